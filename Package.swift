@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// memo: a notebook of short text memos for the terminal, kept in SQLite.
+///
+/// Dependencies point one way: MemoStore ← MemoNotebook ← memo.
+/// Only MemoStore imports CSQLite; only the line editor imports CEditLine.
+let package = Package(
+    name: "memo",
+    products: [
+        .executable(name: "memo", targets: ["memo"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "MemoStore", dependencies: ["CSQLite"]),
+        .target(name: "MemoNotebook", dependencies: ["MemoStore"]),
+        .executableTarget(name: "memo", dependencies: ["MemoNotebook", "MemoStore"]),
+        .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite"]),
+        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore"]),
+        .testTarget(name: "MemoCLITests", dependencies: ["memo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

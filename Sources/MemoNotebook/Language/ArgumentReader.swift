@@ -1,0 +1,88 @@
+import MemoStore
+
+/// Reads one command's options and arguments from a word source, by its `CommandSyntax`.
+struct ArgumentReader<Source: WordSource> {
+    private var words: Source
+    let syntax: CommandSyntax
+    /// Option values by the option's first name, in the order given.
+    private(set) var options: [String: [Word]] = [:]
+    private var optionsEnded = false
+
+    init(words: Source, syntax: CommandSyntax) {
+        self.words = words
+        self.syntax = syntax
+    }
+
+    /// Reads options up to the first argument that is not one; returns that argument.
+    mutating func nextArgument() throws(CommandError) -> Word? {
+        while let word = try words.nextWord() {
+            if optionsEnded || !word.isOption { return word }
+            if word.text == "--" {
+                optionsEnded = true
+                continue
+            }
+            try readOption(word)
+        }
+        return nil
+    }
+
+    /// Every argument that is left, reading options among them.
+    mutating func remainingArguments() throws(CommandError) -> [Word] {
+        var arguments: [Word] = []
+        while let word = try nextArgument() { arguments.append(word) }
+        return arguments
+    }
+
+    /// Reads options, then takes the rest of the line as one text argument.
+    mutating func text() throws(CommandError) -> Word? {
+        while !optionsEnded {
+            var lookahead = words
+            guard let word = try lookahead.nextWord(), word.isOption else { break }
+            words = lookahead
+            if word.text == "--" { optionsEnded = true } else { try readOption(word) }
+        }
+        return words.remainingText()
+    }
+
+    /// Fails when arguments remain.
+    mutating func finish() throws(CommandError) {
+        if let extra = try nextArgument() { throw .unexpected(extra, command: syntax.name) }
+    }
+
+    func flag(_ name: String) -> Bool {
+        options[name] != nil
+    }
+
+    func values(_ name: String) -> [Word] {
+        options[name] ?? []
+    }
+
+    /// The single value of an option, or nil when it was not given.
+    func value(_ name: String) -> Word? {
+        options[name]?.last
+    }
+
+    private mutating func readOption(_ word: Word) throws(CommandError) {
+        let parts = word.text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard let option = syntax.option(named: parts[0]) else {
+            throw .unknownOption(word, command: syntax.name)
+        }
+        guard option.valueName != nil else {
+            if parts.count > 1 { throw .usage("option '\(option.name)' takes no value", range: word.range) }
+            options[option.name, default: []].append(word)
+            return
+        }
+        let value: Word
+        if parts.count > 1 {
+            value = Word(text: parts[1], range: word.range, isLiteral: true)
+        } else if let next = try words.nextWord() {
+            value = next
+        } else {
+            throw .usage("option '\(option.name)' needs a value", range: word.range)
+        }
+        if !option.isRepeatable, options[option.name] != nil {
+            throw .usage("option '\(option.name)' is given twice", range: word.range)
+        }
+        options[option.name, default: []].append(value)
+    }
+}

@@ -1,0 +1,142 @@
+import MemoStore
+
+/// Turns a line of the command language, or the program's arguments, into a `Command`.
+package enum CommandParser {
+    /// Parses one line. A text command ending in `<<WORD` asks for a heredoc; call again
+    /// with the collected `heredoc` body to get the command.
+    package static func parse(line: String, heredoc: String? = nil) throws(CommandError) -> ParsedLine {
+        let trimmed = line.drop { $0.isWhitespace }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
+        var words = LineScanner(line)
+        return try parse(&words, heredoc: heredoc)
+    }
+
+    /// Parses a one-shot command from program arguments, already split by the shell.
+    package static func parse(arguments: [String]) throws(CommandError) -> Command {
+        var words = ArgumentWords(arguments)
+        guard case .command(let command) = try parse(&words, heredoc: nil) else {
+            throw .usage("no command given")
+        }
+        return command
+    }
+
+    private static func parse<Source: WordSource>(_ words: inout Source, heredoc: String?) throws(CommandError) -> ParsedLine {
+        guard let name = try words.nextWord() else { return .nothing }
+        guard let syntax = CommandSyntax.named(name.text), !name.isOption else { throw .unknownCommand(name) }
+        var reader = ArgumentReader(words: words, syntax: syntax)
+        switch syntax.name {
+        case "add":
+            let text = try reader.text()
+            let tags = try reader.values("--tag").map(tagName)
+            return try withText(text, heredoc: heredoc, what: "the memo's text", syntax) { .add(text: $0, tags: tags) }
+        case "edit":
+            guard let idWord = try reader.nextArgument() else { throw .missingArgument("a memo id", command: syntax.name) }
+            let id = try memoID(idWord)
+            return try withText(reader.text(), heredoc: heredoc, what: "the new text", syntax) { .edit(id: id, text: $0) }
+        case "list":
+            let arguments = try listArguments(&reader)
+            try reader.finish()
+            return .command(.list(arguments))
+        case "count":
+            let filter = try filterArguments(&reader)
+            try reader.finish()
+            return .command(.count(filter))
+        case "show", "delete":
+            let ids = try reader.remainingArguments().map(memoID)
+            guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: syntax.name) }
+            return .command(syntax.name == "show" ? .show(ids: ids) : .delete(ids: ids))
+        case "tag", "untag":
+            let arguments = try reader.remainingArguments()
+            guard let idWord = arguments.first else { throw .missingArgument("a memo id", command: syntax.name) }
+            let id = try memoID(idWord)
+            let tags = try arguments.dropFirst().map(tagName)
+            guard !tags.isEmpty else { throw .missingArgument("at least one tag", command: syntax.name) }
+            return .command(syntax.name == "tag" ? .tag(id: id, tags: tags) : .untag(id: id, tags: tags))
+        case "help":
+            let topic = try reader.nextArgument()
+            try reader.finish()
+            if let topic, CommandSyntax.named(topic.text) == nil { throw .unknownCommand(topic) }
+            return .command(.help(topic: topic?.text))
+        default:
+            try reader.finish()
+            return .command(try simpleCommand(syntax.name))
+        }
+    }
+
+    private static func simpleCommand(_ name: String) throws(CommandError) -> Command {
+        switch name {
+        case "tags": .tags
+        case "info": .info
+        case "quit": .quit
+        default: throw .usage("unknown command '\(name)'")
+        }
+    }
+
+    /// Builds a text command, or asks for the heredoc its text names.
+    private static func withText(_ word: Word?, heredoc: String?, what: String, _ syntax: CommandSyntax,
+                                 _ make: (String) -> Command) throws(CommandError) -> ParsedLine {
+        guard let word else { throw .missingArgument(what, command: syntax.name) }
+        guard let delimiter = heredocDelimiter(word) else { return .command(make(word.text)) }
+        guard let heredoc else { return .needsHeredoc(delimiter: delimiter) }
+        return .command(make(heredoc))
+    }
+
+    /// `END` for an unquoted `<<END`.
+    private static func heredocDelimiter(_ word: Word) -> String? {
+        guard !word.isLiteral, word.text.hasPrefix("<<") else { return nil }
+        let delimiter = word.text.dropFirst(2)
+        guard !delimiter.isEmpty, !delimiter.contains(where: \.isWhitespace) else { return nil }
+        return String(delimiter)
+    }
+
+    private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {
+        var arguments = ListArguments(filter: try filterArguments(&reader))
+        if reader.flag("--asc") { arguments.order = .oldestFirst }
+        if reader.flag("--asc") && reader.flag("--desc") {
+            throw .usage("'list' takes --asc or --desc, not both")
+        }
+        arguments.limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
+        arguments.offset = try reader.value("--offset").map { word throws(CommandError) in try count(word, option: "--offset") } ?? 0
+        return arguments
+    }
+
+    /// Reads all arguments of a filtering command (so options anywhere are seen) and
+    /// returns its filters. Positional arguments are left for `finish` to reject.
+    private static func filterArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> FilterArguments {
+        let positional = try reader.remainingArguments()
+        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        var filter = FilterArguments()
+        filter.tag = try reader.value("--tag").map(tagName)
+        filter.since = try reader.value("--since").map(DateArgument.parse)
+        filter.until = try reader.value("--until").map(DateArgument.parse)
+        filter.on = try reader.value("--on").map(DateArgument.parse)
+        if filter.on != nil, filter.since != nil || filter.until != nil {
+            throw .usage("'--on' cannot be combined with '--since' or '--until'", range: reader.value("--on")?.range)
+        }
+        return filter
+    }
+
+    /// A memo id: a positive integer, optionally written `#12` as listings show it.
+    static func memoID(_ word: Word) throws(CommandError) -> Int64 {
+        let digits = word.text.hasPrefix("#") ? word.text.dropFirst() : Substring(word.text)
+        guard let id = Int64(digits), id > 0 else {
+            throw .invalid("invalid memo id '\(word.text)': expected a positive number", range: word.range)
+        }
+        return id
+    }
+
+    private static func count(_ word: Word, option: String) throws(CommandError) -> Int {
+        guard let number = Int(word.text), number >= 0 else {
+            throw .invalid("invalid number '\(word.text)' for '\(option)': expected 0 or more", range: word.range)
+        }
+        return number
+    }
+
+    private static func tagName(_ word: Word) throws(CommandError) -> String {
+        do {
+            return try TagName.normalize(word.text)
+        } catch {
+            throw .invalid(error.description, range: word.range)
+        }
+    }
+}

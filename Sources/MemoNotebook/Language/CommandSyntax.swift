@@ -1,0 +1,67 @@
+/// What a command accepts, in one table that parsing, help and completion all read.
+package struct CommandSyntax: Sendable {
+    package var name: String
+    package var aliases: [String] = []
+    /// Everything after the name, as `help` shows it.
+    package var usage: String
+    /// One sentence ending with a period.
+    package var summary: String
+    package var options: [OptionSyntax] = []
+
+    package func option(named name: String) -> OptionSyntax? {
+        options.first { $0.names.contains(name) }
+    }
+}
+
+/// One option of a command.
+package struct OptionSyntax: Sendable {
+    /// The spellings, long first: `["--limit", "-n"]`.
+    package var names: [String]
+    /// What its value is called in help, or nil for a flag.
+    package var valueName: String?
+    package var summary: String
+    /// Whether it may be given more than once (values accumulate).
+    package var isRepeatable = false
+
+    package var name: String { names[0] }
+}
+
+extension OptionSyntax {
+    static let tag = OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag.")
+    static let since = OptionSyntax(names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE.")
+    static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
+    static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
+    static let filters: [OptionSyntax] = [tag, since, until, on]
+}
+
+extension CommandSyntax {
+    /// Every command of the language, in the order `help` lists them.
+    package static let all: [CommandSyntax] = [
+        CommandSyntax(name: "add", usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
+                      options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)]),
+        CommandSyntax(name: "list", usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+                      summary: "List memos in insert-date order, newest first.",
+                      options: [
+                        OptionSyntax(names: ["--asc"], summary: "Oldest first."),
+                        OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
+                        OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos."),
+                        OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
+                      ] + OptionSyntax.filters),
+        CommandSyntax(name: "show", usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
+        CommandSyntax(name: "edit", usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays."),
+        CommandSyntax(name: "delete", aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
+        CommandSyntax(name: "tag", usage: "ID TAG...", summary: "Add tags to a memo."),
+        CommandSyntax(name: "untag", usage: "ID TAG...", summary: "Remove tags from a memo."),
+        CommandSyntax(name: "tags", usage: "", summary: "List every tag with its memo count."),
+        CommandSyntax(name: "count", usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+                      summary: "Count memos.", options: OptionSyntax.filters),
+        CommandSyntax(name: "info", usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
+        CommandSyntax(name: "help", usage: "[COMMAND]", summary: "List the commands, or explain one."),
+        CommandSyntax(name: "quit", aliases: ["exit"], usage: "", summary: "Leave the session."),
+    ]
+
+    /// The syntax of a command by name or alias.
+    package static func named(_ name: String) -> CommandSyntax? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+}

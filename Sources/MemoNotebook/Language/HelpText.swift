@@ -1,0 +1,44 @@
+/// The text of `help` and `help COMMAND`, written from the `CommandSyntax` table.
+package enum HelpText {
+    package static func text(for topic: String?) -> String {
+        guard let topic, let syntax = CommandSyntax.named(topic) else { return overview }
+        return details(syntax)
+    }
+
+    /// Every command with its one-sentence summary.
+    static var overview: String {
+        let width = CommandSyntax.all.map(\.name.count).max() ?? 0
+        return "commands:\n" + CommandSyntax.all.map { syntax in
+            "  " + syntax.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + syntax.summary + "\n"
+        }.joined() + "\ntype 'help COMMAND' for its options\n"
+    }
+
+    static func details(_ syntax: CommandSyntax) -> String {
+        var text = "usage: \(syntax.name) \(syntax.usage)".trimmingTrailingSpaces() + "\n\n\(syntax.summary)\n"
+        if !syntax.aliases.isEmpty {
+            text += "alias: " + syntax.aliases.joined(separator: ", ") + "\n"
+        }
+        if !syntax.options.isEmpty {
+            let spellings = syntax.options.map { option in
+                option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? "")
+            }
+            let width = spellings.map(\.count).max() ?? 0
+            text += "\noptions:\n"
+            for (spelling, option) in zip(spellings, syntax.options) {
+                text += "  " + spelling.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.summary + "\n"
+            }
+        }
+        if syntax.options.contains(where: { $0.valueName == "DATE" }) {
+            text += "\nDATE is YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday.\n"
+        }
+        return text
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

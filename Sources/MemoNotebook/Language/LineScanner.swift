@@ -1,0 +1,110 @@
+/// Splits one line of the command language into words.
+///
+/// Words are separated by white space; single quotes keep everything literally; double
+/// quotes understand `\n`, `\t`, `\"` and `\\`. Quoted parts join the word they touch,
+/// as in a shell: `a"b c"` is the one word `ab c`.
+package struct LineScanner: WordSource {
+    package let line: String
+    private var position: String.Index
+
+    package init(_ line: String) {
+        self.line = line
+        self.position = line.startIndex
+    }
+
+    package mutating func nextWord() throws(CommandError) -> Word? {
+        skipWhiteSpace()
+        guard position < line.endIndex else { return nil }
+        let start = position
+        var text = ""
+        var isQuoted = false
+        while position < line.endIndex, !line[position].isWhitespace {
+            let character = line[position]
+            if character == "'" || character == "\"" {
+                isQuoted = true
+                text += try quoted(by: character)
+            } else {
+                text.append(character)
+                position = line.index(after: position)
+            }
+        }
+        return Word(text: text, range: start..<position, isLiteral: isQuoted)
+    }
+
+    package mutating func remainingText() -> Word? {
+        skipWhiteSpace()
+        guard position < line.endIndex else { return nil }
+        var trial = self
+        if let word = try? trial.nextWord(), word.isLiteral, trial.isAtEnd {
+            self = trial
+            return word
+        }
+        var end = line.endIndex
+        while end > position, line[line.index(before: end)].isWhitespace {
+            end = line.index(before: end)
+        }
+        let word = Word(text: String(line[position..<end]), range: position..<end, isLiteral: false)
+        position = line.endIndex
+        return word
+    }
+
+    /// True when only white space is left.
+    package var isAtEnd: Bool {
+        line[position...].allSatisfy(\.isWhitespace)
+    }
+
+    private mutating func skipWhiteSpace() {
+        while position < line.endIndex, line[position].isWhitespace {
+            position = line.index(after: position)
+        }
+    }
+
+    /// Reads a quoted part starting at the opening `quote`, and moves past the closing one.
+    private mutating func quoted(by quote: Character) throws(CommandError) -> String {
+        let opening = position
+        position = line.index(after: position)
+        var text = ""
+        while position < line.endIndex {
+            let character = line[position]
+            position = line.index(after: position)
+            if character == quote { return text }
+            if quote == "\"", character == "\\", position < line.endIndex {
+                let escaped = line[position]
+                position = line.index(after: position)
+                switch escaped {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                case "\"", "\\": text.append(escaped)
+                default: text += "\\" + String(escaped)
+                }
+            } else {
+                text.append(character)
+            }
+        }
+        throw .usage("unterminated \(quote) quote", range: opening..<line.endIndex)
+    }
+}
+
+/// The program's own arguments as words: the shell has already split and unquoted them.
+package struct ArgumentWords: WordSource {
+    private var arguments: ArraySlice<String>
+
+    package init(_ arguments: [String]) {
+        self.arguments = arguments[...]
+    }
+
+    package mutating func nextWord() throws(CommandError) -> Word? {
+        arguments.popFirst().map { Word(text: $0, isLiteral: isLiteral($0)) }
+    }
+
+    package mutating func remainingText() -> Word? {
+        guard !arguments.isEmpty else { return nil }
+        defer { arguments.removeAll() }
+        return Word(text: arguments.joined(separator: " "), isLiteral: true)
+    }
+
+    /// Arguments are literal except those that look like options, which stay options.
+    private func isLiteral(_ argument: String) -> Bool {
+        !argument.hasPrefix("-")
+    }
+}

@@ -1,0 +1,51 @@
+import MemoStore
+
+/// Renders outcomes as JSON for programs: memos as JSON Lines (one object per line, so a
+/// million memos stream), everything else as one object.
+package struct JSONRenderer: OutcomeRenderer {
+    package init() {}
+
+    package func render(_ outcome: Outcome, to output: OutputSink) throws(StoreError) {
+        func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
+        switch outcome {
+        case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
+        case .memos(let cursor): try forEach(in: cursor) { line(Self.json($0)) }
+        case .shown(let memos): memos.forEach { line(Self.json($0)) }
+        case .deleted(let ids): line(.object([("deleted", .array(ids.map(JSONValue.integer)))]))
+        case .tags(let counts): line(.object([("tags", .array(counts.map(Self.json)))]))
+        case .count(let count): line(.object([("count", .integer(Int64(count)))]))
+        case .info(let info): line(Self.json(info))
+        case .help(let topic): line(.object([("help", .string(HelpText.text(for: topic)))]))
+        case .quit: break
+        }
+    }
+
+    /// The memo object of SPEC §5.
+    package static func json(_ memo: Memo) -> JSONValue {
+        .object([
+            ("id", .integer(memo.id)),
+            ("uuid", .string(memo.uuid)),
+            ("content", .string(memo.content)),
+            ("insertDate", .string(DisplayTime.iso8601(memo.insertDate))),
+            ("updateDate", memo.updateDate.map { .string(DisplayTime.iso8601($0)) } ?? .null),
+            ("tags", .array(memo.tags.map(JSONValue.string))),
+        ])
+    }
+
+    package static func json(_ tag: TagCount) -> JSONValue {
+        .object([("name", .string(tag.name)), ("count", .integer(Int64(tag.count)))])
+    }
+
+    package static func json(_ info: NotebookInfo) -> JSONValue {
+        let store = info.store
+        return .object([
+            ("mode", .string(store.location.isMemory ? "memory" : "disk")),
+            ("path", store.location.isMemory ? .null : .string(store.location.displayPath)),
+            ("schemaVersion", .integer(Int64(store.schemaVersion))),
+            ("memoCount", .integer(Int64(store.memoCount))),
+            ("sqliteVersion", .string(store.sqliteVersion)),
+            ("journalMode", .string(store.journalMode)),
+            ("unsavedChanges", .bool(info.hasUnsavedChanges)),
+        ])
+    }
+}

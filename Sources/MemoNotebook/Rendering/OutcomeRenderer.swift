@@ -1,0 +1,29 @@
+import MemoStore
+
+/// Writes outcomes for people (`TextRenderer`) or programs (`JSONRenderer`).
+package protocol OutcomeRenderer {
+    /// Writes `outcome`; a listing is read from its cursor as it is written.
+    func render(_ outcome: Outcome, to output: OutputSink) throws(StoreError)
+}
+
+extension OutcomeRenderer {
+    /// Streams a cursor's memos through `line`, one at a time.
+    func forEach(in cursor: MemoCursor, _ line: (Memo) -> Void) throws(StoreError) {
+        while let memo = try cursor.next() { line(memo) }
+    }
+}
+
+/// How text output looks on this face.
+package struct TextStyle: Sendable {
+    /// Columns a listed memo may take; nil for no limit (output to a pipe).
+    package var width: Int?
+    /// ANSI colours, for terminals.
+    package var color: Bool
+    package var displayTime: DisplayTime
+
+    package init(width: Int?, color: Bool, displayTime: DisplayTime) {
+        self.width = width
+        self.color = color
+        self.displayTime = displayTime
+    }
+}

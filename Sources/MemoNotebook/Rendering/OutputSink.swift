@@ -1,0 +1,56 @@
+import Foundation
+
+/// Where rendered text goes.
+package protocol OutputSink: AnyObject {
+    func write(_ text: String)
+}
+
+/// Collects output in memory: for `memo/execute` and tests.
+package final class StringOutput: OutputSink {
+    package private(set) var text = ""
+
+    package init() {}
+
+    package func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// Buffered output to a file descriptor, so listing a million memos makes few system calls.
+/// A closed pipe (`memo list | head`) ends writing quietly.
+package final class FileOutput: OutputSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity = 1 << 16
+    private var isBroken = false
+
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    package func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Writes out what is buffered.
+    package func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard !isBroken else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                isBroken = true
+                return
+            }
+            offset += written
+        }
+    }
+
+    deinit {
+        flush()
+    }
+}

@@ -1,0 +1,111 @@
+import MemoStore
+
+/// Renders outcomes as text for people. The format may improve; programs use `--json`.
+package struct TextRenderer: OutcomeRenderer {
+    package var style: TextStyle
+
+    package init(style: TextStyle) {
+        self.style = style
+    }
+
+    package func render(_ outcome: Outcome, to output: OutputSink) throws(StoreError) {
+        switch outcome {
+        case .added(let memo): output.write("added #\(memo.id)\n")
+        case .edited(let memo): output.write("edited #\(memo.id)\n")
+        case .memos(let cursor): try forEach(in: cursor) { output.write(listLine($0) + "\n") }
+        case .shown(let memos): output.write(memos.map(block).joined(separator: "\n"))
+        case .deleted(let ids): output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + "\n")
+        case .retagged(let memo):
+            output.write("#\(memo.id) " + (memo.tags.isEmpty ? "has no tags" : tagList(memo.tags)) + "\n")
+        case .tags(let counts): output.write(tagTable(counts))
+        case .count(let count): output.write("\(count)\n")
+        case .info(let info): output.write(infoTable(info))
+        case .help(let topic): output.write(HelpText.text(for: topic))
+        case .quit: break
+        }
+    }
+
+    /// `#ID  YYYY-MM-DD HH:MM:SS  first line of text  @tags`, cut to the width: the text is
+    /// shortened first so the tags stay visible.
+    func listLine(_ memo: Memo) -> String {
+        let id = "#\(memo.id)"
+        let date = style.displayTime.format(memo.insertDate)
+        let tags = memo.tags.isEmpty ? "" : "  " + tagList(memo.tags)
+        var text = firstLine(of: memo.content)
+        if let width = style.width {
+            let room = width - DisplayWidth.of(id) - DisplayWidth.of(date) - 4 - DisplayWidth.of(tags)
+            text = DisplayWidth.shorten(text, to: max(room, 1))
+        }
+        return paint(id, .yellow) + "  " + paint(date, .dim) + "  " + text + paint(tags, .cyan)
+    }
+
+    /// A whole memo: a header of fields, a blank line, then its full text.
+    func block(_ memo: Memo) -> String {
+        let time = style.displayTime
+        return paint("#\(memo.id)", .yellow) + "\n"
+            + "uuid:     \(memo.uuid)\n"
+            + "inserted: \(time.format(memo.insertDate))\n"
+            + "updated:  \(memo.updateDate.map(time.format) ?? "never")\n"
+            + "tags:     \(memo.tags.isEmpty ? "none" : tagList(memo.tags))\n"
+            + "\n" + memo.content + (memo.content.hasSuffix("\n") ? "" : "\n")
+    }
+
+    private func firstLine(of content: String) -> String {
+        let line = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let cleaned = String(line).replacingTabsAndControls()
+        return content.contains("\n") ? cleaned + " …" : cleaned
+    }
+
+    private func tagList(_ tags: [String]) -> String {
+        tags.map { "@" + $0 }.joined(separator: " ")
+    }
+
+    private func tagTable(_ counts: [TagCount]) -> String {
+        let width = counts.map { DisplayWidth.of($0.name) + 1 }.max() ?? 0
+        return counts.map { tag in
+            let name = "@" + tag.name
+            return paint(name, .cyan) + String(repeating: " ", count: width - DisplayWidth.of(name) + 2) + "\(tag.count)\n"
+        }.joined()
+    }
+
+    private func infoTable(_ info: NotebookInfo) -> String {
+        let store = info.store
+        let rows: [(String, String)] = [
+            ("store", store.location.isMemory ? "in memory" : "on disk"),
+            ("path", store.location.displayPath),
+            ("schema version", "\(store.schemaVersion)"),
+            ("memos", "\(store.memoCount)"),
+            ("sqlite", store.sqliteVersion),
+            ("journal mode", store.journalMode),
+            ("unsaved changes", info.hasUnsavedChanges ? "yes" : "no"),
+        ]
+        return rows.map { key, value in
+            (key + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value + "\n"
+        }.joined()
+    }
+
+    private enum Paint: String {
+        case yellow = "33", cyan = "36", dim = "2"
+    }
+
+    private func paint(_ text: String, _ paint: Paint) -> String {
+        guard style.color, !text.isEmpty else { return text }
+        return "\u{1B}[\(paint.rawValue)m\(text)\u{1B}[0m"
+    }
+}
+
+private extension String {
+    /// One line of memo text made safe for a terminal row: tabs become spaces and control
+    /// characters are dropped, so a memo cannot move the cursor or change colours.
+    func replacingTabsAndControls() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar == "\t" {
+                result += " "
+            } else if scalar.properties.generalCategory != .control {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MemoStore
+
+/// Where a session's timestamps come from. Nothing else in memo reads the time.
+package protocol MemoClock: AnyObject {
+    /// Hands out the timestamp of a change.
+    func now() -> Timestamp
+    /// The present moment, without handing out a timestamp (for `today`).
+    var current: Timestamp { get }
+}
+
+/// The system's clock, to the millisecond: for people.
+package final class SystemClock: MemoClock {
+    package init() {}
+
+    package func now() -> Timestamp { current }
+
+    package var current: Timestamp {
+        Timestamp(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+}
+
+/// A clock for scripts and tests: starts at 2000-01-01T00:00:00Z and moves one second
+/// forward each time it hands out a timestamp, so output is the same on every run.
+package final class DeterministicClock: MemoClock {
+    package static let start = Timestamp(secondsSince1970: 946_684_800)
+    private var next: Timestamp
+
+    package init(start: Timestamp = DeterministicClock.start) {
+        next = start
+    }
+
+    package func now() -> Timestamp {
+        defer { next = next.adding(milliseconds: 1000) }
+        return next
+    }
+
+    package var current: Timestamp { next }
+
+    /// Sets the next timestamp handed out.
+    package func set(to timestamp: Timestamp) {
+        next = timestamp
+    }
+}
+
+/// Where new memos' uuids come from.
+package protocol UUIDSource: AnyObject {
+    func next() -> String
+}
+
+/// Random version-4 uuids, lower-case: for people.
+package final class RandomUUIDs: UUIDSource {
+    package init() {}
+
+    package func next() -> String {
+        UUID().uuidString.lowercased()
+    }
+}
+
+/// `00000000-0000-4000-8000-000000000001`, `…002`, …: valid version-4 uuids that are the
+/// same on every run of a script.
+package final class SequentialUUIDs: UUIDSource {
+    private var counter: UInt64 = 0
+
+    package init() {}
+
+    package func next() -> String {
+        counter += 1
+        let digits = String(counter, radix: 16)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,36 @@
+import MemoStore
+
+/// The program's exit statuses, the same for every face.
+package enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// A command failed: not found, invalid argument, a script error, a failed test.
+    case failure = 1
+    /// The command line itself is wrong.
+    case usage = 2
+    /// The store cannot be opened or used: not a store, newer schema, permission, disk full.
+    case storeUnusable = 3
+
+    /// The status an error ends a command with; `usage` only where the command line is
+    /// being parsed (one-shot commands), elsewhere a malformed command is a plain failure.
+    package static func of(_ error: any Error, commandLine: Bool) -> ExitStatus {
+        switch error {
+        case let error as StoreError where error.isStoreUnusable: .storeUnusable
+        case let error as CommandError where error.kind == .usage && commandLine: .usage
+        default: .failure
+        }
+    }
+
+    /// Combines statuses: the most serious wins.
+    package func worst(_ other: ExitStatus) -> ExitStatus {
+        rawValue >= other.rawValue ? self : other
+    }
+}
+
+/// The one-line message shown after `error: ` for any error memo reports.
+package func errorMessage(_ error: any Error) -> String {
+    switch error {
+    case let error as CommandError: error.message
+    case let error as StoreError: error.description
+    default: "\(error)"
+    }
+}

@@ -1,0 +1,84 @@
+/// Runs the command language one line at a time, as typed in the REPL, piped in, or read
+/// from a script: it gathers heredocs across lines, runs each command on the notebook,
+/// renders its outcome and reports errors without stopping.
+package final class LineInterpreter {
+    package enum Status: Equatable {
+        /// Ready for the next command.
+        case ready
+        /// Inside a heredoc: the next lines are text.
+        case continuing
+        /// The command failed with this status; the session goes on.
+        case failed(ExitStatus)
+        /// `quit` was given.
+        case quit
+    }
+
+    private let notebook: Notebook
+    private let renderer: OutcomeRenderer
+    private let output: OutputSink
+    private let reportError: (String, Int) -> Void
+    private var heredoc: (command: String, delimiter: String, body: [String], lineNumber: Int)?
+
+    /// - Parameter reportError: shows an error message for the command that began at a line.
+    package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink,
+                 reportError: @escaping (_ message: String, _ lineNumber: Int) -> Void) {
+        self.notebook = notebook
+        self.renderer = renderer
+        self.output = output
+        self.reportError = reportError
+    }
+
+    /// True while a heredoc is being collected.
+    package var isContinuing: Bool { heredoc != nil }
+
+    /// Takes one line of input.
+    package func feed(_ line: String, lineNumber: Int) -> Status {
+        if var pending = heredoc {
+            guard line != pending.delimiter else {
+                heredoc = nil
+                return run(pending.command, heredoc: pending.body.joined(separator: "\n"), lineNumber: pending.lineNumber)
+            }
+            pending.body.append(line)
+            heredoc = pending
+            return .continuing
+        }
+        return run(line, heredoc: nil, lineNumber: lineNumber)
+    }
+
+    /// Ends the input: an unfinished heredoc is an error and adds nothing.
+    package func finish() -> Status {
+        guard let pending = heredoc else { return .ready }
+        heredoc = nil
+        return fail(CommandError.usage("text ended before the heredoc's closing '\(pending.delimiter)'"),
+                    lineNumber: pending.lineNumber)
+    }
+
+    /// Reports a line that could not be read (invalid UTF-8, too long).
+    package func reject(_ message: String, lineNumber: Int) -> Status {
+        fail(CommandError.invalid(message), lineNumber: lineNumber)
+    }
+
+    private func run(_ line: String, heredoc body: String?, lineNumber: Int) -> Status {
+        do {
+            switch try CommandParser.parse(line: line, heredoc: body) {
+            case .nothing:
+                return .ready
+            case .needsHeredoc(let delimiter):
+                heredoc = (line, delimiter, [], lineNumber)
+                return .continuing
+            case .command(let command):
+                let outcome = try notebook.execute(command)
+                try renderer.render(outcome, to: output)
+                if case .quit = outcome { return .quit }
+                return .ready
+            }
+        } catch {
+            return fail(error, lineNumber: lineNumber)
+        }
+    }
+
+    private func fail(_ error: any Error, lineNumber: Int) -> Status {
+        reportError(errorMessage(error), lineNumber)
+        return .failed(ExitStatus.of(error, commandLine: false))
+    }
+}

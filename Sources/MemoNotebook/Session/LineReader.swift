@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads lines from a file descriptor as they arrive, checking each is valid UTF-8 and not
+/// absurdly long. A bad line is reported and skipped; the lines after it still arrive.
+package final class LineReader {
+    /// Longer lines are refused without being kept in memory: a memo is at most 1 MiB.
+    package static let maximumLineBytes = 4 << 20
+
+    package enum Line: Equatable {
+        case text(String)
+        case invalidUTF8
+        case tooLong
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var isAtEnd = false
+    private var isDiscarding = false
+
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The next line without its line break (and without a `\r` before it), or nil at the end.
+    package func next() -> Line? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = take(upTo: newline, skipping: 1)
+                if isDiscarding {
+                    isDiscarding = false
+                    return .tooLong
+                }
+                return line
+            }
+            if isAtEnd {
+                guard start < buffer.count || isDiscarding else { return nil }
+                let line = take(upTo: buffer.count, skipping: 0)
+                if isDiscarding {
+                    isDiscarding = false
+                    return .tooLong
+                }
+                return line
+            }
+            if buffer.count - start > Self.maximumLineBytes {
+                isDiscarding = true
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            fill()
+        }
+    }
+
+    private func take(upTo end: Int, skipping separator: Int) -> Line {
+        var bytes = buffer[start..<end]
+        start = end + separator
+        if start > 1 << 16 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
+        return .text(text)
+    }
+
+    private func fill() {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                isAtEnd = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<count])
+            }
+            return
+        }
+    }
+}

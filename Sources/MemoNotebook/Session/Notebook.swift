@@ -1,0 +1,75 @@
+import MemoStore
+
+/// One session over a store: the Core Data *context* of memo. It owns the store, the clock,
+/// the uuid source and the display time zone, and runs commands into `Outcome`s. Every face
+/// (one-shot, scripts, REPL, server) goes through it; none of them touches SQL.
+package final class Notebook {
+    package let store: MemoStore
+    package let clock: MemoClock
+    package let uuids: UUIDSource
+    package let displayTime: DisplayTime
+
+    package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime) {
+        self.store = store
+        self.clock = clock
+        self.uuids = uuids
+        self.displayTime = displayTime
+    }
+
+    /// Runs one command. Store failures surface as `StoreError`, bad arguments as `CommandError`.
+    package func execute(_ command: Command) throws -> Outcome {
+        switch command {
+        case .add(let text, let tags):
+            return .added(try add(text, tags: tags))
+        case .list(let arguments):
+            return .memos(try store.memos(query(for: arguments)))
+        case .show(let ids):
+            var memos: [Memo] = []
+            for id in ids { memos.append(try store.existingMemo(id: id)) }
+            return .shown(memos)
+        case .edit(let id, let text):
+            return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
+        case .delete(let ids):
+            return .deleted(try store.delete(ids: ids))
+        case .tag(let id, let tags):
+            return .retagged(try store.addTags(tags, to: id))
+        case .untag(let id, let tags):
+            return .retagged(try store.removeTags(tags, from: id))
+        case .tags:
+            return .tags(try store.tagCounts())
+        case .count(let filter):
+            return .count(try store.count(resolve(filter)))
+        case .info:
+            return .info(NotebookInfo(store: try store.info(), hasUnsavedChanges: false))
+        case .help(let topic):
+            return .help(topic: topic)
+        case .quit:
+            return .quit
+        }
+    }
+
+    /// Adds a memo stamped with this session's clock and uuid source.
+    package func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
+        try store.insert(MemoDraft(uuid: uuids.next(), content: text, insertDate: clock.now(), tags: tags))
+    }
+
+    /// The fetch request for `list` arguments, with dates resolved in the display time zone.
+    package func query(for arguments: ListArguments) -> MemoQuery {
+        MemoQuery(filter: resolve(arguments.filter), order: arguments.order,
+                  limit: arguments.limit, offset: arguments.offset)
+    }
+
+    /// Resolves typed dates against this session's clock and time zone.
+    package func resolve(_ filter: FilterArguments) -> MemoFilter {
+        let now = clock.current
+        var resolved = MemoFilter(tag: filter.tag)
+        if let on = filter.on {
+            let day = DateArgument.day(on.day(now: now, in: displayTime))
+            resolved.since = day.start(now: now, in: displayTime)
+            resolved.before = day.end(now: now, in: displayTime)
+        }
+        if let since = filter.since { resolved.since = since.start(now: now, in: displayTime) }
+        if let until = filter.until { resolved.before = until.end(now: now, in: displayTime) }
+        return resolved
+    }
+}

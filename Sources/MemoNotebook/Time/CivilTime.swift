@@ -1,0 +1,109 @@
+import Foundation
+import MemoStore
+
+/// A calendar day in the proleptic Gregorian calendar.
+package struct CivilDate: Equatable, Sendable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+
+    /// Days since 1970-01-01, by Howard Hinnant's `days_from_civil`.
+    var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `days` after 1970-01-01, by Howard Hinnant's `civil_from_days`.
+    init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    package init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Whether the day exists (no February 30th).
+    var isValid: Bool {
+        (1...12).contains(month) && day >= 1 && CivilDate(daysSince1970: daysSince1970) == self
+    }
+
+    func adding(days: Int) -> CivilDate {
+        CivilDate(daysSince1970: daysSince1970 + days)
+    }
+}
+
+/// Converts between instants and the wall clock of one time zone.
+package struct DisplayTime: Sendable {
+    package var timeZone: TimeZone
+
+    package init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    package static let utc = DisplayTime(timeZone: TimeZone(identifier: "UTC")!)
+
+    /// The instant at which `date` begins in this time zone.
+    func startOfDay(_ date: CivilDate) -> Timestamp {
+        let localSeconds = Int64(date.daysSince1970) * 86_400
+        var offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds))))
+        offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds - offset))))
+        return Timestamp(secondsSince1970: localSeconds - offset)
+    }
+
+    /// The day an instant falls on in this time zone.
+    func day(of instant: Timestamp) -> CivilDate {
+        CivilDate(daysSince1970: Int(floorDivide(localMilliseconds(instant), 86_400_000)))
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` on this time zone's wall clock.
+    package func format(_ instant: Timestamp) -> String {
+        Self.format(milliseconds: localMilliseconds(instant), dateTimeSeparator: " ", fraction: false, suffix: "")
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC.
+    package static func iso8601(_ instant: Timestamp) -> String {
+        format(milliseconds: instant.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z")
+    }
+
+    private func localMilliseconds(_ instant: Timestamp) -> Int64 {
+        let seconds = floorDivide(instant.millisecondsSince1970, 1000)
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        return instant.millisecondsSince1970 + Int64(offset) * 1000
+    }
+
+    private static func format(milliseconds: Int64, dateTimeSeparator: String, fraction: Bool, suffix: String) -> String {
+        let days = floorDivide(milliseconds, 86_400_000)
+        let dayMilliseconds = milliseconds - days * 86_400_000
+        let date = CivilDate(daysSince1970: Int(days))
+        let seconds = dayMilliseconds / 1000
+        var text = pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + dateTimeSeparator
+            + pad(Int(seconds / 3600), 2) + ":" + pad(Int(seconds / 60 % 60), 2) + ":" + pad(Int(seconds % 60), 2)
+        if fraction { text += "." + pad(Int(dayMilliseconds % 1000), 3) }
+        return text + suffix
+    }
+
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+/// Division that rounds toward negative infinity, for instants before 1970.
+func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    let quotient = value / divisor
+    return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+}

@@ -1,0 +1,126 @@
+import MemoStore
+
+/// A date as typed in a command, resolved later against the session's clock and time zone
+/// (so `today` in a script means the script's deterministic day).
+package enum DateArgument: Equatable, Sendable {
+    /// A whole day in the display time zone: `2024-03-01`.
+    case day(CivilDate)
+    /// One instant: `2024-03-01T09:30Z`, `2024-03-01T09:30:00.250+09:00`.
+    case instant(Timestamp)
+    case today
+    case yesterday
+
+    /// Parses the accepted forms, or explains them.
+    package static func parse(_ word: Word) throws(CommandError) -> DateArgument {
+        switch word.text.lowercased() {
+        case "today": return .today
+        case "yesterday": return .yesterday
+        default: break
+        }
+        var scanner = DigitScanner(word.text)
+        guard let date = scanner.date() else { throw invalid(word) }
+        if scanner.isAtEnd { return .day(date) }
+        guard scanner.skip("T") || scanner.skip("t"), let seconds = scanner.timeOfDay(),
+              let offset = scanner.zoneOffset(), scanner.isAtEnd
+        else { throw invalid(word) }
+        let localMilliseconds = Int64(date.daysSince1970) * 86_400_000 + seconds
+        return .instant(Timestamp(millisecondsSince1970: localMilliseconds - offset * 1000))
+    }
+
+    private static func invalid(_ word: Word) -> CommandError {
+        .invalid("invalid date '\(word.text)': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday",
+                 range: word.range)
+    }
+}
+
+extension DateArgument {
+    /// The first instant this argument covers.
+    func start(now: Timestamp, in time: DisplayTime) -> Timestamp {
+        switch self {
+        case .instant(let instant): instant
+        default: time.startOfDay(day(now: now, in: time))
+        }
+    }
+
+    /// The first instant after what this argument covers: the next day for a day, the next
+    /// millisecond for an instant.
+    func end(now: Timestamp, in time: DisplayTime) -> Timestamp {
+        switch self {
+        case .instant(let instant): instant.adding(milliseconds: 1)
+        default: time.startOfDay(day(now: now, in: time).adding(days: 1))
+        }
+    }
+
+    /// The calendar day meant: an instant means the day it falls on.
+    func day(now: Timestamp, in time: DisplayTime) -> CivilDate {
+        switch self {
+        case .day(let date): date
+        case .instant(let instant): time.day(of: instant)
+        case .today: time.day(of: now)
+        case .yesterday: time.day(of: now).adding(days: -1)
+        }
+    }
+}
+
+/// Reads the fixed-width numeric fields of ISO 8601 dates.
+private struct DigitScanner {
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ text: String) {
+        characters = Array(text)
+    }
+
+    var isAtEnd: Bool { index == characters.count }
+
+    mutating func skip(_ character: Character) -> Bool {
+        guard index < characters.count, characters[index] == character else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func number(digits: Int) -> Int? {
+        guard index + digits <= characters.count else { return nil }
+        var value = 0
+        for character in characters[index..<index + digits] {
+            guard let digit = character.wholeNumberValue, character.isASCII else { return nil }
+            value = value * 10 + digit
+        }
+        index += digits
+        return value
+    }
+
+    /// `YYYY-MM-DD`, checked against the calendar.
+    mutating func date() -> CivilDate? {
+        guard let year = number(digits: 4), skip("-"), let month = number(digits: 2), skip("-"),
+              let day = number(digits: 2) else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        return date.isValid ? date : nil
+    }
+
+    /// `HH:MM[:SS[.sss]]` as milliseconds into the day.
+    mutating func timeOfDay() -> Int64? {
+        guard let hour = number(digits: 2), hour < 24, skip(":"), let minute = number(digits: 2), minute < 60
+        else { return nil }
+        var second = 0, millisecond = 0
+        if skip(":") {
+            guard let value = number(digits: 2), value < 60 else { return nil }
+            second = value
+            if skip(".") {
+                guard let value = number(digits: 3) else { return nil }
+                millisecond = value
+            }
+        }
+        return Int64(((hour * 60 + minute) * 60 + second) * 1000 + millisecond)
+    }
+
+    /// `Z` or `±HH:MM`, as seconds east of UTC.
+    mutating func zoneOffset() -> Int64? {
+        if skip("Z") || skip("z") { return 0 }
+        let sign: Int64
+        if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
+        guard let hours = number(digits: 2), hours <= 23, skip(":"), let minutes = number(digits: 2), minutes < 60
+        else { return nil }
+        return sign * Int64(hours * 3600 + minutes * 60)
+    }
+}

@@ -1,0 +1,107 @@
+import CSQLite
+
+/// One SQLite connection. It owns its handle and its cached statements.
+///
+/// Deliberately not `Sendable`: a connection is used by one thread at a time.
+package final class Database {
+    private let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    private var savepointDepth = 0
+
+    /// Opens a connection; `path` is a file path or `:memory:`.
+    package init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(connection: connection, code: code)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters (schema SQL, pragmas).
+    package func execute(_ sql: String) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(connection: handle, code: code, sql: sql)
+        }
+    }
+
+    /// Prepares a fresh statement that the caller owns.
+    package func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(connection: handle, code: code, sql: sql)
+        }
+        return Statement(handle: statement, sql: sql)
+    }
+
+    /// A statement prepared once per connection and reused: for fixed SQL on hot paths.
+    /// Never hand one to code that keeps stepping it while the same SQL runs again.
+    package func cached(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// The integer a single-value query such as a pragma returns.
+    package func integer(_ sql: String) throws -> Int64 {
+        try cached(sql).scalarInt() ?? 0
+    }
+
+    /// Runs `body` atomically: in a transaction, or in a savepoint inside an open one.
+    package func atomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = isAutocommit
+        let savepoint = "memo_\(savepointDepth)"
+        try execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        do {
+            let result = try body()
+            try execute(outermost ? "COMMIT" : "RELEASE \(savepoint)")
+            return result
+        } catch {
+            if outermost {
+                try? execute("ROLLBACK")
+            } else {
+                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            }
+            throw error
+        }
+    }
+
+    /// False while a transaction is open.
+    package var isAutocommit: Bool {
+        sqlite3_get_autocommit(handle) != 0
+    }
+
+    package var isReadOnly: Bool {
+        sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    package var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
+    package var changes: Int {
+        Int(sqlite3_changes64(handle))
+    }
+
+    /// Waits up to `milliseconds` for another connection's lock before failing with BUSY.
+    package func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    package static var libraryVersion: String {
+        String(cString: sqlite3_libversion())
+    }
+}

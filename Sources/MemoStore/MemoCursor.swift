@@ -1,0 +1,21 @@
+/// A lazy walk over the memos of a query: one row is decoded per call, so listing or
+/// exporting the whole store keeps memory flat (Core Data's faulting, made explicit).
+package final class MemoCursor {
+    private let statement: Statement
+    private var isDone = false
+
+    init(statement: Statement) {
+        self.statement = statement
+    }
+
+    /// The next memo, or nil at the end. An I/O error mid-way is thrown, never a crash.
+    package func next() throws(StoreError) -> Memo? {
+        guard !isDone else { return nil }
+        let hasRow = try StoreError.wrapping { try statement.step() }
+        guard hasRow else {
+            isDone = true
+            return nil
+        }
+        return MemoStore.decodeMemo(from: statement)
+    }
+}

@@ -1,0 +1,130 @@
+import CSQLite
+import Foundation
+
+extension MemoStore {
+    /// How long a writer waits for another process's lock before reporting "busy".
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Opens the store at `location`, creating or migrating it as needed.
+    ///
+    /// A file that is not SQLite, another program's database, or a store of a newer schema
+    /// is refused before anything is written to it, so the file stays byte-for-byte the same.
+    package static func open(_ location: StoreLocation) throws(StoreError) -> MemoStore {
+        switch location {
+        case .memory:
+            let database = try StoreError.wrapping { try Database(path: ":memory:") }
+            let store = MemoStore(location: .memory, database: database)
+            try store.prepareSchema(path: ":memory:")
+            return store
+        case .file(let path):
+            let absolutePath = Self.absolute(path)
+            try Self.createParentFolders(of: absolutePath)
+            try Self.createPrivateFile(at: absolutePath)
+            let database: Database
+            do {
+                database = try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
+            } catch {
+                throw .cannotOpen(path: absolutePath, reason: "\(error)")
+            }
+            let store = MemoStore(location: .file(path: absolutePath), database: database)
+            try store.prepareSchema(path: absolutePath)
+            return store
+        }
+    }
+
+    /// Checks the file is ours, migrates it, then turns on WAL and foreign keys.
+    private func prepareSchema(path: String) throws(StoreError) {
+        database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        let version = try validatedSchemaVersion(path: path)
+        if version < Schema.currentVersion {
+            if database.isReadOnly {
+                throw .cannotOpen(path: path, reason: "the store is read-only and needs an upgrade to schema version \(Schema.currentVersion)")
+            }
+            try migrate()
+        }
+        try StoreError.wrapping {
+            if case .file = location, !database.isReadOnly {
+                try database.execute("PRAGMA journal_mode = WAL")
+            }
+            try database.execute("PRAGMA foreign_keys = ON")
+        }
+    }
+
+    /// The schema version of a file that is a memo store (or empty), or a refusal.
+    private func validatedSchemaVersion(path: String) throws(StoreError) -> Int {
+        let version: Int64, applicationID: Int64, objectCount: Int64
+        do {
+            objectCount = try database.integer("SELECT count(*) FROM sqlite_schema")
+            version = try database.integer("PRAGMA user_version")
+            applicationID = try database.integer("PRAGMA application_id")
+        } catch let error as SQLiteError where error.code == .notADatabase {
+            throw .notAMemoStore(path: path, reason: "not an SQLite database")
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        switch (applicationID, version) {
+        case (Schema.applicationID, let version) where version > Schema.currentVersion:
+            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
+        case (Schema.applicationID, let version) where version >= 2:
+            return Int(version)
+        case (0, 0) where objectCount == 0:
+            return 0
+        case (0, 1) where try hasVersion1Layout():
+            return 1
+        default:
+            throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
+        }
+    }
+
+    /// Whether the file holds the version-1 `memo` table with its three columns.
+    private func hasVersion1Layout() throws(StoreError) -> Bool {
+        try StoreError.wrapping {
+            let statement = try database.prepare("SELECT name FROM pragma_table_info('memo') ORDER BY cid")
+            var columns: [String] = []
+            while try statement.step() { columns.append(statement.string(at: 0)) }
+            return columns == ["id", "content", "insert_date"]
+        }
+    }
+
+    /// Runs every migration newer than the file, each in its own transaction. The version is
+    /// read again inside the transaction, so two processes opening a new store at once
+    /// migrate it once.
+    private func migrate() throws(StoreError) {
+        for migration in Schema.migrations {
+            try StoreError.wrapping {
+                try database.atomically {
+                    guard try database.integer("PRAGMA user_version") < migration.version else { return }
+                    try database.execute(migration.sql)
+                    try migration.backfill?(self)
+                    try database.execute("PRAGMA user_version = \(migration.version)")
+                }
+            }
+        }
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// Creates missing folders above the store with mode 0700: memos are private.
+    private static func createParentFolders(of path: String) throws(StoreError) {
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder += "/" + component
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                throw .cannotOpen(path: path, reason: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Creates the store file with mode 0600 if it does not exist; SQLite gives its WAL and
+    /// shared-memory files the same mode.
+    private static func createPrivateFile(at path: String) throws(StoreError) {
+        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// The memos of one store: the only code that knows the SQL layout.
+///
+/// Not `Sendable`, like the connection it owns: one session uses it at a time.
+package final class MemoStore {
+    package let location: StoreLocation
+    let database: Database
+
+    init(location: StoreLocation, database: Database) {
+        self.location = location
+        self.database = database
+    }
+
+    /// The columns `decodeMemo` reads, in order; tags come as one space-separated string.
+    static let memoColumns = "id, uuid, content, insert_date, update_date, "
+        + "(SELECT group_concat(name, ' ') FROM memo_tag WHERE memo_id = memo.id)"
+
+    static func decodeMemo(from row: Statement) -> Memo {
+        Memo(
+            id: row.int64(at: 0),
+            uuid: row.string(at: 1),
+            content: row.string(at: 2),
+            insertDate: Timestamp(millisecondsSince1970: row.int64(at: 3)),
+            updateDate: row.isNull(at: 4) ? nil : Timestamp(millisecondsSince1970: row.int64(at: 4)),
+            tags: (row.optionalString(at: 5) ?? "").split(separator: " ").map(String.init).sorted()
+        )
+    }
+
+    // MARK: Reading
+
+    /// The memo with `id`, or nil.
+    package func memo(id: Int64) throws(StoreError) -> Memo? {
+        try StoreError.wrapping {
+            let statement = try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE id = ?1")
+            try statement.bind([.integer(id)])
+            return try statement.step() ? Self.decodeMemo(from: statement) : nil
+        }
+    }
+
+    /// The memo with `id`, or a not-found error.
+    package func existingMemo(id: Int64) throws(StoreError) -> Memo {
+        guard let memo = try memo(id: id) else { throw .memoNotFound(id) }
+        return memo
+    }
+
+    /// A lazy cursor over the memos `query` selects, in its order.
+    package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor {
+        try StoreError.wrapping {
+            let (sql, values) = query.selectStatement
+            let statement = try database.prepare(sql)
+            try statement.bind(values)
+            return MemoCursor(statement: statement)
+        }
+    }
+
+    /// How many memos `filter` selects.
+    package func count(_ filter: MemoFilter = MemoFilter()) throws(StoreError) -> Int {
+        try StoreError.wrapping {
+            let (whereSQL, values) = filter.whereClause
+            return Int(try database.cached("SELECT count(*) FROM memo\(whereSQL)").scalarInt(values) ?? 0)
+        }
+    }
+
+    /// Every tag with the number of memos carrying it, by name.
+    package func tagCounts() throws(StoreError) -> [TagCount] {
+        try StoreError.wrapping {
+            let statement = try database.cached(
+                "SELECT name, count(*) FROM memo_tag GROUP BY name ORDER BY name")
+            try statement.bind([])
+            var counts: [TagCount] = []
+            while try statement.step() {
+                counts.append(TagCount(name: statement.string(at: 0), count: Int(statement.int64(at: 1))))
+            }
+            return counts
+        }
+    }
+
+    // MARK: Writing
+
+    /// Inserts a memo; inline `@tags` in its text are added to the draft's tags.
+    @discardableResult
+    package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo {
+        try MemoContent.validate(draft.content)
+        let explicitTags = try normalized(draft.tags)
+        return try atomically {
+            try database.cached("""
+                INSERT INTO memo(uuid, content, insert_date, update_date) VALUES (?1, ?2, ?3, ?4)
+                """).run([.text(draft.uuid), .text(draft.content),
+                          .integer(draft.insertDate.millisecondsSince1970),
+                          .integer(draft.updateDate?.millisecondsSince1970)])
+            let id = database.lastInsertedRowID
+            try attach(explicitTags, to: id, inline: false)
+            try attach(TagName.inlineTags(in: draft.content), to: id, inline: true)
+            return try existingMemo(id: id)
+        }
+    }
+
+    /// Replaces a memo's text and sets its update date. Its insert date, and so its place in
+    /// the order, never changes. Inline tags follow the new text; explicit tags stay.
+    @discardableResult
+    package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
+        try MemoContent.validate(content)
+        return try atomically {
+            try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
+                .run([.integer(id), .text(content), .integer(date.millisecondsSince1970)])
+            guard database.changes == 1 else { throw StoreError.memoNotFound(id) }
+            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
+            try attach(TagName.inlineTags(in: content), to: id, inline: true)
+            return try existingMemo(id: id)
+        }
+    }
+
+    /// Deletes every memo in `ids`, or none if one of them does not exist.
+    package func delete(ids: [Int64]) throws(StoreError) -> [Int64] {
+        var unique: [Int64] = []
+        for id in ids where !unique.contains(id) { unique.append(id) }
+        return try atomically {
+            let delete = try database.cached("DELETE FROM memo WHERE id = ?1")
+            for id in unique {
+                try delete.run([.integer(id)])
+                guard database.changes == 1 else { throw StoreError.memoNotFound(id) }
+            }
+            return unique
+        }
+    }
+
+    /// Adds tags to a memo; tags it already has are kept as they are.
+    @discardableResult
+    package func addTags(_ tags: [String], to id: Int64) throws(StoreError) -> Memo {
+        let names = try normalized(tags)
+        return try atomically {
+            _ = try existingMemo(id: id)
+            try attach(names, to: id, inline: false)
+            return try existingMemo(id: id)
+        }
+    }
+
+    /// Removes tags from a memo, or none if it lacks one of them.
+    @discardableResult
+    package func removeTags(_ tags: [String], from id: Int64) throws(StoreError) -> Memo {
+        let names = try normalized(tags)
+        return try atomically {
+            _ = try existingMemo(id: id)
+            let remove = try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2")
+            for name in names {
+                try remove.run([.integer(id), .text(name)])
+                guard database.changes == 1 else { throw StoreError.tagNotFound(memo: id, tag: name) }
+            }
+            return try existingMemo(id: id)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body` in one transaction (or savepoint), mapping failures to `StoreError`.
+    func atomically<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        try StoreError.wrapping { try database.atomically(body) }
+    }
+
+    private func normalized(_ tags: [String]) throws(StoreError) -> [String] {
+        var names: [String] = []
+        for tag in tags {
+            let name = try TagName.normalize(tag)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Links tag names to a memo. An explicit tag wins over the same inline one, so it
+    /// survives edits of the text.
+    private func attach(_ names: [String], to id: Int64, inline: Bool) throws {
+        let link = try database.cached("""
+            INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, ?3)
+            ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
+            """)
+        for name in names {
+            try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0)])
+        }
+    }
+
+    /// The version-2 migration's backfill: tags the inline `@words` of migrated memos.
+    static func tagInlineWordsOfAllMemos(_ store: MemoStore) throws {
+        let rows = try store.database.prepare("SELECT id, content FROM memo")
+        while try rows.step() {
+            try store.attach(TagName.inlineTags(in: rows.string(at: 1)), to: rows.int64(at: 0), inline: true)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CSQLite
+
+/// A prepared statement, finalized when released.
+///
+/// It keeps no reference to its connection: connections close with `sqlite3_close_v2`,
+/// which waits for the last statement to be finalized.
+package final class Statement {
+    private let handle: OpaquePointer
+    package let sql: String
+
+    init(handle: OpaquePointer, sql: String) {
+        self.handle = handle
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to its parameters `?1`, `?2`, …
+    package func bind(_ values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .text(let text):
+                var text = text
+                code = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { characters in
+                        guard let start = characters.baseAddress else {
+                            return sqlite3_bind_text(handle, index, "", 0, memo_sqlite_transient())
+                        }
+                        return sqlite3_bind_text64(handle, index, start, sqlite3_uint64(characters.count),
+                                                   memo_sqlite_transient(), UInt8(SQLITE_UTF8))
+                    }
+                }
+            }
+            try check(code)
+        }
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    package func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(connection: sqlite3_db_handle(handle), code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Binds and runs a statement that returns no rows.
+    package func run(_ values: [SQLiteValue] = []) throws {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// Binds, runs and returns the first column of the first row, if any.
+    package func scalarInt(_ values: [SQLiteValue] = []) throws -> Int64? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        guard try step(), !isNull(at: 0) else { return nil }
+        return int64(at: 0)
+    }
+
+    package func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    package func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    package func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    /// The column's text; SQLite guarantees UTF-8 for TEXT we stored, and invalid bytes
+    /// written by other programs are repaired rather than trusted.
+    package func string(at column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    package func optionalString(at column: Int32) -> String? {
+        isNull(at: column) ? nil : string(at: column)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else {
+            throw SQLiteError(connection: sqlite3_db_handle(handle), code: code, sql: sql)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Everything the store can refuse or fail at, with a one-line message for people.
+package enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The file exists but is not a memo store (not SQLite, or another program's database).
+    case notAMemoStore(path: String, reason: String)
+    /// The store was written by a newer memo; opening it could lose data.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file or its folder cannot be opened or created.
+    case cannotOpen(path: String, reason: String)
+    case memoNotFound(Int64)
+    case tagNotFound(memo: Int64, tag: String)
+    case invalidContent(String)
+    case invalidTag(String)
+    /// SQLite failed while using the store.
+    case sqlite(SQLiteError)
+
+    package var description: String {
+        switch self {
+        case .notAMemoStore(let path, let reason):
+            "\(path) is not a memo store (\(reason)); it was left untouched"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) has schema version \(found), newer than this memo knows (\(supported)); "
+                + "it was left untouched: upgrade memo to open it"
+        case .cannotOpen(let path, let reason):
+            "cannot open store \(path): \(reason)"
+        case .memoNotFound(let id):
+            "no memo #\(id)"
+        case .tagNotFound(let memo, let tag):
+            "memo #\(memo) has no tag @\(tag)"
+        case .invalidContent(let reason):
+            reason
+        case .invalidTag(let name):
+            "invalid tag '\(name)': use letters, digits, '_' and '-'"
+        case .sqlite(let error):
+            "store failure: \(error.message)"
+        }
+    }
+
+    /// True when the store itself cannot be opened or used (exit status 3), as opposed to
+    /// one request being wrong.
+    package var isStoreUnusable: Bool {
+        switch self {
+        case .notAMemoStore, .newerSchema, .cannotOpen: true
+        case .sqlite(let error): error.isStoreFailure
+        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag: false
+        }
+    }
+}
+
+extension StoreError {
+    /// Runs `body`, reporting SQLite failures as store errors.
+    static func wrapping<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch {
+            throw .sqlite(SQLiteError(code: ResultCode.error.rawValue, message: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Facts about the terminal the program runs in, if any.
+enum Terminal {
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width of the terminal on standard output, or nil when output is not a terminal.
+    static func outputWidth() -> Int? {
+        guard isTerminal(STDOUT_FILENO) else { return nil }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
+    }
+}

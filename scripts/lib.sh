@@ -1,0 +1,36 @@
+# Shared by scripts/memo, scripts/test and scripts/bench: run from the repository root,
+# install the system libraries memo links when they are missing, and build.
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo_root" || exit 1
+
+# Installs Debian packages that are not installed yet, quietly.
+ensure_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing ${missing[*]}…" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq >/dev/null && \
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ensure_system_libraries() {
+    ensure_packages libsqlite3-dev libedit-dev pkg-config
+}
+
+# Builds memo quietly; prints the compiler's output only when the build fails.
+build_memo() {
+    local configuration=${1:-debug}
+    local log
+    log=$(mktemp)
+    if ! swift build -c "$configuration" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+}
