@@ -15,7 +15,7 @@ package struct MemoFilter: Equatable, Sendable {
 }
 
 /// Insert-date order, ties broken by id in the same direction.
-package enum SortOrder: String, Equatable, Sendable {
+package enum MemoOrder: String, Equatable, Sendable {
     case newestFirst = "desc"
     case oldestFirst = "asc"
 }
@@ -23,11 +23,11 @@ package enum SortOrder: String, Equatable, Sendable {
 /// A fetch request: filter, order and page.
 package struct MemoQuery: Equatable, Sendable {
     package var filter: MemoFilter
-    package var order: SortOrder
+    package var order: MemoOrder
     package var limit: Int?
     package var offset: Int
 
-    package init(filter: MemoFilter = MemoFilter(), order: SortOrder = .newestFirst,
+    package init(filter: MemoFilter = MemoFilter(), order: MemoOrder = .newestFirst,
                  limit: Int? = nil, offset: Int = 0) {
         self.filter = filter
         self.order = order

@@ -30,9 +30,8 @@ package final class MemoStore {
     /// The memo with `id`, or nil.
     package func memo(id: Int64) throws(StoreError) -> Memo? {
         try StoreError.wrapping {
-            let statement = try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE id = ?1")
-            try statement.bind([.integer(id)])
-            return try statement.step() ? Self.decodeMemo(from: statement) : nil
+            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE id = ?1")
+                .firstRow([.integer(id)], Self.decodeMemo)
         }
     }
 

@@ -63,12 +63,17 @@ package final class Statement {
         while try step() {}
     }
 
-    /// Binds, runs and returns the first column of the first row, if any.
-    package func scalarInt(_ values: [SQLiteValue] = []) throws -> Int64? {
+    /// Binds, runs and decodes the first row, if any, then resets the statement so it holds
+    /// no read transaction open (a cached statement left mid-way would pin an old snapshot).
+    package func firstRow<T>(_ values: [SQLiteValue] = [], _ decode: (Statement) throws -> T) throws -> T? {
         try bind(values)
         defer { sqlite3_reset(handle) }
-        guard try step(), !isNull(at: 0) else { return nil }
-        return int64(at: 0)
+        return try step() ? try decode(self) : nil
+    }
+
+    /// The first column of the first row as an integer, if any.
+    package func scalarInt(_ values: [SQLiteValue] = []) throws -> Int64? {
+        try firstRow(values) { $0.isNull(at: 0) ? nil : $0.int64(at: 0) } ?? nil
     }
 
     package func isNull(at column: Int32) -> Bool {

@@ -10,16 +10,13 @@ package struct StoreInfo: Equatable, Sendable {
 extension MemoStore {
     package func info() throws(StoreError) -> StoreInfo {
         try StoreError.wrapping {
-            let journal = try database.cached("PRAGMA journal_mode")
-            try journal.bind([])
-            let journalMode = try journal.step() ? journal.string(at: 0) : "unknown"
-            try journal.bind([])
+            let journalMode = try database.cached("PRAGMA journal_mode").firstRow { $0.string(at: 0) }
             return StoreInfo(
                 location: location,
                 schemaVersion: Int(try database.integer("PRAGMA user_version")),
                 memoCount: try count(),
                 sqliteVersion: Database.libraryVersion,
-                journalMode: journalMode
+                journalMode: journalMode ?? "unknown"
             )
         }
     }

@@ -34,11 +34,11 @@ package struct FilterArguments: Equatable, Sendable {
 /// The arguments of `list`.
 package struct ListArguments: Equatable, Sendable {
     package var filter = FilterArguments()
-    package var order = SortOrder.newestFirst
+    package var order = MemoOrder.newestFirst
     package var limit: Int?
     package var offset = 0
 
-    package init(filter: FilterArguments = FilterArguments(), order: SortOrder = .newestFirst,
+    package init(filter: FilterArguments = FilterArguments(), order: MemoOrder = .newestFirst,
                  limit: Int? = nil, offset: Int = 0) {
         self.filter = filter
         self.order = order

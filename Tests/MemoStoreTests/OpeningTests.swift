@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import MemoStore
+
+@Suite("Opening, migrating and refusing store files")
+struct OpeningTests {
+    let folder = TemporaryFolder()
+
+    @Test func newStoreIsPrivateAndInWALMode() throws {
+        let path = folder.file("a/b/memo.sqlite")
+        let store = try MemoStore.open(.file(path: path))
+        try store.insert(draft("hello"))
+        #expect(try FileManager.default.mode(of: folder.file("a")) == 0o700)
+        #expect(try FileManager.default.mode(of: folder.file("a/b")) == 0o700)
+        #expect(try FileManager.default.mode(of: path) == 0o600)
+        #expect(try store.info().journalMode == "wal")
+        #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
+        #expect(try MemoStore.open(.file(path: path)).count() == 1)
+    }
+
+    @Test func version1StoreIsMigratedWithoutLosingAMemo() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let old = try Database(path: path)
+            try old.execute("""
+                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+                INSERT INTO memo(content, insert_date) VALUES ('first @errand', 946684800.123);
+                INSERT INTO memo(content, insert_date) VALUES ('二番目', 1700000000.999);
+                INSERT INTO memo(content, insert_date) VALUES ('third', 1700000001.5);
+                INSERT INTO memo(content, insert_date) VALUES ('deleted before the upgrade', 1700000002);
+                DELETE FROM memo WHERE id = 4;
+                PRAGMA user_version = 1;
+                """)
+        }
+        let store = try MemoStore.open(.file(path: path))
+        let memos = try store.all(MemoQuery(order: .oldestFirst))
+        #expect(memos.map(\.id) == [1, 2, 3])
+        #expect(memos.map(\.content) == ["first @errand", "二番目", "third"])
+        #expect(memos.map(\.insertDate.millisecondsSince1970) == [946_684_800_123, 1_700_000_000_999, 1_700_000_001_500])
+        #expect(memos.allSatisfy { $0.updateDate == nil })
+        #expect(memos[0].tags == ["errand"])
+        let uuidV4 = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
+        #expect(memos.allSatisfy { $0.uuid.wholeMatch(of: uuidV4) != nil })
+        #expect(Set(memos.map(\.uuid)).count == 3)
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(try store.fullTextMatches("third") == [3])
+        #expect(try store.insert(draft("after the upgrade", number: 9)).id == 5)
+    }
+
+    @Test func emptyVersion1StoreMigrates() throws {
+        let path = folder.file("empty-v1.sqlite")
+        do {
+            let old = try Database(path: path)
+            try old.execute("""
+                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let store = try MemoStore.open(.file(path: path))
+        #expect(try store.insert(draft("first")).id == 1)
+    }
+
+    @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
+        let path = folder.file("notes.txt")
+        let bytes = Data(String(repeating: "just some text, not a database\n", count: 200).utf8)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notAMemoStore(path: path, reason: "not an SQLite database")) {
+            try MemoStore.open(.file(path: path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+        let path = folder.file("other.sqlite")
+        do {
+            let other = try Database(path: path)
+            try other.execute("CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) VALUES ('Ada');")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notAMemoStore(path: path, reason: "an SQLite database of another program")) {
+            try MemoStore.open(.file(path: path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func version1LookalikeWithOtherColumnsIsRefused() throws {
+        let path = folder.file("lookalike.sqlite")
+        do {
+            let other = try Database(path: path)
+            try other.execute("CREATE TABLE memo(id INTEGER PRIMARY KEY, body TEXT); PRAGMA user_version = 1;")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try MemoStore.open(.file(path: path)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func newerSchemaIsRefusedUntouched() throws {
+        let path = folder.file("future.sqlite")
+        do {
+            let store = try MemoStore.open(.file(path: path))
+            try store.insert(draft("from the future"))
+            try store.database.execute("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE;")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {
+            try MemoStore.open(.file(path: path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(StoreError.newerSchema(path: path, found: 99, supported: 2).isStoreUnusable)
+    }
+
+    @Test func folderInPlaceOfTheFileCannotBeOpened() throws {
+        let path = folder.file("a-folder")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect {
+            try MemoStore.open(.file(path: path))
+        } throws: { error in
+            (error as? StoreError)?.isStoreUnusable == true
+        }
+    }
+
+    @Test func twoConnectionsSeeEachOthersWrites() throws {
+        let path = folder.file("shared.sqlite")
+        let first = try MemoStore.open(.file(path: path))
+        let second = try MemoStore.open(.file(path: path))
+        try first.insert(draft("from the first", number: 1))
+        try second.insert(draft("from the second", number: 2))
+        #expect(try first.count() == 2)
+    }
+}

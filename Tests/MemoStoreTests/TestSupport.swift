@@ -1,0 +1,52 @@
+import Foundation
+@testable import MemoStore
+
+/// A folder under the system's temporary folder, removed when released.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "memo-store-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// A draft stamped at `seconds` after 2000-01-01, with a uuid derived from the number.
+func draft(_ content: String, at seconds: Int64 = 0, tags: [String] = [], number: Int = 1) -> MemoDraft {
+    let digits = String(number)
+    return MemoDraft(uuid: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits,
+                     content: content,
+                     insertDate: Timestamp(secondsSince1970: 946_684_800 + seconds),
+                     tags: tags)
+}
+
+extension MemoStore {
+    /// Every memo `query` selects, collected (tests only: real code streams).
+    func all(_ query: MemoQuery = MemoQuery()) throws -> [Memo] {
+        let cursor = try memos(query)
+        var memos: [Memo] = []
+        while let memo = try cursor.next() { memos.append(memo) }
+        return memos
+    }
+
+    /// Ids of full-text matches, straight from the FTS5 index.
+    func fullTextMatches(_ query: String) throws -> [Int64] {
+        let statement = try database.prepare("SELECT rowid FROM memo_fts WHERE memo_fts MATCH ?1 ORDER BY rowid")
+        try statement.bind([.text(query)])
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+    }
+}
+
+extension FileManager {
+    func mode(of path: String) throws -> Int {
+        (try attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+}
