@@ -59,6 +59,9 @@ extension MemoStore {
             applicationID = try database.integer("PRAGMA application_id")
         } catch let error as SQLiteError where error.code == .notADatabase {
             throw .notAMemoStore(path: path, reason: "not an SQLite database")
+        } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
+            throw .cannotOpen(path: path, reason: "it is read-only and its folder is not writable, "
+                              + "so SQLite cannot open its write-ahead log")
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }

@@ -33,11 +33,12 @@ struct ArgumentReader<Source: WordSource> {
         return arguments
     }
 
-    /// Reads options, then takes the rest of the line as one text argument.
+    /// Reads options, then takes the rest of the line as one text argument. Text need not
+    /// lex as words (`Don't` has a lone quote), so a word that fails to lex ends the options.
     mutating func text() throws(CommandError) -> Word? {
         while !optionsEnded {
             var lookahead = words
-            guard let word = try lookahead.nextWord(), word.isOption else { break }
+            guard let word = try? lookahead.nextWord(), word.isOption else { break }
             words = lookahead
             if word.text == "--" { optionsEnded = true } else { try readOption(word) }
         }

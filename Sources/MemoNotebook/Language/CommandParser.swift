@@ -34,13 +34,9 @@ package enum CommandParser {
             let id = try memoID(idWord)
             return try withText(reader.text(), heredoc: heredoc, what: "the new text", syntax) { .edit(id: id, text: $0) }
         case "list":
-            let arguments = try listArguments(&reader)
-            try reader.finish()
-            return .command(.list(arguments))
+            return .command(.list(try listArguments(&reader)))
         case "count":
-            let filter = try filterArguments(&reader)
-            try reader.finish()
-            return .command(.count(filter))
+            return .command(.count(try filterArguments(&reader)))
         case "show", "delete":
             let ids = try reader.remainingArguments().map(memoID)
             guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: syntax.name) }
@@ -100,8 +96,8 @@ package enum CommandParser {
         return arguments
     }
 
-    /// Reads all arguments of a filtering command (so options anywhere are seen) and
-    /// returns its filters. Positional arguments are left for `finish` to reject.
+    /// Reads all arguments of a filtering command, so options are seen wherever they stand,
+    /// and returns its filters. Filtering commands take no positional arguments.
     private static func filterArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         let positional = try reader.remainingArguments()
         if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@Suite("One-shot commands")
+struct OneShotTests {
+    let memo = MemoBinary()
+
+    init() {
+        memo.environment["MEMO_STORE"] = memo.path("store.sqlite")
+    }
+
+    @Test func addListShowEditDeleteAsText() throws {
+        #expect(try memo.run(["add", "Buy", "milk", "@shop"]).standardOutput == "added #1\n")
+        #expect(try memo.run(["add", "--tag", "Work", "Ship it"]).standardOutput == "added #2\n")
+        let list = try memo.run(["list"])
+        #expect(list.status == 0)
+        #expect(list.lines.count == 2)
+        #expect(list.lines[0].hasPrefix("#2  ") && list.lines[0].hasSuffix("  Ship it  @work"))
+        #expect(list.lines[1].hasPrefix("#1  ") && list.lines[1].hasSuffix("  Buy milk @shop  @shop"))
+        #expect(try memo.run(["list", "-n", "1", "--asc"]).lines.map { $0.prefix(3) } == ["#1 "])
+
+        #expect(try memo.run(["edit", "1", "Buy", "oat", "milk"]).standardOutput == "edited #1\n")
+        let shown = try memo.run(["show", "1"]).standardOutput
+        #expect(shown.contains("\ntags:     none\n\nBuy oat milk\n"))
+        #expect(!shown.contains("updated:  never"))
+
+        #expect(try memo.run(["rm", "1", "2"]).standardOutput == "deleted #1 #2\n")
+        #expect(try memo.run(["count"]).standardOutput == "0\n")
+    }
+
+    @Test func jsonOutput() throws {
+        try memo.run(["add", "first @a"])
+        let added = try memo.run(["--json", "add", "second"])
+        let object = try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["id"] as? Int == 2)
+        #expect(object?["content"] as? String == "second")
+        #expect(object?["updateDate"] is NSNull)
+        let uuid = try #require(object?["uuid"] as? String)
+        #expect(uuid.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil)
+        let date = try #require(object?["insertDate"] as? String)
+        #expect(date.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
+
+        let list = try memo.run(["--json", "list"])
+        let ids = try list.lines.map { line in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int
+        }
+        #expect(ids == [2, 1])
+        #expect(try memo.run(["--json", "count"]).standardOutput == "{\"count\":2}\n")
+        #expect(try memo.run(["--json", "tags"]).standardOutput == "{\"tags\":[{\"name\":\"a\",\"count\":1}]}\n")
+        #expect(try memo.run(["--json", "delete", "1"]).standardOutput == "{\"deleted\":[1]}\n")
+        let info = try memo.run(["--json", "info"]).standardOutput
+        #expect(info.contains("\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":2,\"memoCount\":1"))
+        #expect(info.contains("\"journalMode\":\"wal\""))
+    }
+
+    @Test func exitStatuses() throws {
+        try memo.run(["add", "one"])
+        let notFound = try memo.run(["delete", "1", "99"])
+        #expect(notFound.status == 1)
+        #expect(notFound.standardError == "error: no memo #99\n")
+        #expect(try memo.run(["count"]).standardOutput == "1\n")
+
+        let badOption = try memo.run(["list", "--bogus"])
+        #expect(badOption.status == 2)
+        #expect(badOption.standardError == "error: unknown option '--bogus' for 'list'\n")
+        #expect(try memo.run(["--bogus"]).status == 2)
+        #expect(try memo.run(["frobnicate"]).standardError == "error: unknown command 'frobnicate' (try 'help')\n")
+        #expect(try memo.run(["list", "--since", "someday"]).status == 1)
+        #expect(try memo.run(["show", "abc"]).standardError == "error: invalid memo id 'abc': expected a positive number\n")
+        #expect(try memo.run(["--version"]).standardOutput.hasPrefix("memo "))
+        let help = try memo.run(["--help"])
+        #expect(help.status == 0 && help.standardOutput.hasPrefix("usage: memo"))
+        #expect(try memo.run(["help", "list"]).standardOutput.hasPrefix("usage: list"))
+    }
+
+    @Test func contentChecks() throws {
+        let empty = try memo.run(["add", "   "])
+        #expect(empty.status == 1)
+        #expect(empty.standardError == "error: memo text is empty\n")
+        let invalid = try memo.shell(#"$MEMO add "caf$(printf '\351')""#)
+        #expect(invalid.status == 1)
+        #expect(invalid.standardError == "error: argument 2 is not valid UTF-8\n")
+        // One argument is capped at 128 KiB by Linux, so the largest memos come through stdin.
+        let largest = String(repeating: "a", count: 1 << 20)
+        let huge = try memo.run([], input: "add \(largest)a\nadd \(largest)\n")
+        #expect(huge.status == 1)
+        #expect(huge.standardError == "error: memo text is 1048577 bytes; the limit is 1048576 (1 MiB)\n")
+        #expect(huge.standardOutput == "added #1\n")
+        try memo.run(["delete", "1"])
+        #expect(try memo.run(["count"]).standardOutput == "0\n")
+    }
+
+    @Test func sqlLookingTextIsStoredVerbatim() throws {
+        let text = "'); DROP TABLE memo; -- \"and\" %_ ?1"
+        try memo.run(["add", text])
+        let list = try memo.run(["--json", "list"]).standardOutput
+        #expect(list.contains(#""content":"'); DROP TABLE memo; -- \"and\" %_ ?1""#))
+    }
+
+    @Test func inMemoryLeavesNoFile() throws {
+        #expect(try memo.run(["--in-memory", "add", "gone"]).standardOutput == "added #1\n")
+        #expect(try memo.run(["--in-memory", "count"]).standardOutput == "0\n")
+        #expect(!FileManager.default.fileExists(atPath: memo.path("store.sqlite")))
+    }
+
+    @Test func commandsFromStandardInput() throws {
+        let result = try memo.run([], input: "add <<END\nfirst line\nsecond line\nEND\nlist -n 1\nnope\ncount\n")
+        #expect(result.standardOutput.hasPrefix("added #1\n#1  "))
+        #expect(result.standardOutput.hasSuffix("first line …\n1\n"))
+        #expect(result.standardError == "error: unknown command 'nope' (try 'help')\n")
+        #expect(result.status == 1)
+    }
+}

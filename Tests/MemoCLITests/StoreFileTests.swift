@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("Store files from the command line")
+struct StoreFileTests {
+    let memo = MemoBinary()
+
+    @Test func defaultPathFollowsXDGThenHome() throws {
+        try memo.run(["add", "at home"])
+        let homeStore = memo.path("home/.local/share/memo/memo.sqlite")
+        #expect(FileManager.default.fileExists(atPath: homeStore))
+        #expect(FileManager.default.mode(of: homeStore) == 0o600)
+        #expect(FileManager.default.mode(of: memo.path("home/.local/share/memo")) == 0o700)
+
+        memo.environment["XDG_DATA_HOME"] = memo.path("xdg")
+        try memo.run(["add", "in xdg"])
+        #expect(FileManager.default.mode(of: memo.path("xdg/memo/memo.sqlite")) == 0o600)
+        #expect(FileManager.default.mode(of: memo.path("xdg/memo")) == 0o700)
+
+        memo.environment["MEMO_STORE"] = memo.path("explicit.sqlite")
+        try memo.run(["add", "explicit"])
+        #expect(try memo.run(["count"]).standardOutput == "1\n")
+        #expect(try memo.run(["--store", memo.path("home/.local/share/memo/memo.sqlite"), "count"]).standardOutput == "1\n")
+        #expect(try memo.run(["--store=\(memo.path("xdg/memo/memo.sqlite"))", "--json", "list"]).standardOutput.contains("in xdg"))
+    }
+
+    private func expectRefusal(of path: String, message: String) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try memo.run(["--store", path, "list"])
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: \(path) \(message)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try memo.run(["--store", path, "add", "x"]).status == 3)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func refusesAFileThatIsNotSQLite() throws {
+        let path = memo.path("notes.txt")
+        try Data(String(repeating: "plain text\n", count: 1000).utf8).write(to: URL(fileURLWithPath: path))
+        try expectRefusal(of: path, message: "is not a memo store (not an SQLite database); it was left untouched")
+    }
+
+    @Test func refusesAnotherProgramsDatabase() throws {
+        let path = memo.path("other.sqlite")
+        let made = try memo.shell("sqlite3 '\(path)' 'CREATE TABLE t(x); INSERT INTO t VALUES (1);'")
+        try #require(made.status == 0)
+        try expectRefusal(of: path, message: "is not a memo store (an SQLite database of another program); it was left untouched")
+    }
+
+    @Test func refusesANewerSchema() throws {
+        let path = memo.path("future.sqlite")
+        try memo.run(["--store", path, "add", "from the future"])
+        let bumped = try memo.shell("sqlite3 '\(path)' 'PRAGMA user_version = 7; PRAGMA journal_mode = DELETE;'")
+        try #require(bumped.status == 0)
+        try expectRefusal(of: path, message: "has schema version 7, newer than this memo knows (2); it was left untouched: upgrade memo to open it")
+    }
+
+    @Test func readOnlyStoreCanBeReadButNotWritten() throws {
+        let path = memo.path("shared/store.sqlite")
+        try memo.run(["--store", path, "add", "kept"])
+        try #require(try memo.shell("chmod 0777 '\(memo.path("shared"))' && chmod 0444 '\(path)'").status == 0)
+        // Root writes through file modes, so run memo as an unprivileged user then.
+        let asReader = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let count = try memo.shell("\(asReader)$MEMO --store '\(path)' count")
+        #expect(count.standardOutput == "1\n")
+        #expect(count.status == 0)
+        let added = try memo.shell("\(asReader)$MEMO --store '\(path)' add refused")
+        #expect(added.status == 3)
+        #expect(added.standardError == "error: store failure: attempt to write a readonly database\n")
+    }
+}
+
+extension StoreFileTests {
+    @Test func readOnlyStoreInALockedFolderIsAClearRefusal() throws {
+        let path = memo.path("locked/store.sqlite")
+        try memo.run(["--store", path, "add", "kept"])
+        try #require(try memo.shell("chmod 0444 '\(path)' && chmod 0555 '\(memo.path("locked"))'").status == 0)
+        defer { _ = try? memo.shell("chmod 0755 '\(memo.path("locked"))'") }
+        let asReader = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let count = try memo.shell("\(asReader)$MEMO --store '\(path)' count")
+        #expect(count.status == 3)
+        #expect(count.standardError == "error: cannot open store \(path): it is read-only and its folder is not writable, so SQLite cannot open its write-ahead log\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}

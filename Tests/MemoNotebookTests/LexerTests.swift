@@ -1,0 +1,62 @@
+import Testing
+@testable import MemoNotebook
+
+@Suite("Lexer")
+struct LexerTests {
+    private func words(_ line: String) throws -> [String] {
+        var scanner = LineScanner(line)
+        var words: [String] = []
+        while let word = try scanner.nextWord() { words.append(word.text) }
+        return words
+    }
+
+    @Test(arguments: [
+        ("list -n 5", ["list", "-n", "5"]),
+        ("  show   1\t2  ", ["show", "1", "2"]),
+        (#"tag 1 "two words" 'single quoted'"#, ["tag", "1", "two words", "single quoted"]),
+        (#"add "line\nbreak\ttab \"quote\" back\\slash""#, ["add", "line\nbreak\ttab \"quote\" back\\slash"]),
+        (#"add 'no \n escapes in single quotes'"#, ["add", #"no \n escapes in single quotes"#]),
+        (#"joined"with"' parts'"#, ["joinedwith parts"]),
+        (#"empty "" ''"#, ["empty", "", ""]),
+        ("日本語 한국어", ["日本語", "한국어"]),
+    ])
+    func splitsWords(_ line: String, _ expected: [String]) throws {
+        #expect(try words(line) == expected)
+    }
+
+    @Test func unterminatedQuoteIsAnErrorPointingAtIt() throws {
+        let line = #"tag 1 "open"#
+        #expect {
+            try words(line)
+        } throws: { error in
+            let error = error as? CommandError
+            return error?.message == "unterminated \" quote" && error?.range.map { String(line[$0]) } == "\"open"
+        }
+    }
+
+    @Test func wordsRememberWhereTheyStood() throws {
+        let line = "show  12 #3"
+        var scanner = LineScanner(line)
+        _ = try scanner.nextWord()
+        let next = try scanner.nextWord()
+        let word = try #require(next)
+        #expect(line[try #require(word.range)] == "12")
+        #expect(!word.isLiteral)
+    }
+
+    @Test(arguments: [
+        ("Don't forget the milk  ", "Don't forget the milk", false),
+        (#""  spaced  out  ""#, "  spaced  out  ", true),
+        (#""quoted" then more"#, #""quoted" then more"#, false),
+        ("<<END", "<<END", false),
+    ])
+    func remainingTextIsTheRestOfTheLine(_ rest: String, _ expected: String, _ literal: Bool) throws {
+        var scanner = LineScanner("add " + rest)
+        _ = try scanner.nextWord()
+        let rest = scanner.remainingText()
+        let text = try #require(rest)
+        #expect(text.text == expected)
+        #expect(text.isLiteral == literal)
+        #expect(scanner.remainingText() == nil)
+    }
+}

@@ -1,0 +1,96 @@
+import MemoStore
+import Testing
+@testable import MemoNotebook
+
+@Suite("Parser")
+struct ParserTests {
+    private func command(_ line: String) throws -> Command {
+        guard case .command(let command) = try CommandParser.parse(line: line) else {
+            throw CommandError.usage("not a command: \(line)")
+        }
+        return command
+    }
+
+    @Test(arguments: [
+        ("add Buy milk", Command.add(text: "Buy milk", tags: [])),
+        ("add --tag Work --tag=home It's done", .add(text: "It's done", tags: ["work", "home"])),
+        (#"add "--tag is text here""#, .add(text: "--tag is text here", tags: [])),
+        ("add -- --not an option", .add(text: "--not an option", tags: [])),
+        ("list", .list(ListArguments())),
+        ("list --asc -n 5 --offset 10 --tag @Work",
+         .list(ListArguments(filter: FilterArguments(tag: "work"), order: .oldestFirst, limit: 5, offset: 10))),
+        ("list --since 2024-01-02 --until today",
+         .list(ListArguments(filter: FilterArguments(since: .day(CivilDate(year: 2024, month: 1, day: 2)), until: .today)))),
+        ("count --on yesterday", .count(FilterArguments(on: .yesterday))),
+        ("show 1 #2", .show(ids: [1, 2])),
+        ("edit 3 new text here", .edit(id: 3, text: "new text here")),
+        ("rm 4 5", .delete(ids: [4, 5])),
+        ("delete 4", .delete(ids: [4])),
+        ("tag 1 a B", .tag(id: 1, tags: ["a", "b"])),
+        ("untag 1 a", .untag(id: 1, tags: ["a"])),
+        ("tags", .tags),
+        ("info", .info),
+        ("help", .help(topic: nil)),
+        ("help list", .help(topic: "list")),
+        ("exit", .quit),
+    ])
+    func parsesCommands(_ line: String, _ expected: Command) throws {
+        #expect(try command(line) == expected)
+    }
+
+    @Test(arguments: ["", "   ", "# a comment", "   # indented comment"])
+    func blankAndCommentLinesAreNothing(_ line: String) throws {
+        #expect(try CommandParser.parse(line: line) == .nothing)
+    }
+
+    @Test(arguments: [
+        ("frobnicate 1", "unknown command 'frobnicate' (try 'help')", "frobnicate", CommandError.Kind.usage),
+        ("list --bogus", "unknown option '--bogus' for 'list'", "--bogus", .usage),
+        ("list -n", "option '-n' needs a value", "-n", .usage),
+        ("list -n many", "invalid number 'many' for '-n': expected 0 or more", "many", .invalidArgument),
+        ("list -n -3", "invalid number '-3' for '-n': expected 0 or more", "-3", .invalidArgument),
+        ("list --since 2024-02-30", "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday", "2024-02-30", .invalidArgument),
+        ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),
+        ("show x1", "invalid memo id 'x1': expected a positive number", "x1", .invalidArgument),
+        ("show 0", "invalid memo id '0': expected a positive number", "0", .invalidArgument),
+        ("tag 1 bad!tag", "invalid tag 'bad!tag': use letters, digits, '_' and '-'", "bad!tag", .invalidArgument),
+        ("help nothing", "unknown command 'nothing' (try 'help')", "nothing", .usage),
+        ("list --tag a --tag b", "option '--tag' is given twice", "--tag", .usage),
+    ])
+    func errorsNameTheOffendingWord(_ line: String, _ message: String, _ word: String, _ kind: CommandError.Kind) throws {
+        #expect {
+            try command(line)
+        } throws: { error in
+            guard let error = error as? CommandError, let range = error.range else { return false }
+            return error.message == message && line[range] == word && error.kind == kind
+        }
+    }
+
+    @Test(arguments: [
+        ("add", "'add' needs the memo's text"),
+        ("edit 1", "'edit' needs the new text"),
+        ("show", "'show' needs at least one memo id"),
+        ("tag 1", "'tag' needs at least one tag"),
+    ])
+    func missingArguments(_ line: String, _ message: String) throws {
+        #expect(throws: CommandError.usage(message)) { try command(line) }
+    }
+
+    @Test func heredocAsksForItsBodyThenParses() throws {
+        #expect(try CommandParser.parse(line: "add --tag x <<END") == .needsHeredoc(delimiter: "END"))
+        #expect(try CommandParser.parse(line: "edit 2 <<EOF") == .needsHeredoc(delimiter: "EOF"))
+        #expect(try CommandParser.parse(line: "add --tag x <<END", heredoc: "one\ntwo")
+                == .command(.add(text: "one\ntwo", tags: ["x"])))
+        #expect(try command(#"add "<<END""#) == .add(text: "<<END", tags: []))
+    }
+
+    @Test func programArgumentsAreTakenLiterally() throws {
+        #expect(try CommandParser.parse(arguments: ["add", "--tag", "a", "Don't", "<<END"])
+                == .add(text: "Don't <<END", tags: ["a"]))
+        #expect(try CommandParser.parse(arguments: ["add", "  spaced  "]) == .add(text: "  spaced  ", tags: []))
+        #expect(try CommandParser.parse(arguments: ["list", "-n", "2"]) == .list(ListArguments(limit: 2)))
+        #expect(throws: CommandError.unknownOption(Word(text: "--nope", isLiteral: false), command: "list")) {
+            try CommandParser.parse(arguments: ["list", "--nope"])
+        }
+    }
+}
