@@ -3,7 +3,8 @@ import PackageDescription
 
 /// memo: a notebook of short text memos for the terminal, kept in SQLite.
 ///
-/// Dependencies point one way: MemoStore ← MemoNotebook ← memo.
+/// Dependencies point one way: MemoStore ← MemoNotebook ← memo. The fixtures in
+/// examples/fixtures are built into MemoNotebook by the EmbedFixtures plugin.
 /// Only MemoStore imports CSQLite; only the line editor imports CEditLine.
 let package = Package(
     name: "memo",
@@ -22,7 +23,9 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "MemoStore", dependencies: ["CSQLite"]),
-        .target(name: "MemoNotebook", dependencies: ["MemoStore"]),
+        .target(name: "MemoNotebook", dependencies: ["MemoStore"], plugins: ["EmbedFixtures"]),
+        .executableTarget(name: "fixture-embedder"),
+        .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
         .executableTarget(name: "memo", dependencies: ["MemoNotebook", "MemoStore"]),
         .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite"]),
         .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore"]),

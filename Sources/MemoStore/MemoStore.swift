@@ -150,9 +150,19 @@ package final class MemoStore {
 
     // MARK: Helpers
 
-    /// Runs `body` in one transaction (or savepoint), mapping failures to `StoreError`.
+    /// Runs `body` in one transaction (or a savepoint inside an open one): all of it is
+    /// written, or none of it. Errors of `body` pass through; SQLite's become `StoreError`.
+    package func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.atomically(body)
+        } catch let error as SQLiteError {
+            throw StoreError.sqlite(error)
+        }
+    }
+
+    /// `inTransaction` for the store's own operations, which only fail with store errors.
     func atomically<T>(_ body: () throws -> T) throws(StoreError) -> T {
-        try StoreError.wrapping { try database.atomically(body) }
+        try StoreError.wrapping { try inTransaction(body) }
     }
 
     private func normalized(_ tags: [String]) throws(StoreError) -> [String] {

@@ -14,64 +14,146 @@ struct Invocation {
         case command([String])
         /// No command: read commands from standard input (the REPL on a terminal).
         case session
+        /// `memo run`: replay command files.
+        case run(files: [String], echo: Bool, keepGoing: Bool)
+        /// `memo test`: check transcripts.
+        case test(files: [String], update: Bool)
         case help
         case version
     }
 
-    var store = StoreChoice.defaultPath
+    /// The store asked for, or nil to use the face's default.
+    var requestedStore: StoreChoice?
+    var fixtures: [String] = []
     var json = false
     var color = true
     var action = Action.session
 
     static let usage = """
-        usage: memo [--store PATH | --in-memory] [--json] [--no-color] [COMMAND [ARGS]]
-               memo --help | -h, memo help COMMAND, memo --version
+        usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [COMMAND [ARGS]]
+               memo run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...
+               memo test [--update] FILE...
+               memo fixtures | memo --help | memo help COMMAND | memo --version
 
         Without a command, memo reads commands from standard input: the REPL on a terminal.
+        `memo run` replays command files (- is standard input) on an in-memory store with a
+        deterministic clock; `memo test` checks REPL transcripts.
 
         options:
-          --store PATH   Use the store at PATH (default: $MEMO_STORE, else
-                         $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite).
-          --in-memory    Use a private store that vanishes at exit.
-          --json         Print JSON: memos as JSON Lines, other results as one object.
-          --no-color     Never colour the output.
-          --help, -h     Show this help.
-          --version      Show memo's version.
+          --store PATH          Use the store at PATH (default: $MEMO_STORE, else
+                                $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite).
+          --in-memory           Use a private store that vanishes at exit.
+          --fixture NAME|FILE   Load a fixture first; without --store, implies --in-memory.
+          --json                Print JSON: memos as JSON Lines, other results as one object.
+          --no-color            Never colour the output.
+          --echo                (run) Print each command before its output.
+          --keep-going          (run) Run on after an error; the status is still 1.
+          --update              (test) Rewrite the transcripts with the output memo prints now.
+          --help, -h            Show this help.
+          --version             Show memo's version.
 
         """
 
-    /// Reads global options up to the first word that is not one.
     init(arguments: [String]) throws(CommandError) {
-        var remaining = arguments[...]
-        var storeGiven = false
-        while let argument = remaining.first, argument.hasPrefix("-") {
-            remaining.removeFirst()
-            let (name, inlineValue) = Self.split(argument)
+        var words = arguments[...]
+        var requested = Action.session
+        try readOptions(&words) { name throws(CommandError) in
             switch name {
-            case "--store":
-                guard let path = inlineValue ?? remaining.popFirst(), !path.isEmpty else {
-                    throw .usage("option '--store' needs a path")
+            case "--help", "-h": requested = .help
+            case "--version": requested = .version
+            default: return false
+            }
+            return true
+        }
+        action = requested
+        guard action == .session, let first = words.first else { return }
+        switch first {
+        case "run":
+            words.removeFirst()
+            var echo = false, keepGoing = false
+            let files = try readOptions(&words, collectingArguments: true) { name throws(CommandError) in
+                switch name {
+                case "--echo": echo = true
+                case "--keep-going": keepGoing = true
+                default: return false
                 }
-                if storeGiven { throw .usage("give one of '--store' and '--in-memory', once") }
-                store = .path(path)
-                storeGiven = true
-            case "--in-memory":
-                if storeGiven { throw .usage("give one of '--store' and '--in-memory', once") }
-                store = .memory
-                storeGiven = true
-            case "--json": json = true
-            case "--no-color": color = false
-            case "--help", "-h": action = .help
-            case "--version": action = .version
-            default: throw .usage("unknown option '\(argument)' (see 'memo --help')")
+                return true
             }
-            if inlineValue != nil, name != "--store" {
-                throw .usage("option '\(name)' takes no value")
+            guard !files.isEmpty else { throw .usage("'memo run' needs at least one FILE (- for standard input)") }
+            action = .run(files: files, echo: echo, keepGoing: keepGoing)
+        case "test":
+            words.removeFirst()
+            var update = false
+            let files = try readOptions(&words, storeOptions: false, collectingArguments: true) { name throws(CommandError) in
+                guard name == "--update" else { return false }
+                update = true
+                return true
+            }
+            guard !files.isEmpty else { throw .usage("'memo test' needs at least one transcript FILE") }
+            action = .test(files: files, update: update)
+        default:
+            action = .command(Array(words))
+        }
+    }
+
+    /// The store to open: the one asked for, else in memory for scripts and fixtures,
+    /// else the default store.
+    var store: StoreChoice {
+        if let requestedStore { return requestedStore }
+        if case .run = action { return .memory }
+        return fixtures.isEmpty ? .defaultPath : .memory
+    }
+
+    /// Reads options from the front of `words`: the store and output options everywhere
+    /// (unless `storeOptions` is false), and those `extra` accepts. With
+    /// `collectingArguments`, other words are collected and returned (`--` ends the
+    /// options); without, reading stops at the first word that is not an option.
+    @discardableResult
+    private mutating func readOptions(
+        _ words: inout ArraySlice<String>, storeOptions: Bool = true, collectingArguments: Bool = false,
+        _ extra: (String) throws(CommandError) -> Bool
+    ) throws(CommandError) -> [String] {
+        var arguments: [String] = []
+        var optionsEnded = false
+        while let word = words.first {
+            guard !optionsEnded, word.hasPrefix("-"), word != "-" else {
+                guard collectingArguments else { break }
+                arguments.append(words.removeFirst())
+                continue
+            }
+            words.removeFirst()
+            if word == "--" && collectingArguments {
+                optionsEnded = true
+                continue
+            }
+            let (name, inlineValue) = Self.split(word)
+            let takesValue = storeOptions && (name == "--store" || name == "--fixture")
+            if inlineValue != nil && !takesValue { throw .usage("option '\(name)' takes no value") }
+            if takesValue {
+                guard let value = inlineValue ?? words.popFirst(), !value.isEmpty else {
+                    throw .usage("option '\(name)' needs a value")
+                }
+                if name == "--fixture" {
+                    fixtures.append(value)
+                } else {
+                    try chooseStore(.path(value))
+                }
+                continue
+            }
+            switch name {
+            case "--in-memory" where storeOptions: try chooseStore(.memory)
+            case "--json" where storeOptions: json = true
+            case "--no-color" where storeOptions: color = false
+            default:
+                guard try extra(name) else { throw .usage("unknown option '\(word)' (see 'memo --help')") }
             }
         }
-        if action == .session, !remaining.isEmpty {
-            action = .command(Array(remaining))
-        }
+        return arguments
+    }
+
+    private mutating func chooseStore(_ choice: StoreChoice) throws(CommandError) {
+        if requestedStore != nil { throw .usage("give one of '--store' and '--in-memory', once") }
+        requestedStore = choice
     }
 
     private static func split(_ argument: String) -> (String, String?) {

@@ -12,7 +12,7 @@ struct MemoProgram {
         do {
             invocation = try Invocation(arguments: arguments.get())
         } catch {
-            return report(error, commandLine: true)
+            return report(error)
         }
         let output = FileOutput(descriptor: STDOUT_FILENO)
         defer { output.flush() }
@@ -23,48 +23,67 @@ struct MemoProgram {
         case .version:
             output.write("memo \(memoVersion)\n")
             return .success
+        case .test(let files, let update):
+            return TranscriptTester(output: output, update: update).test(files)
+        case .run(let files, let echo, let keepGoing):
+            return withNotebook(invocation, scripting: true) { notebook in
+                ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: true),
+                             output: output, errors: errors, echo: echo, keepGoing: keepGoing).run(files)
+            }
         case .command(let words):
             let command: Command
             do {
                 command = try CommandParser.parse(arguments: words)
             } catch {
-                return report(error, commandLine: true)
+                return report(error)
             }
-            return withNotebook(invocation) { notebook in
-                runOneShot(command, notebook: notebook, renderer: renderer(for: invocation), output: output)
+            var scope = invocation
+            if !command.needsStore {
+                scope.requestedStore = .memory
+                scope.fixtures = []
+            }
+            return withNotebook(scope, scripting: false) { notebook in
+                runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
             }
         case .session:
-            return withNotebook(invocation) { notebook in
-                runSession(notebook: notebook, renderer: renderer(for: invocation), output: output)
+            return withNotebook(invocation, scripting: false) { notebook in
+                runSession(notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
             }
         }
     }
 
-    /// Opens the chosen store and runs `body` on a notebook with the system clock.
-    private func withNotebook(_ invocation: Invocation, _ body: (Notebook) -> ExitStatus) -> ExitStatus {
+    /// Opens the chosen store, loads the fixtures, and runs `body` on the notebook: on the
+    /// system clock for people, on the deterministic clock and uuids for scripts.
+    private func withNotebook(_ invocation: Invocation, scripting: Bool, _ body: (Notebook) -> ExitStatus) -> ExitStatus {
         let location: StoreLocation
         switch invocation.store {
         case .memory: location = .memory
         case .path(let path): location = .file(path: path)
         case .defaultPath:
             guard let path = StorePath.defaultPath(environment: environment) else {
-                return report(StoreError.cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH"),
-                              commandLine: true)
+                return report(StoreError.cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH"))
             }
             location = .file(path: path)
         }
         do {
             let store = try MemoStore.open(location)
-            let notebook = Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(),
-                                    displayTime: DisplayTime(timeZone: .current))
+            let notebook = scripting
+                ? Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: DisplayTime(timeZone: .current))
+            for reference in invocation.fixtures {
+                _ = try notebook.load(try Fixture.resolve(reference))
+            }
             return body(notebook)
         } catch {
-            return report(error, commandLine: true)
+            return report(error)
         }
     }
 
-    private func renderer(for invocation: Invocation) -> OutcomeRenderer {
+    /// Text for people sized to their terminal; for scripts, always 80 columns, UTC, no colour,
+    /// so a script's output is the same on every machine.
+    private func renderer(for invocation: Invocation, scripting: Bool) -> OutcomeRenderer {
         if invocation.json { return JSONRenderer() }
+        if scripting { return TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc)) }
         let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && environment["NO_COLOR"] == nil
         return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
                                              displayTime: DisplayTime(timeZone: .current)))
@@ -77,13 +96,13 @@ struct MemoProgram {
             return .success
         } catch {
             output.flush()
-            return report(error, commandLine: true)
+            return report(error)
         }
     }
 
-    /// Reads commands from standard input until it ends or `quit`: a plain prompt on a
-    /// terminal, none on a pipe. Errors are reported and the session goes on; the exit
-    /// status is the worst a command ended with.
+    /// Reads commands from standard input as they arrive until it ends or `quit`: a plain
+    /// prompt on a terminal, none on a pipe. Errors are reported and the session goes on;
+    /// on a pipe the exit status is the worst a command ended with.
     private func runSession(notebook: Notebook, renderer: OutcomeRenderer, output: FileOutput) -> ExitStatus {
         let interactive = Terminal.isTerminal(STDIN_FILENO)
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { message, _ in
@@ -97,7 +116,7 @@ struct MemoProgram {
         var lineNumber = 0
         while true {
             if interactive {
-                output.write(interpreter.isContinuing ? "...> " : prompt)
+                output.write(interpreter.isContinuing ? Transcript.continuationPrompt : prompt)
                 output.flush()
             }
             guard let line = reader.next() else { break }
@@ -116,9 +135,10 @@ struct MemoProgram {
         return interactive ? .success : status
     }
 
-    /// Writes `error: MESSAGE` and returns the status the error calls for.
-    private func report(_ error: any Error, commandLine: Bool) -> ExitStatus {
+    /// Writes `error: MESSAGE` and returns the status the error calls for on the command line.
+    private func report(_ error: any Error) -> ExitStatus {
         errors.write("error: \(errorMessage(error))\n")
-        return ExitStatus.of(error, commandLine: commandLine)
+        errors.flush()
+        return ExitStatus.of(error, commandLine: true)
     }
 }

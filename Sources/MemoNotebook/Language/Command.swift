@@ -14,6 +14,19 @@ package enum Command: Equatable, Sendable {
     case info
     case help(topic: String?)
     case quit
+    /// Sets the deterministic clock of scripting mode.
+    case clock(DateArgument)
+    /// Loads a built-in fixture by name, or a fixture script by path.
+    case fixture(String)
+    case fixtures
+
+    /// Whether the command reads or writes memos; `help` and `fixtures` need no store.
+    package var needsStore: Bool {
+        switch self {
+        case .help, .fixtures, .quit: false
+        default: true
+        }
+    }
 }
 
 /// The filters of `list` and `count`, with dates still unresolved.

@@ -48,6 +48,12 @@ package enum CommandParser {
             let tags = try arguments.dropFirst().map(tagName)
             guard !tags.isEmpty else { throw .missingArgument("at least one tag", command: syntax.name) }
             return .command(syntax.name == "tag" ? .tag(id: id, tags: tags) : .untag(id: id, tags: tags))
+        case "clock", "fixture":
+            guard let argument = try reader.nextArgument() else {
+                throw .missingArgument(syntax.name == "clock" ? "a date" : "a fixture name or file", command: syntax.name)
+            }
+            try reader.finish()
+            return .command(syntax.name == "clock" ? .clock(try DateArgument.parse(argument)) : .fixture(argument.text))
         case "help":
             let topic = try reader.nextArgument()
             try reader.finish()
@@ -64,6 +70,7 @@ package enum CommandParser {
         case "tags": .tags
         case "info": .info
         case "quit": .quit
+        case "fixtures": .fixtures
         default: throw .usage("unknown command '\(name)'")
         }
     }

@@ -17,6 +17,10 @@ package struct JSONRenderer: OutcomeRenderer {
         case .info(let info): line(Self.json(info))
         case .help(let topic): line(.object([("help", .string(HelpText.text(for: topic)))]))
         case .quit: break
+        case .clockSet(let instant): line(.object([("clock", .string(DisplayTime.iso8601(instant)))]))
+        case .fixtureLoaded(let name, let added): line(.object([("fixture", .string(name)), ("added", .integer(Int64(added)))]))
+        case .fixtures(let fixtures):
+            line(.object([("fixtures", .array(fixtures.map { .object([("name", .string($0.name)), ("description", .string($0.description))]) }))]))
         }
     }
 

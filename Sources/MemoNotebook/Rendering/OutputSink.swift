@@ -3,6 +3,17 @@ import Foundation
 /// Where rendered text goes.
 package protocol OutputSink: AnyObject {
     func write(_ text: String)
+    /// Writes out anything buffered, so what follows on another stream comes after it.
+    func flush()
+}
+
+extension OutputSink {
+    package func flush() {}
+}
+
+/// Output nobody reads: fixtures run their commands silently.
+final class DiscardedOutput: OutputSink {
+    func write(_ text: String) {}
 }
 
 /// Collects output in memory: for `memo/execute` and tests.
@@ -13,6 +24,12 @@ package final class StringOutput: OutputSink {
 
     package func write(_ text: String) {
         self.text += text
+    }
+
+    /// What was written since the last call, emptying the buffer.
+    package func take() -> String {
+        defer { text = "" }
+        return text
     }
 }
 

@@ -22,6 +22,13 @@ package struct TextRenderer: OutcomeRenderer {
         case .info(let info): output.write(infoTable(info))
         case .help(let topic): output.write(HelpText.text(for: topic))
         case .quit: break
+        case .clockSet(let instant): output.write("clock \(style.displayTime.format(instant))\n")
+        case .fixtureLoaded(let name, let added): output.write("loaded fixture \(name): \(added) memos\n")
+        case .fixtures(let fixtures):
+            let width = fixtures.map(\.name.count).max() ?? 0
+            for fixture in fixtures {
+                output.write(fixture.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + fixture.description + "\n")
+            }
         }
     }
 

@@ -45,6 +45,13 @@ package final class Notebook {
             return .help(topic: topic)
         case .quit:
             return .quit
+        case .clock(let date):
+            return .clockSet(try setClock(to: date))
+        case .fixture(let reference):
+            let fixture = try Fixture.resolve(reference)
+            return .fixtureLoaded(name: fixture.name, added: try load(fixture))
+        case .fixtures:
+            return .fixtures(Fixture.builtIn)
         }
     }
 

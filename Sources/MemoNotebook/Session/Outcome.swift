@@ -15,6 +15,9 @@ package enum Outcome {
     case info(NotebookInfo)
     case help(topic: String?)
     case quit
+    case clockSet(Timestamp)
+    case fixtureLoaded(name: String, added: Int)
+    case fixtures([Fixture])
 }
 
 /// The facts `info` reports: the store's, and the session's.

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Replays command files against one notebook: `memo run`.
+///
+/// Errors read `FILE:LINE: error: MESSAGE`. The first one stops the run unless
+/// `keepGoing`; either way the run then ends with status 1 (3 if the store failed).
+package final class ScriptRunner {
+    private let notebook: Notebook
+    private let renderer: OutcomeRenderer
+    private let output: OutputSink
+    private let errors: OutputSink
+    private let echo: Bool
+    private let keepGoing: Bool
+
+    package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink, errors: OutputSink,
+                 echo: Bool, keepGoing: Bool) {
+        self.notebook = notebook
+        self.renderer = renderer
+        self.output = output
+        self.errors = errors
+        self.echo = echo
+        self.keepGoing = keepGoing
+    }
+
+    /// Runs `paths` in order; `-` is standard input.
+    package func run(_ paths: [String]) -> ExitStatus {
+        var status = ExitStatus.success
+        for path in paths {
+            status = status.worst(run(path))
+            if status != .success && !keepGoing { break }
+        }
+        return status
+    }
+
+    private func run(_ path: String) -> ExitStatus {
+        let name = path == "-" ? "<stdin>" : path
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            report("error: cannot read \(path): \(String(cString: strerror(errno)))")
+            return .failure
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { [self] message, line in
+            report("\(name):\(line): error: \(message)")
+        }
+        let reader = LineReader(descriptor: descriptor)
+        var status = ExitStatus.success
+        var lineNumber = 0
+        while let line = reader.next() {
+            lineNumber += 1
+            let result: LineInterpreter.Status
+            switch line {
+            case .text(let text):
+                if echo { echoLine(text, continuing: interpreter.isContinuing) }
+                result = interpreter.feed(text, lineNumber: lineNumber)
+            case .invalidUTF8:
+                result = interpreter.reject("the line is not valid UTF-8", lineNumber: lineNumber)
+            case .tooLong:
+                result = interpreter.reject("the line is longer than \(LineReader.maximumLineBytes) bytes", lineNumber: lineNumber)
+            }
+            output.flush()
+            if result == .quit { return status }
+            if case .failed(let failure) = result {
+                status = status.worst(failure)
+                if !keepGoing { return status }
+            }
+        }
+        if case .failed(let failure) = interpreter.finish() { status = status.worst(failure) }
+        return status
+    }
+
+    /// Shows a command as a transcript would: `memo> ` before it, `...> ` inside a heredoc.
+    private func echoLine(_ line: String, continuing: Bool) {
+        if continuing {
+            output.write("...> \(line)\n")
+        } else if case .some(let parsed) = try? CommandParser.parse(line: line), parsed == .nothing {
+            return
+        } else {
+            output.write("memo> \(line)\n")
+        }
+    }
+
+    private func report(_ message: String) {
+        output.flush()
+        errors.write(message + "\n")
+        errors.flush()
+    }
+}

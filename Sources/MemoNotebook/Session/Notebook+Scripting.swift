@@ -1,0 +1,33 @@
+import MemoStore
+
+extension Notebook {
+    /// Loads a fixture atomically: every memo of it, or none if a line fails. Its `clock`
+    /// lines run on a clock of its own, so a fixture gives the same dates wherever it is
+    /// loaded, even in a session on the system clock. Returns how many memos it added.
+    package func load(_ fixture: Fixture) throws -> Int {
+        let before = try store.count()
+        try store.inTransaction {
+            let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime)
+            var failure: CommandError?
+            let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) { message, line in
+                failure = failure ?? .invalid("fixture \(fixture.name), line \(line): \(message)")
+            }
+            for (index, line) in fixture.script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if interpreter.feed(String(line), lineNumber: index + 1) == .quit || failure != nil { break }
+            }
+            _ = interpreter.finish()
+            if let failure { throw failure }
+        }
+        return try store.count() - before
+    }
+
+    /// Sets the deterministic clock; the system clock cannot be set.
+    func setClock(to date: DateArgument) throws -> Timestamp {
+        guard let clock = clock as? DeterministicClock else {
+            throw CommandError.invalid("'clock' works only in scripting mode (memo run, memo test)")
+        }
+        let instant = date.start(now: clock.current, in: displayTime)
+        clock.set(to: instant)
+        return instant
+    }
+}
