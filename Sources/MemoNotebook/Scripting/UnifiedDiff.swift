@@ -28,10 +28,10 @@ package enum UnifiedDiff {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 edits.append(.same(old[i])); i += 1; j += 1
-            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
-                edits.append(.added(new[j])); j += 1
-            } else {
+            } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
                 edits.append(.removed(old[i])); i += 1
+            } else {
+                edits.append(.added(new[j])); j += 1
             }
         }
         return edits

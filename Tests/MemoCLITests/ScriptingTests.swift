@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@Suite("Scripting mode: memo run")
+struct ScriptingTests {
+    let memo = MemoBinary()
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = memo.path(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func outputIsDeterministicAndIdenticalOnEveryRun() throws {
+        let script = try write("add first @a\nadd <<END\nsecond\nline\nEND\nlist\nshow 1\n", to: "script.memo")
+        let first = try memo.run(["run", script])
+        #expect(first.status == 0)
+        #expect(first.standardOutput == """
+            added #1
+            added #2
+            #2  2000-01-01 00:00:01  second …
+            #1  2000-01-01 00:00:00  first @a  @a
+            #1
+            uuid:     00000000-0000-4000-8000-000000000001
+            inserted: 2000-01-01 00:00:00
+            updated:  never
+            tags:     @a
+
+            first @a
+
+            """)
+        memo.environment["TZ"] = "Asia/Tokyo"
+        memo.environment["COLUMNS"] = "20"
+        #expect(try memo.run(["run", script]).standardOutput == first.standardOutput)
+        let json = try memo.run(["--json", "run", script]).lines
+        #expect(json.first == #"{"id":1,"uuid":"00000000-0000-4000-8000-000000000001","content":"first @a","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":["a"]}"#)
+    }
+
+    @Test func firstErrorStopsWithFileAndLine() throws {
+        let script = try write("add one\n\n# comment\nshow 7\nadd never\n", to: "stops.memo")
+        let result = try memo.run(["run", script])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "added #1\n")
+        #expect(result.standardError == "\(script):4: error: no memo #7\n")
+    }
+
+    @Test func keepGoingRunsOnAndStillFails() throws {
+        let first = try write("add one\nbogus\n", to: "first.memo")
+        let second = try write("list -n x\nadd two\ncount\n", to: "second.memo")
+        let result = try memo.run(["run", "--keep-going", first, second])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "added #1\nadded #2\n2\n")
+        #expect(result.standardError == """
+            \(first):2: error: unknown command 'bogus' (try 'help')
+            \(second):1: error: invalid number 'x' for '-n': expected 0 or more
+
+            """)
+    }
+
+    @Test func filesShareOneStoreAndDashReadsStandardInput() throws {
+        let file = try write("add from the file\n", to: "one.memo")
+        let result = try memo.run(["run", file, "-"], input: "add from stdin\ncount\n")
+        #expect(result.standardOutput == "added #1\nadded #2\n2\n")
+        let error = try memo.run(["run", "-"], input: "add ok\nshow 5\n")
+        #expect(error.standardError == "<stdin>:2: error: no memo #5\n")
+    }
+
+    @Test func echoPrintsCommandsAsATranscript() throws {
+        let script = try write("# setup\nadd <<END\nbody\nEND\ncount\n", to: "echo.memo")
+        let result = try memo.run(["run", "--echo", script])
+        #expect(result.standardOutput == "memo> add <<END\n...> body\n...> END\nadded #1\nmemo> count\n1\n")
+    }
+
+    @Test func clockSetsDatesAndUnfinishedHeredocIsAnError() throws {
+        let script = try write("clock 2024-02-29T12:00Z\nadd leap\nlist\nadd <<END\nno end\n", to: "clock.memo")
+        let result = try memo.run(["run", script])
+        #expect(result.standardOutput == "clock 2024-02-29 12:00:00\nadded #1\n#1  2024-02-29 12:00:00  leap\n")
+        #expect(result.standardError == "\(script):4: error: text ended before the heredoc's closing 'END'\n")
+        #expect(result.status == 1)
+    }
+
+    @Test func runWritesToAStoreOnlyWhenAsked() throws {
+        let script = try write("add kept\n", to: "store.memo")
+        try memo.run(["run", script])
+        #expect(!FileManager.default.fileExists(atPath: memo.path("home/.local/share/memo/memo.sqlite")))
+        let store = memo.path("disk.sqlite")
+        try memo.run(["run", "--store", store, script])
+        #expect(try memo.run(["--store", store, "count"]).standardOutput == "1\n")
+    }
+
+    @Test func badInvocations() throws {
+        #expect(try memo.run(["run"]).status == 2)
+        #expect(try memo.run(["run", "--bogus", "x"]).status == 2)
+        let missing = try memo.run(["run", memo.path("missing.memo")])
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "error: cannot read \(memo.path("missing.memo")): No such file or directory\n")
+        let invalid = try memo.shell("printf 'add ok\\nadd caf\\351\\ncount\\n' | $MEMO run --keep-going -")
+        #expect(invalid.standardOutput == "added #1\n1\n")
+        #expect(invalid.standardError == "<stdin>:2: error: the line is not valid UTF-8\n")
+    }
+
+    @Test func clockIsRefusedOutsideScriptingMode() throws {
+        let result = try memo.run(["--in-memory", "clock", "2024-01-01"])
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: 'clock' works only in scripting mode (memo run, memo test)\n")
+    }
+}
+
+@Suite("Fixtures")
+struct FixtureTests {
+    let memo = MemoBinary()
+
+    @Test(arguments: ["sample", "books"])
+    func builtInFixturesLoadAndPreviewTheSameEveryTime(_ name: String) throws {
+        let preview = try memo.run(["--fixture", name, "list"])
+        #expect(preview.status == 0)
+        #expect(preview.standardError == "")
+        #expect(preview.lines.count >= 10)
+        #expect(try memo.run(["--fixture", name, "list"]).standardOutput == preview.standardOutput)
+        let scripted = try memo.run(["run", "--fixture", name, "-"], input: "count\n")
+        #expect(scripted.standardOutput == "\(preview.lines.count)\n")
+        #expect(!FileManager.default.fileExists(atPath: memo.path("home/.local/share/memo/memo.sqlite")))
+    }
+
+    @Test func sampleHasEnglishJapaneseAndKoreanOverSeveralDaysWithTags() throws {
+        let memos = try memo.run(["--json", "--fixture", "sample", "list"]).lines
+        #expect((18...22).contains(memos.count))
+        #expect(memos.contains { $0.contains("\"tags\":[\"work\"]") })
+        #expect(memos.contains { $0.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } })
+        #expect(memos.contains { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
+        let days = Set(memos.compactMap { $0.firstMatch(of: /"insertDate":"(\d{4}-\d\d-\d\d)/)?.1 })
+        #expect(days.count >= 4)
+    }
+
+    @Test func fixturesAreListedWithDescriptions() throws {
+        let list = try memo.run(["fixtures"])
+        #expect(list.lines.map { String($0.prefix(8)) } == ["books   ", "sample  "])
+        #expect(!FileManager.default.fileExists(atPath: memo.path("home/.local/share/memo/memo.sqlite")))
+    }
+
+    @Test func fixtureFilesLoadIntoTheChosenStore() throws {
+        let fixture = memo.path("mine.memo")
+        try "# Mine.\nclock 2020-05-05\nadd from my fixture @mine\n".write(toFile: fixture, atomically: true, encoding: .utf8)
+        let store = memo.path("chosen.sqlite")
+        #expect(try memo.run(["--store", store, "--fixture", fixture, "--fixture", "books", "count"]).standardOutput == "11\n")
+        #expect(try memo.run(["--store", store, "list", "--tag", "mine"]).standardOutput.contains("2020-05-05 00:00:00  from my fixture"))
+    }
+
+    @Test func aFailingFixtureAddsNothing() throws {
+        let fixture = memo.path("broken.memo")
+        try "add one\nadd two\nshow 99\n".write(toFile: fixture, atomically: true, encoding: .utf8)
+        let store = memo.path("untouched.sqlite")
+        let result = try memo.run(["--store", store, "--fixture", fixture, "count"])
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: fixture \(fixture), line 3: no memo #99\n")
+        #expect(try memo.run(["--store", store, "count"]).standardOutput == "0\n")
+    }
+}
