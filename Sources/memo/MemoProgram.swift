@@ -121,12 +121,7 @@ struct MemoProgram {
             }
             guard let line = reader.next() else { break }
             lineNumber += 1
-            let result: LineInterpreter.Status
-            switch line {
-            case .text(let text): result = interpreter.feed(text, lineNumber: lineNumber)
-            case .invalidUTF8: result = interpreter.reject("line \(lineNumber) is not valid UTF-8", lineNumber: lineNumber)
-            case .tooLong: result = interpreter.reject("line \(lineNumber) is longer than \(LineReader.maximumLineBytes) bytes", lineNumber: lineNumber)
-            }
+            let result = interpreter.feed(line, lineNumber: lineNumber)
             output.flush()
             if case .failed(let failure) = result { status = status.worst(failure) }
             if result == .quit { break }

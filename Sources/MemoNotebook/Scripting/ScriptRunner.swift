@@ -49,16 +49,8 @@ package final class ScriptRunner {
         var lineNumber = 0
         while let line = reader.next() {
             lineNumber += 1
-            let result: LineInterpreter.Status
-            switch line {
-            case .text(let text):
-                if echo { echoLine(text, continuing: interpreter.isContinuing) }
-                result = interpreter.feed(text, lineNumber: lineNumber)
-            case .invalidUTF8:
-                result = interpreter.reject("the line is not valid UTF-8", lineNumber: lineNumber)
-            case .tooLong:
-                result = interpreter.reject("the line is longer than \(LineReader.maximumLineBytes) bytes", lineNumber: lineNumber)
-            }
+            if echo, case .text(let text) = line { echoLine(text, continuing: interpreter.isContinuing) }
+            let result = interpreter.feed(line, lineNumber: lineNumber)
             output.flush()
             if result == .quit { return status }
             if case .failed(let failure) = result {

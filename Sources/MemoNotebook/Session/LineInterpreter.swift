@@ -53,9 +53,17 @@ package final class LineInterpreter {
                     lineNumber: pending.lineNumber)
     }
 
-    /// Reports a line that could not be read (invalid UTF-8, too long).
-    package func reject(_ message: String, lineNumber: Int) -> Status {
-        fail(CommandError.invalid(message), lineNumber: lineNumber)
+    /// Takes one line as a `LineReader` read it: a line that could not be read (invalid
+    /// UTF-8, too long) is reported as an error and adds nothing.
+    package func feed(_ line: LineReader.Line, lineNumber: Int) -> Status {
+        switch line {
+        case .text(let text):
+            feed(text, lineNumber: lineNumber)
+        case .invalidUTF8:
+            fail(CommandError.invalid("the line is not valid UTF-8"), lineNumber: lineNumber)
+        case .tooLong:
+            fail(CommandError.invalid("the line is longer than \(LineReader.maximumLineBytes) bytes"), lineNumber: lineNumber)
+        }
     }
 
     private func run(_ line: String, heredoc body: String?, lineNumber: Int) -> Status {
