@@ -34,3 +34,16 @@ build_memo() {
     fi
     rm -f "$log"
 }
+
+# Creates .venv with the Python test tools of Tests/e2e/requirements.txt when missing or stale.
+ensure_test_environment() {
+    local requirements="$repo_root/Tests/e2e/requirements.txt"
+    local stamp="$repo_root/.venv/requirements.txt"
+    if [ -x "$repo_root/.venv/bin/python" ] && cmp -s "$requirements" "$stamp"; then
+        return 0
+    fi
+    echo "preparing the Python test environment in .venv…" >&2
+    python3 -m venv "$repo_root/.venv" &&
+        "$repo_root/.venv/bin/python" -m pip install -q --disable-pip-version-check -r "$requirements" &&
+        cp "$requirements" "$stamp"
+}

@@ -88,6 +88,9 @@ package final class Database {
         sqlite3_db_readonly(handle, "main") == 1
     }
 
+    /// The raw handle, only for `sqlite3_interrupt` from a signal handler.
+    var handleForInterruption: OpaquePointer { handle }
+
     package var lastInsertedRowID: Int64 {
         sqlite3_last_insert_rowid(handle)
     }

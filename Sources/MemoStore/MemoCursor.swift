@@ -11,6 +11,7 @@ package final class MemoCursor {
     /// The next memo, or nil at the end. An I/O error mid-way is thrown, never a crash.
     package func next() throws(StoreError) -> Memo? {
         guard !isDone else { return nil }
+        try Interruption.check()
         let hasRow = try StoreError.wrapping { try statement.step() }
         guard hasRow else {
             isDone = true

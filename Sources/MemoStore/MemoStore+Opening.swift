@@ -18,8 +18,9 @@ extension MemoStore {
             return store
         case .file(let path):
             let absolutePath = Self.absolute(path)
-            try Self.createParentFolders(of: absolutePath)
-            try Self.createPrivateFile(at: absolutePath)
+            // SQLite gives the WAL and shared-memory files the store file's mode.
+            try PrivateFiles.createParentFolders(of: absolutePath)
+            try PrivateFiles.createFile(at: absolutePath)
             let database: Database
             do {
                 database = try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
@@ -107,27 +108,5 @@ extension MemoStore {
 
     private static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
-
-    /// Creates missing folders above the store with mode 0700: memos are private.
-    private static func createParentFolders(of path: String) throws(StoreError) {
-        var folder = ""
-        for component in path.split(separator: "/").dropLast() {
-            folder += "/" + component
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .cannotOpen(path: path, reason: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
-    /// Creates the store file with mode 0600 if it does not exist; SQLite gives its WAL and
-    /// shared-memory files the same mode.
-    private static func createPrivateFile(at path: String) throws(StoreError) {
-        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {
-            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
     }
 }

@@ -150,13 +150,18 @@ package final class MemoStore {
 
     // MARK: Helpers
 
+    /// True while a transaction is open on this connection: changes not yet written.
+    package var hasOpenTransaction: Bool {
+        !database.isAutocommit
+    }
+
     /// Runs `body` in one transaction (or a savepoint inside an open one): all of it is
     /// written, or none of it. Errors of `body` pass through; SQLite's become `StoreError`.
     package func inTransaction<T>(_ body: () throws -> T) throws -> T {
         do {
             return try database.atomically(body)
         } catch let error as SQLiteError {
-            throw StoreError.sqlite(error)
+            throw StoreError(error)
         }
     }
 

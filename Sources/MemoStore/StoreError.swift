@@ -10,6 +10,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case tagNotFound(memo: Int64, tag: String)
     case invalidContent(String)
     case invalidTag(String)
+    /// The user pressed Ctrl-C while the command ran; nothing of it was kept.
+    case interrupted
     /// SQLite failed while using the store.
     case sqlite(SQLiteError)
 
@@ -30,6 +32,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             reason
         case .invalidTag(let name):
             "invalid tag '\(name)': use letters, digits, '_' and '-'"
+        case .interrupted:
+            "interrupted"
         case .sqlite(let error):
             "store failure: \(error.message)"
         }
@@ -41,12 +45,17 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAMemoStore, .newerSchema, .cannotOpen: true
         case .sqlite(let error): error.isStoreFailure
-        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag: false
+        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .interrupted: false
         }
     }
 }
 
 extension StoreError {
+    /// The store error for a failed SQLite call: an interrupted statement means Ctrl-C.
+    init(_ error: SQLiteError) {
+        self = error.code == .interrupt ? .interrupted : .sqlite(error)
+    }
+
     /// Runs `body`, reporting SQLite failures as store errors.
     static func wrapping<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
@@ -54,7 +63,7 @@ extension StoreError {
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
-            throw .sqlite(error)
+            throw StoreError(error)
         } catch {
             throw .sqlite(SQLiteError(code: ResultCode.error.rawValue, message: "\(error)"))
         }

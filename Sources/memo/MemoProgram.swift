@@ -1,5 +1,6 @@
 import Foundation
 import MemoNotebook
+import MemoREPL
 import MemoStore
 
 /// Chooses a face for the command line and runs it; returns the exit status.
@@ -47,7 +48,12 @@ struct MemoProgram {
             }
         case .session:
             return withNotebook(invocation, scripting: false) { notebook in
-                runSession(notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
+                if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
+                    let repl = REPL(notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
+                                    output: output, errors: errors, environment: environment)
+                    if let status = repl.run() { return status }
+                }
+                return runPiped(notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
             }
         }
     }
@@ -100,26 +106,19 @@ struct MemoProgram {
         }
     }
 
-    /// Reads commands from standard input as they arrive until it ends or `quit`: a plain
-    /// prompt on a terminal, none on a pipe. Errors are reported and the session goes on;
-    /// on a pipe the exit status is the worst a command ended with.
-    private func runSession(notebook: Notebook, renderer: OutcomeRenderer, output: FileOutput) -> ExitStatus {
-        let interactive = Terminal.isTerminal(STDIN_FILENO)
+    /// Runs commands from standard input as they arrive, until it ends or `quit`, without
+    /// prompt or line editor. Errors are reported and the run goes on; the exit status is
+    /// the worst a command ended with.
+    private func runPiped(notebook: Notebook, renderer: OutcomeRenderer, output: FileOutput) -> ExitStatus {
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { message, _ in
             output.flush()
             errors.write("error: \(message)\n")
             errors.flush()
         }
-        let prompt = notebook.store.location.isMemory ? "memo(memory)> " : "memo> "
         let reader = LineReader(descriptor: STDIN_FILENO)
         var status = ExitStatus.success
         var lineNumber = 0
-        while true {
-            if interactive {
-                output.write(interpreter.isContinuing ? Transcript.continuationPrompt : prompt)
-                output.flush()
-            }
-            guard let line = reader.next() else { break }
+        while let line = reader.next() {
             lineNumber += 1
             let result = interpreter.feed(line, lineNumber: lineNumber)
             output.flush()
@@ -127,7 +126,7 @@ struct MemoProgram {
             if result == .quit { break }
         }
         if case .failed(let failure) = interpreter.finish() { status = status.worst(failure) }
-        return interactive ? .success : status
+        return status
     }
 
     /// Writes `error: MESSAGE` and returns the status the error calls for on the command line.

@@ -14,7 +14,8 @@ package final class LineInterpreter {
     }
 
     private let notebook: Notebook
-    private let renderer: OutcomeRenderer
+    /// How outcomes are written; the REPL replaces it when the terminal's width changes.
+    package var renderer: OutcomeRenderer
     private let output: OutputSink
     private let reportError: (String, Int) -> Void
     private var heredoc: (command: String, delimiter: String, body: [String], lineNumber: Int)?
@@ -43,6 +44,11 @@ package final class LineInterpreter {
             return .continuing
         }
         return run(line, heredoc: nil, lineNumber: lineNumber)
+    }
+
+    /// Drops a heredoc being collected (Ctrl-C in the REPL): it adds nothing.
+    package func abandon() {
+        heredoc = nil
     }
 
     /// Ends the input: an unfinished heredoc is an error and adds nothing.

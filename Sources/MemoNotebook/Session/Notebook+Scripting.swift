@@ -13,9 +13,11 @@ extension Notebook {
                 failure = failure ?? .invalid("fixture \(fixture.name), line \(line): \(message)")
             }
             for (index, line) in fixture.script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                try Interruption.check()
                 if interpreter.feed(String(line), lineNumber: index + 1) == .quit || failure != nil { break }
             }
             _ = interpreter.finish()
+            try Interruption.check()
             if let failure { throw failure }
         }
         return try store.count() - before

@@ -40,7 +40,7 @@ package final class Notebook {
         case .count(let filter):
             return .count(try store.count(resolve(filter)))
         case .info:
-            return .info(NotebookInfo(store: try store.info(), hasUnsavedChanges: false))
+            return .info(NotebookInfo(store: try store.info(), hasUnsavedChanges: hasUnsavedChanges))
         case .help(let topic):
             return .help(topic: topic)
         case .quit:
@@ -53,6 +53,11 @@ package final class Notebook {
         case .fixtures:
             return .fixtures(Fixture.builtIn)
         }
+    }
+
+    /// Whether changes are waiting in an open batch (an open transaction) to be saved.
+    package var hasUnsavedChanges: Bool {
+        store.hasOpenTransaction
     }
 
     /// Adds a memo stamped with this session's clock and uuid source.

@@ -1,0 +1,122 @@
+import CEditLine
+import Foundation
+import MemoNotebook
+
+/// The one owner of libedit: line editing with emacs keys, history, and Tab completion.
+/// Nothing else in memo touches the terminal's modes.
+final class LineEditor {
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C: the line being typed is abandoned.
+        case interrupted
+        /// Ctrl-D on an empty line, or the terminal went away.
+        case endOfInput
+    }
+
+    private let editor: OpaquePointer
+    private let history: OpaquePointer
+    private var event = HistEvent()
+    private let historyFile: String?
+    private let complete: (String) -> (word: String, completions: [Completion])
+    /// The prompt as a C string owned here, valid while libedit draws it.
+    private var prompt: UnsafeMutablePointer<CChar>? = strdup("")
+
+    /// - Parameters:
+    ///   - historyFile: where history is loaded from and saved to after each line; nil keeps none.
+    ///   - complete: the completions for the text before the cursor.
+    init?(historyFile: String?, complete: @escaping (String) -> (word: String, completions: [Completion])) {
+        guard let editor = el_init("memo", memo_stdin(), memo_stdout(), memo_stderr()) else { return nil }
+        guard let history = history_init() else {
+            el_end(editor)
+            return nil
+        }
+        self.editor = editor
+        self.history = history
+        self.historyFile = historyFile
+        self.complete = complete
+        memo_history_set_size(history, &event, Int32(LineEditor.historyLimit))
+        memo_history_set_unique(history, &event, 1)
+        if let historyFile { memo_history_load(history, &event, historyFile) }
+
+        memo_el_set_editor(editor, "emacs")
+        memo_el_set_signal(editor, 1)
+        memo_el_set_history(editor, history)
+        memo_el_set_client_data(editor, Unmanaged.passUnretained(self).toOpaque())
+        memo_el_set_prompt(editor) { editor in
+            guard let editor, let owner = LineEditor.owner(of: editor) else { return nil }
+            return owner.prompt
+        }
+        memo_el_add_function(editor, "memo-complete", "Complete the word before the cursor") { editor, _ in
+            guard let editor, let owner = LineEditor.owner(of: editor) else { return UInt8(CC_ERROR) }
+            return owner.completeWord()
+        }
+        memo_el_bind(editor, "^I", "memo-complete")
+    }
+
+    deinit {
+        el_end(editor)
+        history_end(history)
+        free(prompt)
+    }
+
+    /// At most this many lines are kept in the history.
+    static let historyLimit = 1000
+
+    /// Reads one line with `prompt`, without its line break.
+    func readLine(prompt text: String) -> Input {
+        free(prompt)
+        prompt = strdup(text)
+        var count: Int32 = 0
+        guard let line = el_gets(editor, &count) else {
+            return count < 0 && errno == EINTR ? .interrupted : .endOfInput
+        }
+        var text = String(cString: line)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return .line(text)
+    }
+
+    /// Adds a line to the history and saves the history file at once, so a killed REPL
+    /// loses at most the line being typed.
+    func remember(_ line: String) {
+        let line = line.trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty else { return }
+        memo_history_enter(history, &event, line)
+        guard let historyFile else { return }
+        memo_history_save(history, &event, historyFile)
+        chmod(historyFile, 0o600)
+    }
+
+    private static func owner(of editor: OpaquePointer) -> LineEditor? {
+        memo_el_client_data(editor).map { Unmanaged<LineEditor>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Tab: inserts the rest of the only completion, or what all of them share; when that
+    /// adds nothing, lists them under the line.
+    private func completeWord() -> UInt8 {
+        guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
+        let length = info.cursor - info.buffer
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
+        let (word, completions) = complete(before)
+        guard !completions.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        if completions.count == 1 {
+            el_insertstr(editor, String(completions[0].text.dropFirst(word.count)) + " ")
+            return UInt8(CC_REFRESH)
+        }
+        let shared = completions.map(\.text).reduce(completions[0].text) { $0.commonPrefix(with: $1) }
+        if shared.count > word.count {
+            el_insertstr(editor, String(shared.dropFirst(word.count)))
+            return UInt8(CC_REFRESH)
+        }
+        let width = completions.map(\.text.count).max() ?? 0
+        var menu = "\n"
+        for completion in completions {
+            menu += completion.hint.map { hint in
+                completion.text.padding(toLength: width + 2, withPad: " ", startingAt: 0) + String(hint.prefix(60))
+            } ?? completion.text
+            menu += "\n"
+        }
+        fputs(menu, memo_stdout())
+        fflush(memo_stdout())
+        return UInt8(CC_REDISPLAY)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import MemoNotebook
+import MemoStore
+
+/// The interactive face: reads commands with libedit, runs them on the notebook, and
+/// never ends on an error. Ctrl-C abandons the line being typed, or cancels the running
+/// command; Ctrl-D on an empty line quits.
+package final class REPL {
+    private let notebook: Notebook
+    private let makeRenderer: () -> OutcomeRenderer
+    private let output: FileOutput
+    private let errors: FileOutput
+    private let environment: [String: String]
+
+    /// - Parameter makeRenderer: called before each command, so output fits the terminal's
+    ///   width even after it was resized.
+    package init(notebook: Notebook, makeRenderer: @escaping () -> OutcomeRenderer,
+                 output: FileOutput, errors: FileOutput, environment: [String: String]) {
+        self.notebook = notebook
+        self.makeRenderer = makeRenderer
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+    }
+
+    /// Runs until Ctrl-D or `quit`; nil when no line editor could be set up on this terminal.
+    package func run() -> ExitStatus? {
+        let interpreter = LineInterpreter(notebook: notebook, renderer: makeRenderer(), output: output) { [errors, output] message, _ in
+            output.flush()
+            errors.write("error: \(message)\n")
+            errors.flush()
+        }
+        let completer = Completer(data: notebook)
+        guard let editor = LineEditor(historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
+        else { return nil }
+        InterruptSignal.install()
+        Interruption.watch(notebook.store)
+        defer { Interruption.stopWatching() }
+
+        while true {
+            switch editor.readLine(prompt: interpreter.isContinuing ? Transcript.continuationPrompt : prompt) {
+            case .line(let line):
+                if !interpreter.isContinuing { editor.remember(line) }
+                Interruption.clear()
+                interpreter.renderer = makeRenderer()
+                let status = interpreter.feed(line, lineNumber: 1)
+                output.flush()
+                if status == .quit { return .success }
+            case .interrupted:
+                interpreter.abandon()
+                output.write("\n")
+                output.flush()
+            case .endOfInput:
+                output.write("\n")
+                output.flush()
+                return .success
+            }
+        }
+    }
+
+    /// `memo> ` on disk, `memo(memory)> ` in memory, with `*` before `>` while a batch
+    /// has unsaved changes.
+    private var prompt: String {
+        (notebook.store.location.isMemory ? "memo(memory)" : "memo") + (notebook.hasUnsavedChanges ? "*" : "") + "> "
+    }
+}

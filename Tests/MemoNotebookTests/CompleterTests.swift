@@ -1,0 +1,66 @@
+import MemoStore
+import Testing
+@testable import MemoNotebook
+
+@Suite("Completion")
+struct CompleterTests {
+    let completer: Completer
+
+    init() throws {
+        let notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
+                                uuids: SequentialUUIDs(), displayTime: .utc)
+        _ = try notebook.load(Fixture.resolve("sample"))
+        completer = Completer(data: notebook)
+    }
+
+    private func texts(_ line: String) -> [String] {
+        completer.complete(line).completions.map(\.text)
+    }
+
+    @Test(arguments: [
+        ("", ["add", "list", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "fixture", "fixtures",
+              "clock", "info", "help", "quit", "exit"]),
+        ("ta", ["tag", "tags"]),
+        ("list --a", ["--asc"]),
+        ("count -", ["--tag", "--since", "--until", "--on"]),
+        ("list --tag wo", ["work"]),
+        ("add Call @wo", ["@work"]),
+        ("body text in a heredoc @jou", ["@journal"]),
+        ("tag 3 st", ["study"]),
+        ("fixture s", ["sample"]),
+        ("help fix", ["fixture", "fixtures"]),
+        ("show 1", ["19", "18", "17", "16", "15", "14", "13", "12", "11", "10", "1"]),
+        ("edit #2", ["#20", "#2"]),
+        ("edit 2 ", []),
+        ("frobnicate ", []),
+        ("show x", []),
+    ])
+    func completes(_ line: String, _ expected: [String]) {
+        #expect(texts(line) == expected)
+    }
+
+    @Test func idsComeWithTheirFirstLineAsAHint() {
+        let (word, completions) = completer.complete("delete 20")
+        #expect(word == "20")
+        #expect(completions == [Completion("20", hint: "오늘의 감사: 따뜻한 커피 한 잔 @journal")])
+    }
+
+    @Test func idLookupReadsOnlyMatchingRanges() throws {
+        let store = try MemoStore.open(.memory)
+        for number in 1...130 {
+            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                                       content: "memo \(number)\nsecond line", insertDate: Timestamp(secondsSince1970: Int64(number))))
+        }
+        let summaries = try store.summaries(idPrefix: "12", limit: 50)
+        #expect(summaries.map(\.id) == [129, 128, 127, 126, 125, 124, 123, 122, 121, 120, 12])
+        #expect(summaries.last?.firstLine == "memo 12")
+        #expect(try store.summaries(idPrefix: "", limit: 2).map(\.id) == [130, 129])
+        #expect(try store.summaries(idPrefix: "999", limit: 5).isEmpty)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

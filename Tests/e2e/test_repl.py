@@ -1,0 +1,222 @@
+"""The REPL in a real pseudo-terminal: prompts, line editing, history, completion, signals."""
+import os
+import sqlite3
+import stat
+import time
+
+import pexpect
+import pytest
+
+UP = "\x1b[A"
+LEFT = "\x1b[D"
+TAB = "\t"
+CTRL_A = "\x01"
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+
+DISK_PROMPT = "memo> "
+MEMORY_PROMPT = "memo(memory)> "
+
+
+class REPL:
+    """One memo REPL session on a pseudo-terminal."""
+
+    def __init__(self, binary, environment, *arguments):
+        self.child = pexpect.spawn(binary, list(arguments), env=environment, encoding="utf-8",
+                                   timeout=10, dimensions=(40, 120))
+        self.prompt = MEMORY_PROMPT if "--in-memory" in arguments or "--fixture" in arguments else DISK_PROMPT
+
+    def expect_prompt(self):
+        self.child.expect_exact(self.prompt)
+
+    def run(self, line):
+        """Types `line` and Enter; returns what it printed before the next prompt."""
+        self.child.send(line + "\r")
+        self.expect_prompt()
+        return self.output()
+
+    def output(self):
+        lines = self.child.before.replace("\r\n", "\n").split("\n")
+        return "\n".join(lines[1:]).strip("\n")
+
+    def quit(self):
+        self.child.send(CTRL_D)
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+
+@pytest.fixture
+def repl(memo_binary, environment, home):
+    sessions = []
+
+    def start(*arguments):
+        environment["MEMO_STORE"] = str(home / "store.sqlite")
+        session = REPL(memo_binary, environment, *arguments)
+        session.expect_prompt()
+        sessions.append(session)
+        return session
+
+    yield start
+    for session in sessions:
+        if session.child.isalive():
+            session.child.terminate(force=True)
+
+
+def test_prompts_show_where_you_are(repl):
+    assert repl().run("count") == "0"
+    assert repl("--in-memory").run("info").startswith("store:           in memory")
+
+
+def test_arrow_keys_edit_what_runs(repl):
+    session = repl("--in-memory")
+    session.child.send("add wrld" + LEFT * 3 + "o" + "\r")
+    session.expect_prompt()
+    assert session.run("list").endswith("world")
+    session.child.send("dd Edited" + CTRL_A + "a\r")
+    session.expect_prompt()
+    assert "Edited" in session.run("show 2")
+
+
+def test_up_arrow_recalls_lines_across_sessions(repl):
+    first = repl()
+    first.run("add remembered line")
+    first.child.send(UP + "\r")
+    first.expect_prompt()
+    assert first.run("count") == "2"
+    assert first.quit() == 0
+
+    second = repl()
+    second.child.send(UP + UP + "\r")
+    second.expect_prompt()
+    assert second.output().startswith("added #3")
+
+
+def test_tab_completes_commands_options_tags_and_fixtures(repl):
+    session = repl("--fixture", "sample")
+    session.child.send("cou" + TAB + "\r")
+    session.expect_prompt()
+    assert session.output() == "20"
+
+    session.child.send("list --as" + TAB + "-n 1\r")
+    session.expect_prompt()
+    assert session.output().startswith("#1  2024-03-04 08:15:00  Buy milk")
+
+    session.child.send("count --tag wo" + TAB + "\r")
+    session.expect_prompt()
+    assert session.output() == "4"
+
+    session.child.send("add Fix the build @wo" + TAB + "\r")
+    session.expect_prompt()
+    assert session.run("tags").count("@work") == 1
+    assert session.run("count --tag work") == "5"
+
+    session.child.send("fixture bo" + TAB + "\r")
+    session.expect_prompt()
+    assert session.output() == "loaded fixture books: 10 memos"
+
+
+def test_tab_lists_ids_with_their_first_line(repl):
+    session = repl("--fixture", "sample")
+    session.child.send("show 1" + TAB)
+    session.child.expect_exact("1   Buy milk, eggs and coffee beans @shopping")
+    session.child.send(CTRL_C)
+    session.expect_prompt()
+
+
+def test_heredoc_uses_the_continuation_prompt(repl):
+    session = repl("--in-memory")
+    session.child.send("add <<END\r")
+    session.child.expect_exact("...> ")
+    session.child.send("first line\r")
+    session.child.expect_exact("...> ")
+    session.child.send("END\r")
+    session.expect_prompt()
+    assert session.output() == "added #1"
+    assert session.run("show 1").endswith("first line")
+
+
+def test_ctrl_c_abandons_the_line_and_keeps_the_session(repl):
+    session = repl("--in-memory")
+    session.child.send("add never added")
+    session.child.send(CTRL_C)
+    session.expect_prompt()
+    session.child.send("add <<END\rhalf a heredoc\r")
+    session.child.send(CTRL_C)
+    session.expect_prompt()
+    assert session.run("count") == "0"
+    assert session.child.isalive()
+
+
+def test_errors_never_end_the_session(repl):
+    session = repl("--in-memory")
+    assert session.run("frobnicate") == "error: unknown command 'frobnicate' (try 'help')"
+    assert session.run("show 99") == "error: no memo #99"
+    assert session.quit() == 0
+
+
+def test_ctrl_c_cancels_a_long_command_and_keeps_the_store(repl, home, tmp_path):
+    fixture = tmp_path / "big.memo"
+    fixture.write_text("".join(f"add generated memo {number}\n" for number in range(200_000)))
+    session = repl()
+    session.child.send(f"fixture {fixture}\r")
+    time.sleep(0.5)
+    session.child.send(CTRL_C)
+    session.child.expect_exact("error: interrupted")
+    session.expect_prompt()
+    assert session.run("count") == "0"
+
+
+def test_ctrl_c_cancels_a_long_listing(repl, home):
+    store = home / "store.sqlite"
+    first = repl()
+    first.run("count")
+    first.quit()
+    with sqlite3.connect(store) as connection:
+        connection.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+            "INSERT INTO memo(uuid, content, insert_date) "
+            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i, 946684800000 + i * 1000 FROM n")
+    session = repl()
+    session.child.send("list\r")
+    session.child.expect_exact("memo number 29")
+    session.child.send(CTRL_C)
+    session.child.expect_exact("error: interrupted")
+    session.expect_prompt()
+    assert session.run("count") == "300000"
+
+
+def test_listings_are_coloured_on_a_terminal(repl, environment):
+    del environment["NO_COLOR"]
+    session = repl("--fixture", "sample")
+    assert "\x1b[33m#20\x1b[0m" in session.run("list -n 1")
+    assert "\x1b[" not in repl("--fixture", "sample", "--no-color").run("list -n 1")
+
+
+def test_ctrl_d_exits_zero(repl):
+    assert repl("--in-memory").quit() == 0
+
+
+def test_history_file_is_private_capped_and_without_repeats(repl, home):
+    history = home / ".local" / "state" / "memo" / "history"
+    history.parent.mkdir(parents=True, mode=0o700)
+    history.write_text("_HiStOrY_V2_\n" + "".join(f"count\\040--tag\\040t{number}\n" for number in range(1100)))
+    session = repl("--in-memory")
+    session.run("count")
+    session.run("count")
+    session.quit()
+    entries = history.read_text().splitlines()[1:]
+    assert len(entries) == 1000
+    assert entries[-1] == "count"
+    assert entries[-2] == "count\\040--tag\\040t1099"
+    assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(history.parent).st_mode) == 0o700
+
+
+def test_history_goes_to_xdg_state_home(repl, environment, home):
+    environment["XDG_STATE_HOME"] = str(home / "state")
+    repl("--in-memory").run("count")
+    history = home / "state" / "memo" / "history"
+    assert history.read_text().splitlines()[1:] == ["count"]
+    assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(home / "state" / "memo").st_mode) == 0o700
