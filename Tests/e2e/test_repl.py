@@ -220,3 +220,11 @@ def test_history_goes_to_xdg_state_home(repl, environment, home):
     assert history.read_text().splitlines()[1:] == ["count"]
     assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(home / "state" / "memo").st_mode) == 0o700
+
+
+def test_long_listings_fit_the_terminal_width(repl):
+    session = repl("--in-memory")
+    session.run("add " + "wide " * 60 + "@tagged")
+    line = session.run("list")
+    assert len(line) <= 120
+    assert line.endswith("…  @tagged")
