@@ -3,7 +3,7 @@ import PackageDescription
 
 /// memo: a notebook of short text memos for the terminal, kept in SQLite.
 ///
-/// Dependencies point one way: MemoStore ← MemoNotebook ← MemoREPL ← memo. The fixtures in
+/// Dependencies point one way: MemoStore ← MemoNotebook ← {MemoREPL, MemoServer} ← memo. The fixtures in
 /// examples/fixtures are built into MemoNotebook by the EmbedFixtures plugin.
 /// Only MemoStore imports CSQLite; only the line editor imports CEditLine.
 let package = Package(
@@ -27,9 +27,11 @@ let package = Package(
         .executableTarget(name: "fixture-embedder"),
         .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
         .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoStore", "CEditLine"]),
-        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoNotebook", "MemoStore"]),
+        .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoStore"]),
+        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoStore"]),
         .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite"]),
         .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore"]),
+        .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore"]),
         .testTarget(name: "MemoCLITests", dependencies: ["memo"]),
     ],
     swiftLanguageModes: [.v6]

@@ -170,7 +170,7 @@ package final class MemoStore {
         try StoreError.wrapping { try inTransaction(body) }
     }
 
-    private func normalized(_ tags: [String]) throws(StoreError) -> [String] {
+    func normalized(_ tags: [String]) throws(StoreError) -> [String] {
         var names: [String] = []
         for tag in tags {
             let name = try TagName.normalize(tag)
@@ -181,7 +181,7 @@ package final class MemoStore {
 
     /// Links tag names to a memo. An explicit tag wins over the same inline one, so it
     /// survives edits of the text.
-    private func attach(_ names: [String], to id: Int64, inline: Bool) throws {
+    func attach(_ names: [String], to id: Int64, inline: Bool) throws {
         let link = try database.cached("""
             INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, ?3)
             ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
@@ -196,6 +196,26 @@ package final class MemoStore {
         let rows = try store.database.prepare("SELECT id, content FROM memo")
         while try rows.step() {
             try store.attach(TagName.inlineTags(in: rows.string(at: 1)), to: rows.int64(at: 0), inline: true)
+        }
+    }
+}
+
+extension MemoStore {
+    /// A number that changes whenever another connection commits to the store
+    /// (`PRAGMA data_version`): a cheap way to notice other processes' changes.
+    package func dataVersion() throws(StoreError) -> Int64 {
+        try StoreError.wrapping { try database.integer("PRAGMA data_version") }
+    }
+
+    /// Makes `tags` the memo's whole set of tags, given explicitly.
+    @discardableResult
+    package func replaceTags(of id: Int64, with tags: [String]) throws(StoreError) -> Memo {
+        let names = try normalized(tags)
+        return try atomically {
+            _ = try existingMemo(id: id)
+            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
+            try attach(names, to: id, inline: false)
+            return try existingMemo(id: id)
         }
     }
 }

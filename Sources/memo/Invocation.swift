@@ -18,6 +18,8 @@ struct Invocation {
         case run(files: [String], echo: Bool, keepGoing: Bool)
         /// `memo test`: check transcripts.
         case test(files: [String], update: Bool)
+        /// `memo serve`: JSON-RPC with LSP framing on standard input and output.
+        case serve
         case help
         case version
     }
@@ -33,11 +35,13 @@ struct Invocation {
         usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [COMMAND [ARGS]]
                memo run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...
                memo test [--update] FILE...
+               memo serve [--store PATH | --in-memory] [--fixture NAME|FILE]...
                memo fixtures | memo --help | memo help COMMAND | memo --version
 
         Without a command, memo reads commands from standard input: the REPL on a terminal.
         `memo run` replays command files (- is standard input) on an in-memory store with a
-        deterministic clock; `memo test` checks REPL transcripts.
+        deterministic clock; `memo test` checks REPL transcripts; `memo serve` speaks JSON-RPC 2.0
+        with LSP framing on standard input and output, for editors and programs.
 
         options:
           --store PATH          Use the store at PATH (default: $MEMO_STORE, else
@@ -91,6 +95,11 @@ struct Invocation {
             }
             guard !files.isEmpty else { throw .usage("'memo test' needs at least one transcript FILE") }
             action = .test(files: files, update: update)
+        case "serve":
+            words.removeFirst()
+            let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }
+            if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo serve'") }
+            action = .serve
         default:
             action = .command(Array(words))
         }

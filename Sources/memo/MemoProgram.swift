@@ -1,6 +1,7 @@
 import Foundation
 import MemoNotebook
 import MemoREPL
+import MemoServer
 import MemoStore
 
 /// Chooses a face for the command line and runs it; returns the exit status.
@@ -24,6 +25,11 @@ struct MemoProgram {
         case .version:
             output.write("memo \(memoVersion)\n")
             return .success
+        case .serve:
+            return withNotebook(invocation, scripting: false) { notebook in
+                output.flush()
+                return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
+            }
         case .test(let files, let update):
             return TranscriptTester(output: output, update: update).test(files)
         case .run(let files, let echo, let keepGoing):

@@ -2,9 +2,6 @@ import Foundation
 import MemoNotebook
 import MemoStore
 
-/// The version `--version` and the server report.
-let memoVersion = "0.1.0"
-
 /// The program's arguments, refusing any that is not valid UTF-8 rather than repairing it.
 func decodedArguments() -> Result<[String], CommandError> {
     var arguments: [String] = []

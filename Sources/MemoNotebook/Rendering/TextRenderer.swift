@@ -47,7 +47,7 @@ package struct TextRenderer: OutcomeRenderer {
     }
 
     /// A whole memo: a header of fields, a blank line, then its full text.
-    func block(_ memo: Memo) -> String {
+    package func block(_ memo: Memo) -> String {
         let time = style.displayTime
         return paint("#\(memo.id)", .yellow) + "\n"
             + "uuid:     \(memo.uuid)\n"

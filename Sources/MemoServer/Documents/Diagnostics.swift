@@ -1,0 +1,47 @@
+import MemoNotebook
+
+/// Diagnostics for a command file: every line the command parser rejects, with the range
+/// of the offending word, exactly as the REPL would reject it. Heredoc bodies are text,
+/// not commands; a heredoc that never ends is reported where it starts.
+enum Diagnostics {
+    static func of(_ document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
+        var diagnostics: [JSONValue] = []
+        var openHeredoc: (delimiter: String, line: Int)?
+        for (number, line) in document.lines.enumerated() {
+            if let heredoc = openHeredoc {
+                if line == heredoc.delimiter { openHeredoc = nil }
+                continue
+            }
+            do {
+                if case .needsHeredoc(let delimiter) = try CommandParser.parse(line: line) {
+                    openHeredoc = (delimiter, number)
+                }
+            } catch {
+                diagnostics.append(diagnostic(error.message, line: number, range: error.range ?? content(of: line),
+                                              text: line, encoding: encoding))
+            }
+        }
+        if let heredoc = openHeredoc, let line = document.line(heredoc.line) {
+            diagnostics.append(diagnostic("the heredoc never ends: no line '\(heredoc.delimiter)' follows",
+                                          line: heredoc.line, range: content(of: line), text: line, encoding: encoding))
+        }
+        return diagnostics
+    }
+
+    private static func diagnostic(_ message: String, line: Int, range: Range<String.Index>, text: String,
+                                   encoding: PositionEncoding) -> JSONValue {
+        .object([
+            ("range", encoding.range(line: line, range, in: text)),
+            ("severity", .integer(1)),
+            ("source", .string("memo")),
+            ("message", .string(message)),
+        ])
+    }
+
+    /// The line without its leading and trailing white space.
+    private static func content(of line: String) -> Range<String.Index> {
+        let start = line.firstIndex { !$0.isWhitespace } ?? line.endIndex
+        let end = line.lastIndex { !$0.isWhitespace }.map(line.index(after:)) ?? start
+        return start..<max(start, end)
+    }
+}

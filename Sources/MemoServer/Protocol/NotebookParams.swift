@@ -1,0 +1,43 @@
+/// The params of memo's notebook methods (SPEC §8), one type per method.
+
+struct AddParams: Decodable {
+    let content: String
+    let tags: [String]?
+}
+
+struct GetParams: Decodable {
+    let id: Int64
+}
+
+/// `memo/list` and `memo/watch`: a fetch request.
+struct ListParams: Decodable, Equatable {
+    let order: String?
+    let limit: Int?
+    let offset: Int?
+    let tag: String?
+    let since: String?
+    let until: String?
+}
+
+struct UpdateParams: Decodable {
+    let id: Int64
+    let content: String?
+    let tags: [String]?
+}
+
+struct DeleteParams: Decodable {
+    let ids: [Int64]
+}
+
+struct SearchParams: Decodable {
+    let query: String
+    let limit: Int?
+}
+
+struct ExecuteParams: Decodable {
+    let line: String
+}
+
+struct UnwatchParams: Decodable {
+    let watchId: Int
+}

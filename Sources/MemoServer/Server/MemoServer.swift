@@ -1,0 +1,192 @@
+import Foundation
+import MemoNotebook
+import MemoStore
+
+/// memo's JSON-RPC 2.0 server: the LSP lifecycle, the notebook methods of SPEC §8, live
+/// watches, and a language server for `*.memo` command files. It reads message bodies and
+/// sends JSON values; framing and the stream are the transport's business.
+package final class MemoServer {
+    private enum Lifecycle {
+        case waitingForInitialize, running, shutDown
+    }
+
+    let notebook: Notebook
+    private let send: (JSONValue) -> Void
+    private let log: (String) -> Void
+    private var lifecycle = Lifecycle.waitingForInitialize
+    var encoding = PositionEncoding.utf16
+    var documents: [String: TextDocument] = [:]
+    let watches = WatchFeed()
+
+    /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
+    package private(set) var exitStatus: Int32?
+
+    package init(notebook: Notebook, send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void) {
+        self.notebook = notebook
+        self.send = send
+        self.log = log
+    }
+
+    /// True once `shutdown` was answered.
+    package var isShutDown: Bool { lifecycle == .shutDown }
+
+    /// Whether the transport should call `tick()` now and then: only while watches exist.
+    package var wantsTicks: Bool { !watches.isEmpty }
+
+    /// Handles one message body: an object, or a batch (an array of them).
+    package func receive(_ body: [UInt8]) {
+        let data = Data(body)
+        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            log("parse error in a message of \(body.count) bytes")
+            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid JSON")))
+            return
+        }
+        guard let batch = parsed as? [Any] else {
+            if let answer = handle(data) { send(answer) }
+            return
+        }
+        guard !batch.isEmpty else {
+            send(Self.response(id: nil, error: .invalidRequest("an empty batch")))
+            return
+        }
+        let answers = batch.compactMap { element -> JSONValue? in
+            guard let elementData = try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed]) else {
+                return Self.response(id: nil, error: .invalidRequest("not a JSON-RPC 2.0 message object"))
+            }
+            return handle(elementData)
+        }
+        if !answers.isEmpty { send(.array(answers)) }
+    }
+
+    /// Answers a frame the transport could not read.
+    package func receiveMalformedFrame(_ reason: String) {
+        log("malformed frame: \(reason)")
+        send(Self.response(id: nil, error: .parseError("malformed frame: \(reason)")))
+    }
+
+    /// Reports changes other processes made to watched results.
+    package func tick() {
+        reportWatchChanges(onlyIfOthersWrote: true)
+    }
+
+    /// One message: the answer to send, if it is a request or cannot be read.
+    private func handle(_ data: Data) -> JSONValue? {
+        switch IncomingMessage.decode(data) {
+        case .failure(let rejection):
+            return Self.response(id: rejection.id, error: rejection.error)
+        case .success(let message):
+            switch message.kind {
+            case .response:
+                return nil
+            case .notification:
+                handleNotification(message)
+                reportWatchChanges(onlyIfOthersWrote: false)
+                return nil
+            case .request(let id):
+                defer { reportWatchChanges(onlyIfOthersWrote: false) }
+                do {
+                    return Self.response(id: id, result: try handleRequest(message))
+                } catch {
+                    return Self.response(id: id, error: error)
+                }
+            }
+        }
+    }
+
+    private func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONValue {
+        switch lifecycle {
+        case .waitingForInitialize where message.method != "initialize":
+            throw RPCError(code: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first")
+        case .running where message.method == "initialize":
+            throw .invalidRequest("the server is already initialized")
+        case .shutDown:
+            throw .invalidRequest("the server is shutting down: only 'exit' is accepted")
+        default:
+            break
+        }
+        switch message.method {
+        case "initialize": return try initialize(message.params(InitializeParams.self))
+        case "shutdown":
+            lifecycle = .shutDown
+            return .null
+        case "memo/add": return try add(message.params(AddParams.self))
+        case "memo/get": return try get(message.params(GetParams.self))
+        case "memo/list": return try list(message.params(ListParams.self))
+        case "memo/update": return try update(message.params(UpdateParams.self))
+        case "memo/delete": return try delete(message.params(DeleteParams.self))
+        case "memo/search":
+            _ = try message.params(SearchParams.self)
+            throw RPCError(code: .methodNotFound, message: "memo/search is not available yet: full-text search comes with a later version of memo")
+        case "memo/tags": return try tags()
+        case "memo/execute": return execute(try message.params(ExecuteParams.self))
+        case "memo/watch": return try watch(message.params(ListParams.self))
+        case "memo/unwatch": return try unwatch(message.params(UnwatchParams.self))
+        case "textDocument/completion": return try completion(message.params(TextDocumentPositionParams.self))
+        case "textDocument/hover": return try hover(message.params(TextDocumentPositionParams.self))
+        default: throw .methodNotFound(message.method)
+        }
+    }
+
+    private func handleNotification(_ message: IncomingMessage) {
+        if message.method == "exit" {
+            exitStatus = lifecycle == .shutDown ? 0 : 1
+            return
+        }
+        guard lifecycle == .running else { return }
+        do {
+            switch message.method {
+            case "textDocument/didOpen": open(try message.params(DidOpenParams.self))
+            case "textDocument/didChange": change(try message.params(DidChangeParams.self))
+            case "textDocument/didClose": close(try message.params(DidCloseParams.self))
+            default: break
+            }
+        } catch {
+            log("ignored \(message.method): \(error.message)")
+        }
+    }
+
+    /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
+    /// when the client offers it, else LSP's default UTF-16.
+    private func initialize(_ params: InitializeParams) -> JSONValue {
+        let offered = params.capabilities?.general?.positionEncodings ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        lifecycle = .running
+        return .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string(encoding.rawValue)),
+                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
+                ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
+                ("hoverProvider", .bool(true)),
+            ])),
+            ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))])),
+        ])
+    }
+
+    func sendNotification(_ method: String, params: JSONValue) {
+        send(Self.notification(method, params: params))
+    }
+
+    private func reportWatchChanges(onlyIfOthersWrote: Bool) {
+        do {
+            for change in try watches.changes(in: notebook, onlyIfOthersWrote: onlyIfOthersWrote) {
+                sendNotification("memo/didChange", params: .object([
+                    ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos)),
+                ]))
+            }
+        } catch {
+            log("watch refresh failed: \(errorMessage(error))")
+        }
+    }
+
+    static func response(id: RequestID?, result: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id?.json ?? .null), ("result", result)])
+    }
+
+    static func response(id: RequestID?, error: RPCError) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id?.json ?? .null), ("error", error.json)])
+    }
+
+    static func notification(_ method: String, params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+}

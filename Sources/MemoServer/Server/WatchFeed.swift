@@ -1,0 +1,55 @@
+import MemoNotebook
+import MemoStore
+
+/// The live queries of `memo/watch`: each remembers the result it last reported, and is
+/// run again when the store may have changed: after each request of this connection, and
+/// when `PRAGMA data_version` says another connection committed.
+final class WatchFeed {
+    private struct Watch {
+        let arguments: ListArguments
+        var lastResult: [JSONValue]
+    }
+
+    private var watches: [Int: Watch] = [:]
+    private var nextID = 1
+    private var seenVersion: Int64?
+
+    var isEmpty: Bool { watches.isEmpty }
+
+    /// Starts watching; returns the watch's id.
+    func add(_ arguments: ListArguments, result: [JSONValue]) -> Int {
+        defer { nextID += 1 }
+        watches[nextID] = Watch(arguments: arguments, lastResult: result)
+        return nextID
+    }
+
+    func remove(_ id: Int) -> Bool {
+        watches.removeValue(forKey: id) != nil
+    }
+
+    /// The watches whose result differs from the last one reported, with the new result.
+    /// With `onlyIfOthersWrote`, nothing runs unless another connection committed.
+    func changes(in notebook: Notebook, onlyIfOthersWrote: Bool) throws -> [(id: Int, memos: [JSONValue])] {
+        guard !watches.isEmpty else { return [] }
+        let version = try notebook.store.dataVersion()
+        defer { seenVersion = version }
+        if onlyIfOthersWrote && version == seenVersion { return [] }
+        var changes: [(id: Int, memos: [JSONValue])] = []
+        for (id, watch) in watches.sorted(by: { $0.key < $1.key }) {
+            let result = try Self.result(of: watch.arguments, in: notebook)
+            if result != watch.lastResult {
+                watches[id]?.lastResult = result
+                changes.append((id, result))
+            }
+        }
+        return changes
+    }
+
+    /// The memos of a list request as JSON.
+    static func result(of arguments: ListArguments, in notebook: Notebook) throws -> [JSONValue] {
+        let cursor = try notebook.store.memos(notebook.query(for: arguments))
+        var memos: [JSONValue] = []
+        while let memo = try cursor.next() { memos.append(JSONRenderer.json(memo)) }
+        return memos
+    }
+}

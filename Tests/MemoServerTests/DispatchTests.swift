@@ -1,0 +1,165 @@
+import Foundation
+import MemoNotebook
+@testable import MemoStore
+import Testing
+@testable import MemoServer
+
+@Suite("JSON-RPC dispatch and lifecycle")
+struct DispatchTests {
+    let harness: ServerHarness
+
+    init() throws {
+        harness = try ServerHarness()
+    }
+
+    @Test func requestsBeforeInitializeAreRefused() throws {
+        let reply = try harness.request("memo/list")
+        #expect(reply.errorCode == -32002)
+        #expect(try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///a.memo", "text": "bogus"]]).isEmpty)
+    }
+
+    @Test func initializeAnswersCapabilitiesAndServerInfo() throws {
+        let result = try #require(try harness.request("initialize", ["capabilities": [:]]).result)
+        #expect((result["serverInfo"] as? [String: Any])?["name"] as? String == "memo")
+        #expect((result["serverInfo"] as? [String: Any])?["version"] as? String == memoVersion)
+        let capabilities = try #require(result["capabilities"] as? [String: Any])
+        #expect(capabilities["positionEncoding"] as? String == "utf-16")
+        #expect(capabilities["hoverProvider"] as? Bool == true)
+        #expect(try harness.request("initialize").errorCode == -32600)
+    }
+
+    @Test func parseErrors() throws {
+        try harness.initialize()
+        for body in ["{not json", "", "[1, 2"] {
+            let reply = try #require(harness.receive(body).first as? [String: Any])
+            #expect(reply.errorCode == -32700)
+            #expect(reply["id"] is NSNull)
+        }
+        let invalidUTF8 = Array(#"{"jsonrpc":"2.0","id":1,"method":"memo/add","params":{"content":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8)
+        #expect((harness.receive(invalidUTF8).first as? [String: Any])?.errorCode == -32700)
+    }
+
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":1}"#, "the message has no 'method'", 1),
+        (#"{"jsonrpc":"1.0","id":2,"method":"memo/tags"}"#, "'jsonrpc' must be \"2.0\"", 2),
+        (#"{"jsonrpc":"2.0","id":{"x":1},"method":"memo/tags"}"#, "the id must be a number or a string", nil),
+        (#"{"jsonrpc":"2.0","id":3,"method":7}"#, "the message has no 'method'", 3),
+        ("42", "not a JSON-RPC 2.0 message object", nil),
+        ("[]", "an empty batch", nil),
+    ] as [(String, String, Int?)])
+    func invalidRequests(_ body: String, _ message: String, _ id: Int?) throws {
+        try harness.initialize()
+        let reply = try #require(harness.receive(body).first as? [String: Any])
+        #expect(reply.errorCode == -32600)
+        #expect(reply.errorMessage == message)
+        #expect(reply["id"] as? Int == id)
+    }
+
+    @Test func unknownMethodsAndHonestSearch() throws {
+        try harness.initialize()
+        #expect(try harness.request("memo/frobnicate").errorMessage == "method 'memo/frobnicate' not found")
+        let search = try harness.request("memo/search", ["query": "milk"])
+        #expect(search.errorCode == -32601)
+        #expect(search.errorMessage?.contains("not available yet") == true)
+    }
+
+    @Test(arguments: [
+        ("memo/add", #"{"content":5}"#, "invalid params: 'content' must be a string"),
+        ("memo/add", "{}", "invalid params: 'content' is required"),
+        ("memo/add", #"{"content":"   "}"#, "memo text is empty"),
+        ("memo/add", #"{"content":"x","tags":["no spaces"]}"#, "invalid tag 'no spaces': use letters, digits, '_' and '-'"),
+        ("memo/get", #"{"id":"one"}"#, "invalid params: 'id' must be an integer"),
+        ("memo/list", #"{"order":"sideways"}"#, "invalid params: 'order' must be \"asc\" or \"desc\", not \"sideways\""),
+        ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
+        ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday"),
+        ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids.[1]' must be an integer"),
+        ("memo/unwatch", #"{"watchId":9}"#, "no watch 9"),
+    ])
+    func invalidParams(_ method: String, _ params: String, _ message: String) throws {
+        try harness.initialize()
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#
+        let reply = try #require(harness.receive(body).first as? [String: Any])
+        #expect(reply.errorCode == -32602)
+        #expect(reply.errorMessage == message)
+    }
+
+    @Test func missingMemos() throws {
+        try harness.initialize()
+        #expect(try harness.request("memo/get", ["id": 7]).errorCode == -32001)
+        #expect(try harness.request("memo/update", ["id": 7, "content": "x"]).errorCode == -32001)
+        try harness.request("memo/add", ["content": "kept"])
+        #expect(try harness.request("memo/delete", ["ids": [1, 7]]).errorCode == -32001)
+        #expect(try harness.notebook.store.count() == 1)
+    }
+
+    @Test func storeFailures() throws {
+        try harness.initialize()
+        try harness.notebook.store.database.execute("PRAGMA max_page_count = 1")
+        let reply = try harness.request("memo/add", ["content": String(repeating: "full ", count: 10_000)])
+        #expect(reply.errorCode == -32803)
+        #expect(reply.errorMessage == "store failure: database or disk is full")
+    }
+
+    @Test func batchesAreAnsweredAsBatches() throws {
+        try harness.initialize()
+        let replies = harness.receive("""
+            [{"jsonrpc":"2.0","id":"a","method":"memo/add","params":{"content":"one"}},
+             {"jsonrpc":"2.0","method":"initialized"},
+             {"jsonrpc":"2.0","id":2,"method":"memo/tags"},
+             5]
+            """)
+        let batch = try #require(replies.first as? [[String: Any]])
+        #expect(batch.count == 3)
+        #expect(batch[0]["id"] as? String == "a")
+        #expect(batch[1]["id"] as? Int == 2)
+        #expect(batch[2].errorCode == -32600)
+    }
+
+    @Test func notebookMethods() throws {
+        try harness.initialize()
+        let added = try #require(try harness.request("memo/add", ["content": "Buy milk @shop", "tags": ["Errand"]]).result)
+        #expect(added["id"] as? Int == 1)
+        #expect(added["tags"] as? [String] == ["errand", "shop"])
+        #expect(added["insertDate"] as? String == "2000-01-01T00:00:00.000Z")
+        try harness.request("memo/add", ["content": "second"])
+        #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "Buy milk @shop")
+
+        let listed = try #require(try harness.request("memo/list", ["order": "asc", "limit": 1]).result?["memos"] as? [[String: Any]])
+        #expect(listed.map { $0["id"] as? Int } == [1])
+        #expect((try harness.request("memo/list", ["tag": "SHOP"]).result?["memos"] as? [Any])?.count == 1)
+
+        let updated = try #require(try harness.request("memo/update", ["id": 1, "content": "Buy oat milk", "tags": ["dairy"]]).result)
+        #expect(updated["content"] as? String == "Buy oat milk")
+        #expect(updated["tags"] as? [String] == ["dairy"])
+        #expect(updated["updateDate"] as? String == "2000-01-01T00:00:02.000Z")
+
+        let tags = try #require(try harness.request("memo/tags").result?["tags"] as? [[String: Any]])
+        #expect(tags.map { $0["name"] as? String } == ["dairy"])
+
+        let executed = try #require(try harness.request("memo/execute", ["line": "count"]).result)
+        #expect(executed["ok"] as? Bool == true)
+        #expect(executed["output"] as? String == "2\n")
+        let failed = try #require(try harness.request("memo/execute", ["line": "show 99"]).result)
+        #expect(failed["ok"] as? Bool == false)
+        #expect(failed["output"] as? String == "error: no memo #99\n")
+        let heredoc = try #require(try harness.request("memo/execute", ["line": "add <<END\nline one\nline two\nEND"]).result)
+        #expect(heredoc["output"] as? String == "added #3\n")
+
+        #expect(try harness.request("memo/delete", ["ids": [1, 2]]).result?["deleted"] as? [Int] == [1, 2])
+    }
+
+    @Test func shutdownThenExit() throws {
+        try harness.initialize()
+        #expect(try harness.request("shutdown")["result"] is NSNull)
+        #expect(try harness.request("memo/tags").errorCode == -32600)
+        #expect(harness.server.exitStatus == nil)
+        _ = try harness.notify("exit", [:])
+        #expect(harness.server.exitStatus == 0)
+    }
+
+    @Test func exitWithoutShutdownFails() throws {
+        try harness.initialize()
+        _ = try harness.notify("exit", [:])
+        #expect(harness.server.exitStatus == 1)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import MemoNotebook
+import MemoStore
+@testable import MemoServer
+
+/// A server on an in-memory (or given) store, with what it sent captured as parsed JSON.
+final class ServerHarness {
+    let notebook: Notebook
+    private(set) var sent: [Any] = []
+    private(set) var server: MemoServer!
+
+    init(store: MemoStore? = nil) throws {
+        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
+                            uuids: SequentialUUIDs(), displayTime: .utc)
+        server = MemoServer(notebook: notebook, send: { [unowned self] value in
+            let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
+            sent.append(parsed ?? NSNull())
+        }, log: { _ in })
+    }
+
+    /// Sends a raw body; returns what the server sent back.
+    @discardableResult
+    func receive(_ body: String) -> [Any] {
+        receive(Array(body.utf8))
+    }
+
+    @discardableResult
+    func receive(_ body: [UInt8]) -> [Any] {
+        let before = sent.count
+        server.receive(body)
+        return Array(sent[before...])
+    }
+
+    private var nextID = 100
+
+    /// Sends a request; returns its response object.
+    @discardableResult
+    func request(_ method: String, _ params: [String: Any]? = nil) throws -> [String: Any] {
+        nextID += 1
+        var message: [String: Any] = ["jsonrpc": "2.0", "id": nextID, "method": method]
+        if let params { message["params"] = params }
+        let replies = receive(Array(try JSONSerialization.data(withJSONObject: message)))
+        return replies.compactMap { $0 as? [String: Any] }.first { ($0["id"] as? Int) == nextID } ?? [:]
+    }
+
+    func notify(_ method: String, _ params: [String: Any]) throws -> [Any] {
+        let message: [String: Any] = ["jsonrpc": "2.0", "method": method, "params": params]
+        return receive(Array(try JSONSerialization.data(withJSONObject: message)))
+    }
+
+    func initialize(_ capabilities: [String: Any] = [:]) throws {
+        try request("initialize", ["capabilities": capabilities])
+        _ = try notify("initialized", [:])
+    }
+
+    /// The notifications sent so far with `method`, as their params.
+    func notifications(_ method: String) -> [[String: Any]] {
+        sent.compactMap { $0 as? [String: Any] }.filter { $0["method"] as? String == method }
+            .compactMap { $0["params"] as? [String: Any] }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var errorCode: Int? { (self["error"] as? [String: Any])?["code"] as? Int }
+    var errorMessage: String? { (self["error"] as? [String: Any])?["message"] as? String }
+    var result: [String: Any]? { self["result"] as? [String: Any] }
+}

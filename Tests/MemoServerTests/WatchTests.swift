@@ -1,0 +1,45 @@
+import Foundation
+import MemoStore
+import Testing
+@testable import MemoServer
+
+@Suite("memo/watch")
+struct WatchTests {
+    @Test func changesFromThisConnectionAreReported() throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        let watchID = try #require(try harness.request("memo/watch", ["tag": "work"]).result?["watchId"] as? Int)
+        try harness.request("memo/add", ["content": "not watched"])
+        #expect(harness.notifications("memo/didChange").isEmpty)
+        try harness.request("memo/add", ["content": "watched @work"])
+        let change = try #require(harness.notifications("memo/didChange").last)
+        #expect(change["watchId"] as? Int == watchID)
+        #expect((change["memos"] as? [[String: Any]])?.map { $0["content"] as? String } == ["watched @work"])
+        _ = try harness.request("memo/execute", ["line": "untag 2 work"])
+        #expect((harness.notifications("memo/didChange").last?["memos"] as? [Any])?.isEmpty == true)
+
+        #expect(try harness.request("memo/unwatch", ["watchId": watchID])["result"] is NSNull)
+        try harness.request("memo/add", ["content": "again @work"])
+        #expect(harness.notifications("memo/didChange").count == 2)
+    }
+
+    @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {
+        let folder = NSTemporaryDirectory() + "memo-watch-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/store.sqlite"
+        let harness = try ServerHarness(store: try MemoStore.open(.file(path: path)))
+        try harness.initialize()
+        try harness.request("memo/watch", ["limit": 1])
+        harness.server.tick()
+        #expect(harness.notifications("memo/didChange").isEmpty)
+
+        let other = try MemoStore.open(.file(path: path))
+        try other.insert(MemoDraft(uuid: "00000000-0000-4000-8000-0000000000aa", content: "from another process",
+                                   insertDate: Timestamp(secondsSince1970: 1_700_000_000)))
+        harness.server.tick()
+        let memos = try #require(harness.notifications("memo/didChange").last?["memos"] as? [[String: Any]])
+        #expect(memos.map { $0["content"] as? String } == ["from another process"])
+        harness.server.tick()
+        #expect(harness.notifications("memo/didChange").count == 1)
+    }
+}

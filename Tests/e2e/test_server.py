@@ -1,0 +1,212 @@
+"""`memo serve` driven by a real LSP client (pygls), and by raw bytes for the framing."""
+import asyncio
+import json
+import subprocess
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.lsp.client import BaseLanguageClient
+
+
+class MemoClient(BaseLanguageClient):
+    """An LSP client that also records memo's own notifications."""
+
+    def __init__(self):
+        super().__init__("memo-e2e", "1")
+        self.changes = []
+        self.diagnostics = {}
+
+        @self.feature("memo/didChange")
+        def did_change(params):
+            self.changes.append(params)
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def publish(params):
+            self.diagnostics[params.uri] = params.diagnostics
+
+    async def call(self, method, params=None):
+        return await self.protocol.send_request_async(method, params or {})
+
+    async def wait_for(self, condition, seconds=3.0):
+        for _ in range(int(seconds / 0.05)):
+            if condition():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("timed out")
+
+
+def serve(memo_binary, environment, store, body):
+    async def session():
+        client = MemoClient()
+        await client.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+        try:
+            return await body(client)
+        finally:
+            if client._server and client._server.returncode is None:
+                client._server.kill()
+            await client.stop()
+    return asyncio.run(session())
+
+
+async def initialize(client, encodings=None):
+    general = types.GeneralClientCapabilities(position_encodings=encodings) if encodings else None
+    result = await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(general=general)))
+    client.initialized(types.InitializedParams())
+    return result
+
+
+async def exit_status(client, shutdown=True):
+    if shutdown:
+        await client.shutdown_async(None)
+    client.exit(None)
+    return await asyncio.wait_for(client._server.wait(), 5)
+
+
+def test_lifecycle_notebook_methods_and_exit(memo_binary, environment, tmp_path):
+    async def body(client):
+        with pytest.raises(JsonRpcException) as refused:
+            await client.call("memo/list")
+        assert refused.value.code == -32002
+
+        result = await initialize(client)
+        assert result.server_info.name == "memo"
+        assert result.capabilities.position_encoding == "utf-16"
+
+        added = await client.call("memo/add", {"content": "Buy milk @shop", "tags": ["errand"]})
+        assert (added.id, added.content, list(added.tags)) == (1, "Buy milk @shop", ["errand", "shop"])
+        assert (await client.call("memo/get", {"id": 1})).uuid == added.uuid
+        await client.call("memo/add", {"content": "second"})
+        listed = await client.call("memo/list", {"order": "asc"})
+        assert [memo.id for memo in listed.memos] == [1, 2]
+        updated = await client.call("memo/update", {"id": 2, "content": "second, edited"})
+        assert updated.updateDate is not None
+        assert [tag.name for tag in (await client.call("memo/tags")).tags] == ["errand", "shop"]
+        executed = await client.call("memo/execute", {"line": "count --tag shop"})
+        assert (executed.ok, executed.output) == (True, "1\n")
+        assert list((await client.call("memo/delete", {"ids": [2]})).deleted) == [2]
+
+        with pytest.raises(JsonRpcException) as missing:
+            await client.call("memo/get", {"id": 99})
+        assert missing.value.code == -32001
+        with pytest.raises(JsonRpcException) as invalid:
+            await client.call("memo/add", {"content": 5})
+        assert invalid.value.code == -32602
+        with pytest.raises(JsonRpcException) as unknown:
+            await client.call("memo/nothing")
+        assert unknown.value.code == -32601
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, tmp_path / "store.sqlite", body) == 0
+
+
+def test_exit_without_shutdown_is_status_1(memo_binary, environment, tmp_path):
+    async def body(client):
+        await initialize(client)
+        return await exit_status(client, shutdown=False)
+
+    assert serve(memo_binary, environment, tmp_path / "store.sqlite", body) == 1
+
+
+def test_watch_sees_a_change_made_by_another_memo_process(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+
+    async def body(client):
+        await initialize(client)
+        watch = await client.call("memo/watch", {"tag": "work"})
+        added = subprocess.run([memo_binary, "--store", str(store), "add", "from another process @work"],
+                               env=environment, capture_output=True, text=True)
+        assert added.returncode == 0
+        await client.wait_for(lambda: client.changes, seconds=1.5)
+        change = client.changes[-1]
+        assert change.watchId == watch.watchId
+        assert [memo.content for memo in change.memos] == ["from another process @work"]
+        await client.call("memo/unwatch", {"watchId": watch.watchId})
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, body) == 0
+
+
+def test_diagnostics_completion_and_hover_for_memo_files(memo_binary, environment, tmp_path):
+    uri = "file:///notes.memo"
+
+    async def body(client):
+        await initialize(client, encodings=[types.PositionEncodingKind.Utf8])
+        await client.call("memo/add", {"content": "Ship it @work"})
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri, language_id="memo", version=1,
+            text="add fine\nfrobnicate\nlist --tag 日本 --bogus\nshow 1\nlist --tag w\n")))
+        await client.wait_for(lambda: uri in client.diagnostics)
+        diagnostics = client.diagnostics[uri]
+        assert [(d.range.start.line, d.range.start.character, d.range.end.character, d.message) for d in diagnostics] == [
+            (1, 0, 10, "unknown command 'frobnicate' (try 'help')"),
+            (2, 18, 25, "unknown option '--bogus' for 'list'"),
+        ]
+
+        document = types.TextDocumentIdentifier(uri=uri)
+        completion = await client.text_document_completion_async(
+            types.CompletionParams(text_document=document, position=types.Position(line=4, character=12)))
+        assert [item.label for item in completion.items] == ["work"]
+        hover = await client.text_document_hover_async(
+            types.HoverParams(text_document=document, position=types.Position(line=3, character=5)))
+        assert "Ship it @work" in hover.contents.value
+
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="count\n")]))
+        await client.wait_for(lambda: len(client.diagnostics[uri]) == 0)
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, tmp_path / "store.sqlite", body) == 0
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_frames(data):
+    messages = []
+    while data:
+        header, _, rest = data.partition(b"\r\n\r\n")
+        length = int(header.split(b":")[1])
+        messages.append(json.loads(rest[:length]))
+        data = rest[length:]
+    return messages
+
+
+def test_garbage_and_oversized_frames_never_end_the_server(memo_binary, environment, tmp_path):
+    initialize_request = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    huge = 100 * 1024 * 1024
+    stream = (initialize_request
+              + b"this is not a header\r\n\r\n"
+              + b"Content-Length: 5\r\n\r\n{oops"
+              + b"Content-Length: %d\r\n\r\n" % huge + b"x" * huge
+              + frame({"jsonrpc": "2.0", "id": 2, "method": "memo/tags"})
+              + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+              + frame({"jsonrpc": "2.0", "method": "exit"}))
+    process = subprocess.Popen([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], env=environment,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output, errors = process.communicate(stream, timeout=60)
+    replies = read_frames(output)
+    assert [reply.get("id") for reply in replies] == [1, None, None, None, 2, 3]
+    assert [reply.get("error", {}).get("code") for reply in replies] == [None, -32700, -32700, -32700, None, None]
+    assert "over the limit" in replies[3]["error"]["message"]
+    assert process.returncode == 0
+    assert b"memo serve: malformed frame" in errors
+
+
+def test_oversized_frame_is_not_read_into_memory(memo_binary, environment, tmp_path):
+    process = subprocess.Popen([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], env=environment,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    huge = 200 * 1024 * 1024
+    process.stdin.write(b"Content-Length: %d\r\n\r\n" % huge)
+    chunk = b"y" * (1024 * 1024)
+    for _ in range(200):
+        process.stdin.write(chunk)
+    process.stdin.flush()
+    with open(f"/proc/{process.pid}/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    process.stdin.close()
+    process.wait(timeout=10)
+    assert peak < 64 * 1024, f"peak resident memory {peak} KiB"
