@@ -59,7 +59,9 @@ struct MemoProgram {
                                     output: output, errors: errors, environment: environment)
                     if let status = repl.run() { return status }
                 }
-                return runPiped(notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
+                // Piped input: the REPL's commands and messages, without prompt or line editor.
+                return ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: false),
+                                    output: output, errors: errors, keepGoing: true, errorLocation: .none).run(["-"])
             }
         }
     }
@@ -110,29 +112,6 @@ struct MemoProgram {
             output.flush()
             return report(error)
         }
-    }
-
-    /// Runs commands from standard input as they arrive, until it ends or `quit`, without
-    /// prompt or line editor. Errors are reported and the run goes on; the exit status is
-    /// the worst a command ended with.
-    private func runPiped(notebook: Notebook, renderer: OutcomeRenderer, output: FileOutput) -> ExitStatus {
-        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { message, _ in
-            output.flush()
-            errors.write("error: \(message)\n")
-            errors.flush()
-        }
-        let reader = LineReader(descriptor: STDIN_FILENO)
-        var status = ExitStatus.success
-        var lineNumber = 0
-        while let line = reader.next() {
-            lineNumber += 1
-            let result = interpreter.feed(line, lineNumber: lineNumber)
-            output.flush()
-            if case .failed(let failure) = result { status = status.worst(failure) }
-            if result == .quit { break }
-        }
-        if case .failed(let failure) = interpreter.finish() { status = status.worst(failure) }
-        return status
     }
 
     /// Writes `error: MESSAGE` and returns the status the error calls for on the command line.

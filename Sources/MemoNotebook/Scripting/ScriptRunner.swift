@@ -1,25 +1,36 @@
 import Foundation
 
-/// Replays command files against one notebook: `memo run`.
+/// Replays command files against one notebook, each line as it arrives: `memo run`, and
+/// commands piped to `memo`.
 ///
-/// Errors read `FILE:LINE: error: MESSAGE`. The first one stops the run unless
-/// `keepGoing`; either way the run then ends with status 1 (3 if the store failed).
+/// The first error stops the run unless `keepGoing`; either way the run then ends with
+/// status 1 (3 if the store failed).
 package final class ScriptRunner {
+    /// How an error names where it happened.
+    package enum ErrorLocation {
+        /// `FILE:LINE: error: MESSAGE`, as scripts report.
+        case fileAndLine
+        /// `error: MESSAGE`, as the REPL reports (piped input is a REPL without a terminal).
+        case none
+    }
+
     private let notebook: Notebook
     private let renderer: OutcomeRenderer
     private let output: OutputSink
     private let errors: OutputSink
     private let echo: Bool
     private let keepGoing: Bool
+    private let errorLocation: ErrorLocation
 
     package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink, errors: OutputSink,
-                 echo: Bool, keepGoing: Bool) {
+                 echo: Bool = false, keepGoing: Bool, errorLocation: ErrorLocation = .fileAndLine) {
         self.notebook = notebook
         self.renderer = renderer
         self.output = output
         self.errors = errors
         self.echo = echo
         self.keepGoing = keepGoing
+        self.errorLocation = errorLocation
     }
 
     /// Runs `paths` in order; `-` is standard input.
@@ -42,7 +53,10 @@ package final class ScriptRunner {
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { [self] message, line in
-            report("\(name):\(line): error: \(message)")
+            switch errorLocation {
+            case .fileAndLine: report("\(name):\(line): error: \(message)")
+            case .none: report("error: \(message)")
+            }
         }
         let reader = LineReader(descriptor: descriptor)
         var status = ExitStatus.success
