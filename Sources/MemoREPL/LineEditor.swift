@@ -25,6 +25,7 @@ final class LineEditor {
     ///   - historyFile: where history is loaded from and saved to after each line; nil keeps none.
     ///   - complete: the completions for the text before the cursor.
     init?(historyFile: String?, complete: @escaping (String) -> (word: String, completions: [Completion])) {
+        Self.useUTF8CharacterType()
         guard let editor = el_init("memo", memo_stdin(), memo_stdout(), memo_stderr()) else { return nil }
         guard let history = history_init() else {
             el_end(editor)
@@ -84,6 +85,17 @@ final class LineEditor {
         guard let historyFile else { return }
         memo_history_save(history, &event, historyFile)
         chmod(historyFile, 0o600)
+    }
+
+    /// libedit reads and draws multibyte text by the C library's character type, which is
+    /// ASCII until a program chooses one. memo's text is UTF-8, so it takes the user's
+    /// locale when that is UTF-8 and C.UTF-8 otherwise; without this, typed Japanese or
+    /// Korean would be dropped.
+    private static func useUTF8CharacterType() {
+        setlocale(LC_CTYPE, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     private static func owner(of editor: OpaquePointer) -> LineEditor? {

@@ -20,7 +20,6 @@ package struct ResultCode: Hashable, Sendable, CustomStringConvertible {
     package static let corrupt = ResultCode(SQLITE_CORRUPT)
     package static let full = ResultCode(SQLITE_FULL)
     package static let cannotOpen = ResultCode(SQLITE_CANTOPEN)
-    package static let constraint = ResultCode(SQLITE_CONSTRAINT)
     package static let notADatabase = ResultCode(SQLITE_NOTADB)
     package static let interrupt = ResultCode(SQLITE_INTERRUPT)
 

@@ -1,7 +1,6 @@
 /// A value bound to a statement parameter. Binding is the only way user text reaches SQL.
 package enum SQLiteValue: Equatable, Sendable {
     case integer(Int64)
-    case real(Double)
     case text(String)
     case null
 

@@ -26,7 +26,6 @@ package final class Statement {
             let code: Int32
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number): code = sqlite3_bind_double(handle, index, number)
             case .null: code = sqlite3_bind_null(handle, index)
             case .text(let text):
                 var text = text
@@ -82,10 +81,6 @@ package final class Statement {
 
     package func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
-    }
-
-    package func double(at column: Int32) -> Double {
-        sqlite3_column_double(handle, column)
     }
 
     /// The column's text; SQLite guarantees UTF-8 for TEXT we stored, and invalid bytes

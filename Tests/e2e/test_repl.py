@@ -228,3 +228,14 @@ def test_long_listings_fit_the_terminal_width(repl):
     line = session.run("list")
     assert len(line) <= 120
     assert line.endswith("…  @tagged")
+
+
+@pytest.mark.parametrize("language", ["C.UTF-8", None])
+def test_typed_japanese_and_korean_are_kept(repl, environment, language):
+    if language is None:
+        del environment["LANG"]
+    session = repl("--in-memory")
+    session.child.send("add 日本語のメモ 한국어\r")
+    session.expect_prompt()
+    assert session.output() == "added #1"
+    assert session.run("list").endswith("日本語のメモ 한국어")
