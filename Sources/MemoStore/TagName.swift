@@ -18,7 +18,7 @@ package enum TagName {
         for scalar in text.unicodeScalars {
             if current != nil {
                 if isTagScalar(scalar) {
-                    current!.append(scalar)
+                    current?.append(scalar)
                     previous = scalar
                     continue
                 }

@@ -54,7 +54,7 @@ package struct DisplayTime: Sendable {
         self.timeZone = timeZone
     }
 
-    package static let utc = DisplayTime(timeZone: TimeZone(identifier: "UTC")!)
+    package static let utc = DisplayTime(timeZone: .gmt)
 
     /// The instant at which `date` begins in this time zone.
     func startOfDay(_ date: CivilDate) -> Timestamp {
