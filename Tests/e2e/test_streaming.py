@@ -1,0 +1,35 @@
+"""Listing the whole store streams: peak memory does not grow with the number of memos."""
+import os
+import sqlite3
+import subprocess
+
+
+def fill(memo_binary, environment, store, count):
+    subprocess.run([memo_binary, "--store", str(store), "count"], env=environment, check=True, capture_output=True)
+    with sqlite3.connect(store) as connection:
+        connection.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
+            "INSERT INTO memo(uuid, content, insert_date) "
+            "SELECT printf('00000000-0000-4000-8000-%012d', i), "
+            "'memo number ' || i || ' with some text to make the row realistic, about a line long', "
+            "946684800000 + i * 1000 FROM n", (count,))
+
+
+def peak_kib(memo_binary, environment, *arguments):
+    """Runs memo with output to /dev/null; returns its peak resident memory in KiB."""
+    with open(os.devnull, "wb") as sink:
+        process = subprocess.Popen([memo_binary, *arguments], env=environment, stdout=sink)
+        _, status, usage = os.wait4(process.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return usage.ru_maxrss
+
+
+def test_listing_memory_does_not_grow_with_the_store(memo_binary, environment, tmp_path):
+    small, large = tmp_path / "small.sqlite", tmp_path / "large.sqlite"
+    fill(memo_binary, environment, small, 20_000)
+    fill(memo_binary, environment, large, 200_000)
+    for arguments in (["list"], ["--json", "list"]):
+        small_peak = peak_kib(memo_binary, environment, "--store", str(small), *arguments)
+        large_peak = peak_kib(memo_binary, environment, "--store", str(large), *arguments)
+        # 180,000 more memos of ~120 bytes would add over 20 MiB if they were collected.
+        assert large_peak - small_peak < 8 * 1024, (arguments, small_peak, large_peak)
