@@ -99,6 +99,11 @@ package final class Database {
         Int(sqlite3_changes64(handle))
     }
 
+    /// Rows inserted, changed or deleted through this connection since it opened.
+    var totalChanges: Int64 {
+        sqlite3_total_changes64(handle)
+    }
+
     /// Waits up to `milliseconds` for another connection's lock before failing with BUSY.
     package func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)

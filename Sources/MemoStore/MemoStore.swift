@@ -201,10 +201,11 @@ package final class MemoStore {
 }
 
 extension MemoStore {
-    /// A number that changes whenever another connection commits to the store
-    /// (`PRAGMA data_version`): a cheap way to notice other processes' changes.
-    package func dataVersion() throws(StoreError) -> Int64 {
-        try StoreError.wrapping { try database.integer("PRAGMA data_version") }
+    /// A value that differs whenever the memos may have changed since it was last read: another
+    /// connection committed (`PRAGMA data_version`), or this one changed rows
+    /// (`sqlite3_total_changes`). Two integer reads, so watchers can poll it cheaply.
+    package func changeStamp() throws(StoreError) -> [Int64] {
+        try StoreError.wrapping { [try database.integer("PRAGMA data_version"), database.totalChanges] }
     }
 
     /// Makes `tags` the memo's whole set of tags, given explicitly.

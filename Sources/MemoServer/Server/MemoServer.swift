@@ -64,9 +64,10 @@ package final class MemoServer {
         send(Self.response(id: nil, error: .parseError("malformed frame: \(reason)")))
     }
 
-    /// Reports changes other processes made to watched results.
+    /// Reports changes other processes made to watched results: the transport calls it
+    /// every quarter second while watches exist.
     package func tick() {
-        reportWatchChanges(onlyIfOthersWrote: true)
+        reportWatchChanges()
     }
 
     /// One message: the answer to send, if it is a request or cannot be read.
@@ -80,10 +81,10 @@ package final class MemoServer {
                 return nil
             case .notification:
                 handleNotification(message)
-                reportWatchChanges(onlyIfOthersWrote: false)
+                reportWatchChanges()
                 return nil
             case .request(let id):
-                defer { reportWatchChanges(onlyIfOthersWrote: false) }
+                defer { reportWatchChanges() }
                 do {
                     return Self.response(id: id, result: try handleRequest(message))
                 } catch {
@@ -166,9 +167,10 @@ package final class MemoServer {
         send(Self.notification(method, params: params))
     }
 
-    private func reportWatchChanges(onlyIfOthersWrote: Bool) {
+    /// Sends `memo/didChange` for every watch whose result changed, by this connection or another.
+    private func reportWatchChanges() {
         do {
-            for change in try watches.changes(in: notebook, onlyIfOthersWrote: onlyIfOthersWrote) {
+            for change in try watches.changes(in: notebook) {
                 sendNotification("memo/didChange", params: .object([
                     ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos)),
                 ]))

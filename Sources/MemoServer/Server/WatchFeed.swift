@@ -2,8 +2,8 @@ import MemoNotebook
 import MemoStore
 
 /// The live queries of `memo/watch`: each remembers the result it last reported, and is
-/// run again when the store may have changed: after each request of this connection, and
-/// when `PRAGMA data_version` says another connection committed.
+/// run again only when the store's change stamp moved, whether this connection or
+/// another process changed it.
 final class WatchFeed {
     private struct Watch {
         let arguments: ListArguments
@@ -12,7 +12,7 @@ final class WatchFeed {
 
     private var watches: [Int: Watch] = [:]
     private var nextID = 1
-    private var seenVersion: Int64?
+    private var seenStamp: [Int64] = []
 
     var isEmpty: Bool { watches.isEmpty }
 
@@ -28,12 +28,11 @@ final class WatchFeed {
     }
 
     /// The watches whose result differs from the last one reported, with the new result.
-    /// With `onlyIfOthersWrote`, nothing runs unless another connection committed.
-    func changes(in notebook: Notebook, onlyIfOthersWrote: Bool) throws -> [(id: Int, memos: [JSONValue])] {
+    func changes(in notebook: Notebook) throws -> [(id: Int, memos: [JSONValue])] {
         guard !watches.isEmpty else { return [] }
-        let version = try notebook.store.dataVersion()
-        defer { seenVersion = version }
-        if onlyIfOthersWrote && version == seenVersion { return [] }
+        let stamp = try notebook.store.changeStamp()
+        guard stamp != seenStamp else { return [] }
+        seenStamp = stamp
         var changes: [(id: Int, memos: [JSONValue])] = []
         for (id, watch) in watches.sorted(by: { $0.key < $1.key }) {
             let result = try Self.result(of: watch.arguments, in: notebook)
