@@ -17,14 +17,14 @@ final class LineEditor {
     private let history: OpaquePointer
     private var event = HistEvent()
     private let historyFile: String?
-    private let complete: (String) -> (word: String, completions: [Completion])
+    private let complete: (String) -> Completions
     /// The prompt as a C string owned here, valid while libedit draws it.
     private var prompt: UnsafeMutablePointer<CChar>? = strdup("")
 
     /// - Parameters:
     ///   - historyFile: where history is loaded from and saved to after each line; nil keeps none.
     ///   - complete: the completions for the text before the cursor.
-    init?(historyFile: String?, complete: @escaping (String) -> (word: String, completions: [Completion])) {
+    init?(historyFile: String?, complete: @escaping (String) -> Completions) {
         Self.useUTF8CharacterType()
         guard let editor = el_init("memo", memo_stdin(), memo_stdout(), memo_stderr()) else { return nil }
         guard let history = history_init() else {
@@ -102,28 +102,40 @@ final class LineEditor {
         memo_el_client_data(editor).map { Unmanaged<LineEditor>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// Puts `text` in place of the typed `word` before the cursor: only the rest is inserted
+    /// when `text` starts with it, else the word is replaced (`@TRA` becomes `@travel`).
+    private func replace(_ word: String, with text: String) {
+        if text.hasPrefix(word) {
+            el_insertstr(editor, String(text.dropFirst(word.count)))
+        } else {
+            el_deletestr(editor, Int32(word.unicodeScalars.count))
+            el_insertstr(editor, text)
+        }
+    }
+
     /// Tab: inserts the rest of the only completion, or what all of them share; when that
     /// adds nothing, lists them under the line.
     private func completeWord() -> UInt8 {
         guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
         let length = info.cursor - info.buffer
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
-        let (word, completions) = complete(before)
+        let result = complete(before)
+        let word = result.word, completions = result.items
         guard !completions.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         if completions.count == 1 {
-            el_insertstr(editor, String(completions[0].text.dropFirst(word.count)) + " ")
+            replace(word, with: completions[0].text + " ")
             return UInt8(CC_REFRESH)
         }
         let shared = completions.map(\.text).reduce(completions[0].text) { $0.commonPrefix(with: $1) }
         if shared.count > word.count {
-            el_insertstr(editor, String(shared.dropFirst(word.count)))
+            replace(word, with: shared)
             return UInt8(CC_REFRESH)
         }
         let width = completions.map(\.text.count).max() ?? 0
         var menu = "\n"
         for completion in completions {
             menu += completion.hint.map { hint in
-                completion.text.padding(toLength: width + 2, withPad: " ", startingAt: 0) + String(hint.prefix(60))
+                completion.text.padding(toLength: width + 2, withPad: " ", startingAt: 0) + TerminalText.row(hint.prefix(60))
             } ?? completion.text
             menu += "\n"
         }

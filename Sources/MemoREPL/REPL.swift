@@ -25,9 +25,9 @@ package final class REPL {
 
     /// Runs until Ctrl-D or `quit`; nil when no line editor could be set up on this terminal.
     package func run() -> ExitStatus? {
-        let interpreter = LineInterpreter(notebook: notebook, renderer: makeRenderer(), output: output) { [errors, output] message, _ in
+        let interpreter = LineInterpreter(notebook: notebook, renderer: makeRenderer(), output: output) { [errors, output] error, _ in
             output.flush()
-            errors.write("error: \(message)\n")
+            errors.write(errorReport(error) + "\n")
             errors.flush()
         }
         let completer = Completer(data: notebook)
@@ -53,6 +53,8 @@ package final class REPL {
             case .endOfInput:
                 output.write("\n")
                 output.flush()
+                // A heredoc being typed is dropped, and the REPL says so, as piped input does.
+                _ = interpreter.finish()
                 return .success
             }
         }

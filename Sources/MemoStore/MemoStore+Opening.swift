@@ -21,11 +21,14 @@ extension MemoStore {
             // SQLite gives the WAL and shared-memory files the store file's mode.
             try PrivateFiles.createParentFolders(of: absolutePath)
             try PrivateFiles.createFile(at: absolutePath)
+            PrivateFiles.matchCompanionModes(of: absolutePath, suffixes: ["-wal", "-shm"])
             let database: Database
             do {
                 database = try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
+            } catch let error as SQLiteError {
+                throw .cannotOpen(path: absolutePath, reason: error.explanation)
             } catch {
-                throw .cannotOpen(path: absolutePath, reason: "\(error)")
+                throw .cannotOpen(path: absolutePath, reason: String(describing: error))
             }
             let store = MemoStore(location: .file(path: absolutePath), database: database)
             try store.prepareSchema(path: absolutePath)
@@ -63,8 +66,10 @@ extension MemoStore {
         } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
             throw .cannotOpen(path: path, reason: "it is read-only and its folder is not writable, "
                               + "so SQLite cannot open its write-ahead log")
+        } catch let error as SQLiteError {
+            throw .cannotOpen(path: path, reason: error.explanation)
         } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+            throw .cannotOpen(path: path, reason: String(describing: error))
         }
         switch (applicationID, version) {
         case (Schema.applicationID, let version) where version > Schema.currentVersion:
@@ -75,6 +80,10 @@ extension MemoStore {
             return 0
         case (0, 1) where try hasVersion1Layout():
             return 1
+        case (0, let version) where version > Schema.currentVersion:
+            // memo's own layout with a version from the future is a newer memo's store.
+            guard try hasVersion1Layout() else { throw .notAMemoStore(path: path, reason: "an SQLite database of another program") }
+            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
         default:
             throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
         }

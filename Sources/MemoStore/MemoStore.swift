@@ -35,9 +35,27 @@ package final class MemoStore {
         }
     }
 
+    /// The memo with `uuid`, or nil.
+    package func memo(uuid: String) throws(StoreError) -> Memo? {
+        try StoreError.wrapping {
+            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE uuid = ?1")
+                .firstRow([.text(uuid)], Self.decodeMemo)
+        }
+    }
+
+    /// The memos with `ids`, in that order, or an error naming every id that has none.
+    package func existingMemos(ids: [Int64]) throws(StoreError) -> [Memo] {
+        var memos: [Memo] = [], missing: [Int64] = []
+        for id in ids {
+            if let memo = try memo(id: id) { memos.append(memo) } else if !missing.contains(id) { missing.append(id) }
+        }
+        guard missing.isEmpty else { throw .memoNotFound(missing) }
+        return memos
+    }
+
     /// The memo with `id`, or a not-found error.
     package func existingMemo(id: Int64) throws(StoreError) -> Memo {
-        guard let memo = try memo(id: id) else { throw .memoNotFound(id) }
+        guard let memo = try memo(id: id) else { throw .memoNotFound([id]) }
         return memo
     }
 
@@ -101,7 +119,7 @@ package final class MemoStore {
         return try atomically {
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
                 .run([.integer(id), .text(content), .integer(date.millisecondsSince1970)])
-            guard database.changes == 1 else { throw StoreError.memoNotFound(id) }
+            guard database.changes == 1 else { throw StoreError.memoNotFound([id]) }
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
             try attach(TagName.inlineTags(in: content), to: id, inline: true)
             return try existingMemo(id: id)
@@ -114,10 +132,12 @@ package final class MemoStore {
         for id in ids where !unique.contains(id) { unique.append(id) }
         return try atomically {
             let delete = try database.cached("DELETE FROM memo WHERE id = ?1")
+            var missing: [Int64] = []
             for id in unique {
                 try delete.run([.integer(id)])
-                guard database.changes == 1 else { throw StoreError.memoNotFound(id) }
+                if database.changes != 1 { missing.append(id) }
             }
+            if !missing.isEmpty { throw StoreError.memoNotFound(missing) }
             return unique
         }
     }

@@ -13,13 +13,35 @@ package enum PrivateFiles {
         }
     }
 
-    /// Creates `path` with mode 0600 if it does not exist yet.
+    /// Creates `path` with mode 0600 if it does not exist yet; a folder at `path` is refused.
     package static func createFile(at path: String) throws(StoreError) {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw .cannotOpen(path: path, reason: "it is a folder, not a file")
+        }
+    }
+
+    /// Gives a file's companions (SQLite's `-wal` and `-shm`) the file's own permission bits.
+    ///
+    /// SQLite creates them with the mode the store had at that moment; a store read while it
+    /// was 0400 would otherwise leave 0400 companions behind, and every later write would fail
+    /// long after the store itself was made writable again.
+    package static func matchCompanionModes(of path: String, suffixes: [String]) {
+        var store = stat()
+        guard stat(path, &store) == 0 else { return }
+        let mode = store.st_mode & 0o777
+        for suffix in suffixes {
+            var companion = stat()
+            let companionPath = path + suffix
+            guard stat(companionPath, &companion) == 0, companion.st_mode & 0o777 != mode,
+                  companion.st_uid == getuid() else { continue }
+            chmod(companionPath, mode)
         }
     }
 }

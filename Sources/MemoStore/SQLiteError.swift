@@ -22,6 +22,9 @@ package struct ResultCode: Hashable, Sendable, CustomStringConvertible {
     package static let cannotOpen = ResultCode(SQLITE_CANTOPEN)
     package static let notADatabase = ResultCode(SQLITE_NOTADB)
     package static let interrupt = ResultCode(SQLITE_INTERRUPT)
+    package static let constraint = ResultCode(SQLITE_CONSTRAINT)
+    package static let tooBig = ResultCode(SQLITE_TOOBIG)
+    package static let noMemory = ResultCode(SQLITE_NOMEM)
 
     package var description: String {
         String(cString: sqlite3_errstr(rawValue))
@@ -51,6 +54,24 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     package var description: String {
         message
+    }
+
+    /// What went wrong, in memo's words rather than SQLite's: people see this, never the
+    /// library's message.
+    package var explanation: String {
+        switch code {
+        case .readOnly: "the store is read-only: memo cannot write to it"
+        case .permission, .cannotOpen: "permission denied, or the file cannot be opened"
+        case .full: "the disk is full"
+        case .ioError: "a read or write of the store file failed (I/O error)"
+        case .corrupt: "the store file is damaged"
+        case .notADatabase: "the file is not a memo store"
+        case .busy, .locked: "the store is busy: another memo process is writing to it; try again"
+        case .constraint: "the change conflicts with what the store holds"
+        case .tooBig: "the text is too large for the store"
+        case .noMemory: "memo ran out of memory"
+        default: "the store failed (SQLite result code \(extendedCode))"
+        }
     }
 
     /// True for failures of the store file itself (disk full, read-only, I/O, corruption),

@@ -16,6 +16,12 @@ enum Schema {
     /// Adds uuids, millisecond dates, update dates, tags, the newest-first index and
     /// full-text search. Ids are kept, and so is the AUTOINCREMENT high-water mark, so an
     /// id deleted before the migration is still never reused.
+    ///
+    /// Seconds become milliseconds by truncation, never rounding up (`…59.9999` stays on its
+    /// day): the REAL is first rounded to the microsecond, which its double carries exactly
+    /// enough, so `…0.123` is not cut to `…0.122`; then floored to the millisecond.
+    /// (Corrected after 0.1.0 rounded to the nearest millisecond; stores already migrated
+    /// keep their dates.)
     static let version2 = Migration(version: 2, sql: """
         CREATE TABLE memo_v2(
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -31,8 +37,8 @@ enum Schema {
                        || substr('89ab', 1 + abs(random() % 4), 1)
                        || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
                    content,
-                   CAST(round(insert_date * 1000) AS INTEGER)
-            FROM memo;
+                   (microseconds - ((microseconds % 1000) + 1000) % 1000) / 1000
+            FROM (SELECT *, CAST(round(insert_date * 1000000) AS INTEGER) AS microseconds FROM memo);
         DELETE FROM sqlite_sequence WHERE name = 'memo_v2';
         INSERT INTO sqlite_sequence(name, seq) SELECT 'memo_v2', seq FROM sqlite_sequence WHERE name = 'memo';
         DROP TABLE memo;

@@ -6,7 +6,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file or its folder cannot be opened or created.
     case cannotOpen(path: String, reason: String)
-    case memoNotFound(Int64)
+    /// Every id asked for that has no memo.
+    case memoNotFound([Int64])
     case tagNotFound(memo: Int64, tag: String)
     case invalidContent(String)
     case invalidTag(String)
@@ -24,8 +25,10 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
                 + "it was left untouched: upgrade memo to open it"
         case .cannotOpen(let path, let reason):
             "cannot open store \(path): \(reason)"
-        case .memoNotFound(let id):
-            "no memo #\(id)"
+        case .memoNotFound(let ids) where ids.count == 1:
+            "no memo #\(ids[0])"
+        case .memoNotFound(let ids):
+            "no memos " + ids.map { "#\($0)" }.joined(separator: ", ")
         case .tagNotFound(let memo, let tag):
             "memo #\(memo) has no tag @\(tag)"
         case .invalidContent(let reason):
@@ -35,7 +38,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         case .interrupted:
             "interrupted"
         case .sqlite(let error):
-            "store failure: \(error.message)"
+            "store failure: \(error.explanation)"
         }
     }
 
@@ -65,7 +68,7 @@ extension StoreError {
         } catch let error as SQLiteError {
             throw StoreError(error)
         } catch {
-            throw .sqlite(SQLiteError(code: ResultCode.error.rawValue, message: "\(error)"))
+            throw .sqlite(SQLiteError(code: ResultCode.error.rawValue, message: String(describing: error)))
         }
     }
 }

@@ -1,12 +1,23 @@
-/// Tag names: letters, digits, `_` and `-`, case-insensitive and stored lower-case.
+import Foundation
+
+/// Tag names: letters (with their combining marks), digits, `_` and `-`, case-insensitive.
+/// Every name, typed or found inline, is stored in one form: `folded`.
 package enum TagName {
-    /// The stored form of a tag name given by a user, or an error naming it.
+    /// The stored form of a tag name given by a user, or an error quoting what they typed.
     package static func normalize(_ name: String) throws(StoreError) -> String {
         let trimmed = name.hasPrefix("@") ? String(name.dropFirst()) : name
-        guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy(isTagScalar) else {
+        let folded = fold(trimmed)
+        guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(isTagScalar) else {
             throw .invalidTag(name)
         }
-        return trimmed.lowercased()
+        return folded
+    }
+
+    /// The one stored form of a name: lower case in Unicode's canonical composition (NFC),
+    /// so `@Café` typed precomposed or decomposed, and `İstanbul` given as `--tag` or inline,
+    /// are each one tag. Folding a folded name changes nothing.
+    package static func fold(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
     }
 
     /// Every inline `@word` in `text`: an `@` at the start of a word followed by letters,
@@ -22,7 +33,7 @@ package enum TagName {
                     previous = scalar
                     continue
                 }
-                if let name = current, !name.isEmpty { tags.append(String(name).lowercased()) }
+                if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
                 current = nil
             }
             if scalar == "@", previous.map(startsWord) ?? true {
@@ -30,12 +41,15 @@ package enum TagName {
             }
             previous = scalar
         }
-        if let name = current, !name.isEmpty { tags.append(String(name).lowercased()) }
+        if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
         return tags
     }
 
     private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
     }
 }
 

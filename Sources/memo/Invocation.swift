@@ -30,6 +30,8 @@ struct Invocation {
     var json = false
     var color = true
     var action = Action.session
+    /// `--help` or `-h` after `run`, `test` or `serve`: the usage is shown instead.
+    private var helpRequested = false
 
     static let usage = """
         usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [COMMAND [ARGS]]
@@ -62,15 +64,13 @@ struct Invocation {
         var words = arguments[...]
         var requested = Action.session
         try readOptions(&words) { name throws(CommandError) in
-            switch name {
-            case "--help", "-h": requested = .help
-            case "--version": requested = .version
-            default: return false
-            }
+            guard name == "--version" else { return false }
+            requested = .version
             return true
         }
-        action = requested
+        action = helpRequested ? .help : requested
         guard action == .session, let first = words.first else { return }
+        defer { if helpRequested { action = .help } }
         switch first {
         case "run":
             words.removeFirst()
@@ -83,7 +83,7 @@ struct Invocation {
                 }
                 return true
             }
-            guard !files.isEmpty else { throw .usage("'memo run' needs at least one FILE (- for standard input)") }
+            guard !files.isEmpty || helpRequested else { throw .usage("'memo run' needs at least one FILE (- for standard input)") }
             action = .run(files: files, echo: echo, keepGoing: keepGoing)
         case "test":
             words.removeFirst()
@@ -93,7 +93,7 @@ struct Invocation {
                 update = true
                 return true
             }
-            guard !files.isEmpty else { throw .usage("'memo test' needs at least one transcript FILE") }
+            guard !files.isEmpty || helpRequested else { throw .usage("'memo test' needs at least one transcript FILE") }
             action = .test(files: files, update: update)
         case "serve":
             words.removeFirst()
@@ -150,6 +150,7 @@ struct Invocation {
                 continue
             }
             switch name {
+            case "--help", "-h": helpRequested = true
             case "--in-memory" where storeOptions: try chooseStore(.memory)
             case "--json" where storeOptions: json = true
             case "--no-color" where storeOptions: color = false

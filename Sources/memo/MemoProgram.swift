@@ -9,15 +9,25 @@ struct MemoProgram {
     let errors: FileOutput
     let environment = ProcessInfo.processInfo.environment
 
+    /// Runs the program; a failed write to standard output (other than a closed pipe) makes
+    /// the run fail, so `memo list > /dev/full` does not pass for a success.
     func run(_ arguments: Result<[String], CommandError>) -> ExitStatus {
+        let output = FileOutput(descriptor: STDOUT_FILENO)
+        let status = run(arguments, output: output)
+        output.flush()
+        guard let failure = output.failure else { return status }
+        errors.write("error: cannot write the output: \(failure)\n")
+        errors.flush()
+        return status.worst(.failure)
+    }
+
+    private func run(_ arguments: Result<[String], CommandError>, output: FileOutput) -> ExitStatus {
         let invocation: Invocation
         do {
             invocation = try Invocation(arguments: arguments.get())
         } catch {
             return report(error)
         }
-        let output = FileOutput(descriptor: STDOUT_FILENO)
-        defer { output.flush() }
         switch invocation.action {
         case .help:
             output.write(Invocation.usage + "\n" + HelpText.text(for: nil))
@@ -31,7 +41,7 @@ struct MemoProgram {
                 return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
             }
         case .test(let files, let update):
-            return TranscriptTester(output: output, update: update).test(files)
+            return TranscriptTester(output: output, errors: errors, update: update).test(files)
         case .run(let files, let echo, let keepGoing):
             return withNotebook(invocation, scripting: true) { notebook in
                 ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: true),
@@ -72,7 +82,7 @@ struct MemoProgram {
         let location: StoreLocation
         switch invocation.store {
         case .memory: location = .memory
-        case .path(let path): location = .file(path: path)
+        case .path(let path): location = .file(path: UserPath.expand(path, environment: environment))
         case .defaultPath:
             guard let path = StorePath.defaultPath(environment: environment) else {
                 return report(StoreError.cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH"))
@@ -99,6 +109,7 @@ struct MemoProgram {
         if invocation.json { return JSONRenderer() }
         if scripting { return TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc)) }
         let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && environment["NO_COLOR"] == nil
+            && environment["TERM"] != "dumb"
         return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
                                              displayTime: DisplayTime(timeZone: .current)))
     }
@@ -116,7 +127,7 @@ struct MemoProgram {
 
     /// Writes `error: MESSAGE` and returns the status the error calls for on the command line.
     private func report(_ error: any Error) -> ExitStatus {
-        errors.write("error: \(errorMessage(error))\n")
+        errors.write(errorReport(error) + "\n")
         errors.flush()
         return ExitStatus.of(error, commandLine: true)
     }

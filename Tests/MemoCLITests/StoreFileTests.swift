@@ -66,7 +66,7 @@ struct StoreFileTests {
         #expect(count.status == 0)
         let added = try memo.shell("\(asReader)$MEMO --store '\(path)' add refused")
         #expect(added.status == 3)
-        #expect(added.standardError == "error: store failure: attempt to write a readonly database\n")
+        #expect(added.standardError == "error: store failure: the store is read-only: memo cannot write to it\n")
     }
 }
 

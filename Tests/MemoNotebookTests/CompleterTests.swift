@@ -14,7 +14,7 @@ struct CompleterTests {
     }
 
     private func texts(_ line: String) -> [String] {
-        completer.complete(line).completions.map(\.text)
+        completer.complete(line).items.map(\.text)
     }
 
     @Test(arguments: [
@@ -40,9 +40,10 @@ struct CompleterTests {
     }
 
     @Test func idsComeWithTheirFirstLineAsAHint() {
-        let (word, completions) = completer.complete("delete 20")
-        #expect(word == "20")
-        #expect(completions == [Completion("20", hint: "오늘의 감사: 따뜻한 커피 한 잔 @journal")])
+        let result = completer.complete("delete 20")
+        #expect(result.word == "20")
+        #expect(result.items == [Completion("20", hint: "오늘의 감사: 따뜻한 커피 한 잔 @journal", sortKey: "0000000000000000020")])
+        #expect(!result.isIncomplete)
     }
 
     @Test func idLookupReadsOnlyMatchingRanges() throws {

@@ -14,6 +14,9 @@ struct DateTests {
         ("2000-01-01T00:00Z", .instant(Timestamp(secondsSince1970: 946_684_800))),
         ("2000-01-01T09:30:15.250+09:00", .instant(Timestamp(millisecondsSince1970: 946_684_800_000 + 1_815_250))),
         ("1969-12-31T23:59:59-00:30", .instant(Timestamp(secondsSince1970: 1_799))),
+        ("2024-01-01T10:00:59.9Z", .instant(Timestamp(millisecondsSince1970: 1_704_103_259_900))),
+        ("2024-01-01T10:00:59.25Z", .instant(Timestamp(millisecondsSince1970: 1_704_103_259_250))),
+        ("2024-01-01T10:00:59.123456Z", .instant(Timestamp(millisecondsSince1970: 1_704_103_259_123))),
         ("Today", .today),
         ("yesterday", .yesterday),
     ])
@@ -21,7 +24,7 @@ struct DateTests {
         #expect(try parse(text) == expected)
     }
 
-    @Test(arguments: ["2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon", "2024-01-01T10:00:00.1Z"])
+    @Test(arguments: ["2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon", "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00.1x"])
     func rejectedForms(_ text: String) {
         #expect(throws: CommandError.self) { try parse(text) }
     }

@@ -77,11 +77,58 @@ struct ParserTests {
     }
 
     @Test func heredocAsksForItsBodyThenParses() throws {
-        #expect(try CommandParser.parse(line: "add --tag x <<END") == .needsHeredoc(delimiter: "END"))
-        #expect(try CommandParser.parse(line: "edit 2 <<EOF") == .needsHeredoc(delimiter: "EOF"))
+        #expect(try delimiter(of: "add --tag x <<END") == "END")
+        #expect(try delimiter(of: "edit 2 <<EOF") == "EOF")
         #expect(try CommandParser.parse(line: "add --tag x <<END", heredoc: "one\ntwo")
                 == .command(.add(text: "one\ntwo", tags: ["x"])))
         #expect(try command(#"add "<<END""#) == .add(text: "<<END", tags: []))
+        #expect(try command(#"add 'a <<"END"'"#) == .add(text: #"a <<"END""#, tags: []))
+    }
+
+    /// Every line that ends in an opener asks for its body first, whatever comes before it:
+    /// its body must never be read as commands.
+    @Test(arguments: [
+        ("add <<'EOF'", "EOF"), ("add << EOF", "EOF"), (#"add <<"EOF""#, "EOF"), ("add\t<<\tEOF  ", "EOF"),
+        ("ad <<END", "END"), ("add --bogus <<END", "END"), ("edit x <<END", "END"), ("list <<END", "END"),
+        ("<<END", "END"), ("add Don't <<END", "END"), ("add some text <<END", "END"),
+    ])
+    func everyOpenerAsksForItsBody(_ line: String, _ expected: String) throws {
+        #expect(try delimiter(of: line) == expected)
+    }
+
+    @Test(arguments: ["add a<<END", "add <<", "add <<'END", #"add <<"END'"#, "add <<<END", "add x << ", "# note <<END"])
+    func linesThatDoNotOpenAHeredoc(_ line: String) {
+        #expect((try? delimiter(of: line)) == nil)
+    }
+
+    @Test(arguments: [
+        ("ad <<END", "unknown command 'ad' (try 'help')"),
+        ("add --bogus <<END", "unknown option '--bogus' for 'add'"),
+        ("list <<END", "'list' takes no heredoc text"),
+        ("add some text <<END", "'add' takes its text on the line or in a heredoc, not both"),
+        ("<<END", "a heredoc needs a command before '<<'"),
+    ])
+    func aWrongOpenerLineFailsOnlyOnceItsBodyIsRead(_ line: String, _ message: String) {
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: line, heredoc: "delete 1") }
+        #expect((try? CommandParser.parse(line: line, heredoc: "x")) == nil)
+        do {
+            _ = try CommandParser.parse(line: line, heredoc: "delete 1")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func aDelimiterLineMayHaveTrailingBlanks() throws {
+        let opener = try #require(HeredocOpener(endOf: "add <<END"))
+        #expect(opener.isClosed(by: "END"))
+        #expect(opener.isClosed(by: "END \t "))
+        #expect(!opener.isClosed(by: " END"))
+        #expect(!opener.isClosed(by: "ENDS"))
+    }
+
+    private func delimiter(of line: String) throws -> String? {
+        guard case .needsHeredoc(let opener) = try CommandParser.parse(line: line) else { return nil }
+        return opener.delimiter
     }
 
     @Test func programArgumentsAreTakenLiterally() throws {

@@ -97,7 +97,7 @@ struct DispatchTests {
         try harness.notebook.store.database.execute("PRAGMA max_page_count = 1")
         let reply = try harness.request("memo/add", ["content": String(repeating: "full ", count: 10_000)])
         #expect(reply.errorCode == -32803)
-        #expect(reply.errorMessage == "store failure: database or disk is full")
+        #expect(reply.errorMessage == "store failure: the disk is full")
     }
 
     @Test func batchesAreAnsweredAsBatches() throws {

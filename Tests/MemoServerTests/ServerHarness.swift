@@ -18,7 +18,8 @@ final class ServerHarness {
         }, log: { _ in })
     }
 
-    /// Sends a raw body; returns what the server sent back.
+    /// Sends a raw body, then lets the server report watch changes as the transport does once
+    /// input pauses; returns what the server sent back.
     @discardableResult
     func receive(_ body: String) -> [Any] {
         receive(Array(body.utf8))
@@ -28,6 +29,7 @@ final class ServerHarness {
     func receive(_ body: [UInt8]) -> [Any] {
         let before = sent.count
         server.receive(body)
+        server.tick()
         return Array(sent[before...])
     }
 

@@ -12,15 +12,18 @@ struct WatchTests {
         try harness.request("memo/add", ["content": "not watched"])
         #expect(harness.notifications("memo/didChange").isEmpty)
         try harness.request("memo/add", ["content": "watched @work"])
+        let replies = harness.receive(#"{"jsonrpc":"2.0","id":7,"method":"memo/add","params":{"content":"again @work"}}"#)
+        #expect(replies.count == 2)
+        #expect((replies.first as? [String: Any])?["id"] as? Int == 7, "the answer goes out before the notification it causes")
         let change = try #require(harness.notifications("memo/didChange").last)
         #expect(change["watchId"] as? Int == watchID)
-        #expect((change["memos"] as? [[String: Any]])?.map { $0["content"] as? String } == ["watched @work"])
-        _ = try harness.request("memo/execute", ["line": "untag 2 work"])
+        #expect((change["memos"] as? [[String: Any]])?.map { $0["content"] as? String } == ["again @work", "watched @work"])
+        _ = try harness.request("memo/execute", ["line": "untag 2 work\nuntag 3 work"])
         #expect((harness.notifications("memo/didChange").last?["memos"] as? [Any])?.isEmpty == true)
 
         #expect(try harness.request("memo/unwatch", ["watchId": watchID])["result"] is NSNull)
-        try harness.request("memo/add", ["content": "again @work"])
-        #expect(harness.notifications("memo/didChange").count == 2)
+        try harness.request("memo/add", ["content": "once more @work"])
+        #expect(harness.notifications("memo/didChange").count == 3)
     }
 
     @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {

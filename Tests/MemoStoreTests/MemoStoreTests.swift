@@ -71,13 +71,13 @@ struct MemoStoreTests {
         #expect(edited.insertDate == Timestamp(secondsSince1970: 946_684_801))
         #expect(edited.updateDate == Timestamp(secondsSince1970: 946_684_900))
         #expect(try store.all().map(\.id) == [2, 1])
-        #expect(throws: StoreError.memoNotFound(9)) { try store.updateContent(id: 9, to: "x", at: edited.insertDate) }
+        #expect(throws: StoreError.memoNotFound([9])) { try store.updateContent(id: 9, to: "x", at: edited.insertDate) }
     }
 
     @Test func deleteIsAllOrNothing() throws {
         try store.insert(draft("one", number: 1))
         try store.insert(draft("two", number: 2))
-        #expect(throws: StoreError.memoNotFound(99)) { try store.delete(ids: [1, 99]) }
+        #expect(throws: StoreError.memoNotFound([99])) { try store.delete(ids: [1, 99]) }
         #expect(try store.count() == 2)
         #expect(try store.delete(ids: [2, 1, 2]) == [2, 1])
         #expect(try store.count() == 0)
@@ -115,7 +115,7 @@ struct MemoStoreTests {
         #expect(throws: StoreError.tagNotFound(memo: memo.id, tag: "zzz")) { try store.removeTags(["a", "zzz"], from: memo.id) }
         #expect(try store.existingMemo(id: memo.id).tags == ["a", "b"])
         #expect(try store.removeTags(["A"], from: memo.id).tags == ["b"])
-        #expect(throws: StoreError.memoNotFound(7)) { try store.addTags(["x"], to: 7) }
+        #expect(throws: StoreError.memoNotFound([7])) { try store.addTags(["x"], to: 7) }
     }
 
     @Test func tagCounts() throws {

@@ -6,18 +6,30 @@ package struct Completion: Equatable, Sendable {
     package var text: String
     /// Shown beside the word when several match: a memo's first line.
     package var hint: String?
+    /// How editors sort it among the others, when text order is wrong (ids: by number).
+    package var sortKey: String?
 
-    package init(_ text: String, hint: String? = nil) {
+    package init(_ text: String, hint: String? = nil, sortKey: String? = nil) {
         self.text = text
         self.hint = hint
+        self.sortKey = sortKey
     }
+}
+
+/// The completions of the word before the cursor.
+package struct Completions: Equatable, Sendable {
+    /// The word typed so far, which a completion replaces.
+    package var word: String
+    package var items: [Completion]
+    /// True when more would match than are offered (`Completer.limit`).
+    package var isIncomplete: Bool
 }
 
 /// What completion needs to know about the notebook.
 package protocol CompletionData {
     func tagNames() -> [String]
     /// Memos whose id starts with `prefix`, newest first, with their first line.
-    func memoSummaries(idPrefix: String, limit: Int) -> [Completion]
+    func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary]
 }
 
 /// Completes the command language: command names, a command's options, tags after
@@ -25,20 +37,23 @@ package protocol CompletionData {
 /// server's completion.
 package struct Completer {
     package let data: CompletionData
-    /// How many memo ids to offer at most.
-    package static let idLimit = 50
+    /// How many completions to offer at most; `isIncomplete` says when more would match.
+    package static let limit = 50
 
     package init(data: CompletionData) {
         self.data = data
     }
 
     /// The completions for the word that ends where `textBeforeCursor` ends, and that word.
-    package func complete(_ textBeforeCursor: String) -> (word: String, completions: [Completion]) {
+    /// Case does not matter (`@TRA` finds `@travel`): a completion replaces the whole word.
+    package func complete(_ textBeforeCursor: String) -> Completions {
         let words = textBeforeCursor.split(whereSeparator: \.isWhitespace).map(String.init)
         let startsNewWord = textBeforeCursor.last?.isWhitespace ?? true
         let word = startsNewWord ? "" : words.last ?? ""
         let before = startsNewWord ? words : Array(words.dropLast())
-        return (word, candidates(for: word, after: before).filter { $0.text.hasPrefix(word) })
+        let typed = TagName.fold(word)
+        let items = candidates(for: word, after: before).filter { TagName.fold($0.text).hasPrefix(typed) }
+        return Completions(word: word, items: Array(items.prefix(Self.limit)), isIncomplete: items.count > Self.limit)
     }
 
     private func candidates(for word: String, after before: [String]) -> [Completion] {
@@ -62,11 +77,16 @@ package struct Completer {
         data.tagNames().map { Completion($0) }
     }
 
+    /// Memos whose id starts with what was typed, one more than the limit so that a cut list
+    /// can be told from a whole one; sorted by number in editors.
     private func ids(_ word: String) -> [Completion] {
         let prefix = word.hasPrefix("#") ? String(word.dropFirst()) : word
         guard prefix.allSatisfy(\.isASCII) && prefix.allSatisfy(\.isNumber) else { return [] }
-        let summaries = data.memoSummaries(idPrefix: prefix, limit: Self.idLimit)
-        return word.hasPrefix("#") ? summaries.map { Completion("#" + $0.text, hint: $0.hint) } : summaries
+        return data.memoSummaries(idPrefix: prefix, limit: Self.limit + 1).map { summary in
+            let digits = String(summary.id)
+            return Completion((word.hasPrefix("#") ? "#" : "") + digits, hint: summary.firstLine,
+                              sortKey: String(repeating: "0", count: max(0, 19 - digits.count)) + digits)
+        }
     }
 
     private static let commandNames = CommandSyntax.all.flatMap { [$0.name] + $0.aliases }.map { Completion($0) }
@@ -77,8 +97,7 @@ extension Notebook: CompletionData {
         (try? store.tagCounts().map(\.name)) ?? []
     }
 
-    package func memoSummaries(idPrefix: String, limit: Int) -> [Completion] {
-        let summaries = (try? store.summaries(idPrefix: idPrefix, limit: limit)) ?? []
-        return summaries.map { Completion(String($0.id), hint: $0.firstLine) }
+    package func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] {
+        (try? store.summaries(idPrefix: idPrefix, limit: limit)) ?? []
     }
 }

@@ -65,6 +65,6 @@ package enum ParsedLine: Equatable, Sendable {
     /// A blank line or a comment.
     case nothing
     case command(Command)
-    /// The command's text follows on the next lines, up to a line that is exactly `delimiter`.
-    case needsHeredoc(delimiter: String)
+    /// The command's text follows on the next lines, up to the line that closes `opener`.
+    case needsHeredoc(HeredocOpener)
 }

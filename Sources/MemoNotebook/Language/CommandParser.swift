@@ -2,13 +2,21 @@ import MemoStore
 
 /// Turns a line of the command language, or the program's arguments, into a `Command`.
 package enum CommandParser {
-    /// Parses one line. A text command ending in `<<WORD` asks for a heredoc; call again
-    /// with the collected `heredoc` body to get the command.
+    /// Parses one line. A line ending in a heredoc opener (`<<WORD`) asks for the heredoc
+    /// before anything else is checked; call again with the collected `heredoc` body to get
+    /// the command, or the error of the line.
     package static func parse(line: String, heredoc: String? = nil) throws(CommandError) -> ParsedLine {
         let trimmed = line.drop { $0.isWhitespace }
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
-        var words = LineScanner(line)
-        return try parse(&words, heredoc: heredoc)
+        guard let opener = HeredocOpener(endOf: line) else {
+            var words = LineScanner(line)
+            return try parse(&words, heredoc: nil)
+        }
+        guard let heredoc else { return .needsHeredoc(opener) }
+        var words = LineScanner(line, end: opener.commandEnd)
+        let parsed = try parse(&words, heredoc: heredoc)
+        if parsed == .nothing { throw .usage("a heredoc needs a command before '<<'") }
+        return parsed
     }
 
     /// Parses a one-shot command from program arguments, already split by the shell.
@@ -23,6 +31,9 @@ package enum CommandParser {
     private static func parse<Source: WordSource>(_ words: inout Source, heredoc: String?) throws(CommandError) -> ParsedLine {
         guard let name = try words.nextWord() else { return .nothing }
         guard let syntax = CommandSyntax.named(name.text), !name.isOption else { throw .unknownCommand(name) }
+        if heredoc != nil, !syntax.takesText {
+            throw .usage("'\(syntax.name)' takes no heredoc text", range: name.range)
+        }
         var reader = ArgumentReader(words: words, syntax: syntax)
         switch syntax.name {
         case "add":
@@ -75,21 +86,16 @@ package enum CommandParser {
         }
     }
 
-    /// Builds a text command, or asks for the heredoc its text names.
+    /// Builds a text command from the text on the line or the heredoc's body.
     private static func withText(_ word: Word?, heredoc: String?, what: String, _ syntax: CommandSyntax,
                                  _ make: (String) -> Command) throws(CommandError) -> ParsedLine {
-        guard let word else { throw .missingArgument(what, command: syntax.name) }
-        guard let delimiter = heredocDelimiter(word) else { return .command(make(word.text)) }
-        guard let heredoc else { return .needsHeredoc(delimiter: delimiter) }
-        return .command(make(heredoc))
-    }
-
-    /// `END` for an unquoted `<<END`.
-    private static func heredocDelimiter(_ word: Word) -> String? {
-        guard !word.isLiteral, word.text.hasPrefix("<<") else { return nil }
-        let delimiter = word.text.dropFirst(2)
-        guard !delimiter.isEmpty, !delimiter.contains(where: \.isWhitespace) else { return nil }
-        return String(delimiter)
+        switch (word, heredoc) {
+        case (let word?, nil): return .command(make(word.text))
+        case (nil, let heredoc?): return .command(make(heredoc))
+        case (let word?, _?):
+            throw .usage("'\(syntax.name)' takes its text on the line or in a heredoc, not both", range: word.range)
+        case (nil, nil): throw .missingArgument(what, command: syntax.name)
+        }
     }
 
     private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {

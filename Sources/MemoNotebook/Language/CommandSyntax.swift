@@ -7,6 +7,8 @@ package struct CommandSyntax: Sendable {
     /// One sentence ending with a period.
     package var summary: String
     package var options: [OptionSyntax] = []
+    /// Whether its last argument is text (the rest of the line, or a heredoc).
+    package var takesText = false
 
     package func option(named name: String) -> OptionSyntax? {
         options.first { $0.names.contains(name) }
@@ -38,7 +40,8 @@ extension CommandSyntax {
     /// Every command of the language, in the order `help` lists them.
     package static let all: [CommandSyntax] = [
         CommandSyntax(name: "add", usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
-                      options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)]),
+                      options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
+                      takesText: true),
         CommandSyntax(name: "list", usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "List memos in insert-date order, newest first.",
                       options: [
@@ -48,7 +51,8 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
                       ] + OptionSyntax.filters),
         CommandSyntax(name: "show", usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
-        CommandSyntax(name: "edit", usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays."),
+        CommandSyntax(name: "edit", usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
+                      takesText: true),
         CommandSyntax(name: "delete", aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
         CommandSyntax(name: "tag", usage: "ID TAG...", summary: "Add tags to a memo."),
         CommandSyntax(name: "untag", usage: "ID TAG...", summary: "Remove tags from a memo."),

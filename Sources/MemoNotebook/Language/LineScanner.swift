@@ -6,19 +6,22 @@
 package struct LineScanner: WordSource {
     package let line: String
     private var position: String.Index
+    /// Where scanning stops: the line's end, or the start of a heredoc opener.
+    private let end: String.Index
 
-    package init(_ line: String) {
+    package init(_ line: String, end: String.Index? = nil) {
         self.line = line
         self.position = line.startIndex
+        self.end = end ?? line.endIndex
     }
 
     package mutating func nextWord() throws(CommandError) -> Word? {
         skipWhiteSpace()
-        guard position < line.endIndex else { return nil }
+        guard position < end else { return nil }
         let start = position
         var text = ""
         var isQuoted = false
-        while position < line.endIndex, !line[position].isWhitespace {
+        while position < end, !line[position].isWhitespace {
             let character = line[position]
             if character == "'" || character == "\"" {
                 isQuoted = true
@@ -33,28 +36,28 @@ package struct LineScanner: WordSource {
 
     package mutating func remainingText() -> Word? {
         skipWhiteSpace()
-        guard position < line.endIndex else { return nil }
+        guard position < end else { return nil }
         var trial = self
         if let word = try? trial.nextWord(), word.isLiteral, trial.isAtEnd {
             self = trial
             return word
         }
-        var end = line.endIndex
-        while end > position, line[line.index(before: end)].isWhitespace {
-            end = line.index(before: end)
+        var textEnd = end
+        while textEnd > position, line[line.index(before: textEnd)].isWhitespace {
+            textEnd = line.index(before: textEnd)
         }
-        let word = Word(text: String(line[position..<end]), range: position..<end, isLiteral: false)
-        position = line.endIndex
+        let word = Word(text: String(line[position..<textEnd]), range: position..<textEnd, isLiteral: false)
+        position = end
         return word
     }
 
     /// True when only white space is left.
     package var isAtEnd: Bool {
-        line[position...].allSatisfy(\.isWhitespace)
+        line[position..<end].allSatisfy(\.isWhitespace)
     }
 
     private mutating func skipWhiteSpace() {
-        while position < line.endIndex, line[position].isWhitespace {
+        while position < end, line[position].isWhitespace {
             position = line.index(after: position)
         }
     }
@@ -64,11 +67,11 @@ package struct LineScanner: WordSource {
         let opening = position
         position = line.index(after: position)
         var text = ""
-        while position < line.endIndex {
+        while position < end {
             let character = line[position]
             position = line.index(after: position)
             if character == quote { return text }
-            if quote == "\"", character == "\\", position < line.endIndex {
+            if quote == "\"", character == "\\", position < end {
                 let escaped = line[position]
                 position = line.index(after: position)
                 switch escaped {
@@ -81,7 +84,7 @@ package struct LineScanner: WordSource {
                 text.append(character)
             }
         }
-        throw .usage("unterminated \(quote) quote", range: opening..<line.endIndex)
+        throw .usage("unterminated \(quote) quote", range: opening..<end)
     }
 }
 

@@ -9,7 +9,7 @@ package struct JSONRenderer: OutcomeRenderer {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
-        case .memos(let cursor): try forEach(in: cursor) { line(Self.json($0)) }
+        case .memos(let cursor): try forEach(in: cursor, to: output) { line(Self.json($0)) }
         case .shown(let memos): memos.forEach { line(Self.json($0)) }
         case .deleted(let ids): line(.object([("deleted", .array(ids.map(JSONValue.integer)))]))
         case .tags(let counts): line(.object([("tags", .array(counts.map(Self.json)))]))

@@ -7,9 +7,9 @@ package protocol OutcomeRenderer {
 }
 
 extension OutcomeRenderer {
-    /// Streams a cursor's memos through `line`, one at a time.
-    func forEach(in cursor: MemoCursor, _ line: (Memo) -> Void) throws(StoreError) {
-        while let memo = try cursor.next() { line(memo) }
+    /// Streams a cursor's memos through `line`, one at a time, until `output` breaks.
+    func forEach(in cursor: MemoCursor, to output: OutputSink, _ line: (Memo) -> Void) throws(StoreError) {
+        while !output.isBroken, let memo = try cursor.next() { line(memo) }
     }
 }
 

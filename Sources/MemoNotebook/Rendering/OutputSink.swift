@@ -5,10 +5,13 @@ package protocol OutputSink: AnyObject {
     func write(_ text: String)
     /// Writes out anything buffered, so what follows on another stream comes after it.
     func flush()
+    /// True once writing failed or the reader went away: a listing stops early then.
+    var isBroken: Bool { get }
 }
 
 extension OutputSink {
     package func flush() {}
+    package var isBroken: Bool { false }
 }
 
 /// Output nobody reads: fixtures run their commands silently.
@@ -34,12 +37,15 @@ package final class StringOutput: OutputSink {
 }
 
 /// Buffered output to a file descriptor, so listing a million memos makes few system calls.
-/// A closed pipe (`memo list | head`) ends writing quietly.
+/// A closed pipe (`memo list | head`) ends writing quietly; any other failed write (a full
+/// disk, `> /dev/full`) is kept in `failure` for the program to report.
 package final class FileOutput: OutputSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 1 << 16
-    private var isBroken = false
+    package private(set) var isBroken = false
+    /// Why a write failed, other than a closed pipe; nil while all is well.
+    package private(set) var failure: String?
 
     package init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -60,6 +66,7 @@ package final class FileOutput: OutputSink {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno != EPIPE { failure = String(cString: strerror(errno)) }
                 isBroken = true
                 return
             }

@@ -12,7 +12,7 @@ package struct TextRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
-        case .memos(let cursor): try forEach(in: cursor) { output.write(listLine($0) + "\n") }
+        case .memos(let cursor): try forEach(in: cursor, to: output) { output.write(listLine($0) + "\n") }
         case .shown(let memos): output.write(memos.map(block).joined(separator: "\n"))
         case .deleted(let ids): output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + "\n")
         case .retagged(let memo):
@@ -32,19 +32,28 @@ package struct TextRenderer: OutcomeRenderer {
         }
     }
 
-    /// `#ID  YYYY-MM-DD HH:MM:SS  first line of text  @tags`, cut to the width: the text is
-    /// shortened first so the tags stay visible.
+    /// `#ID  YYYY-MM-DD HH:MM:SS  first line of text  @tags`, the whole line within the width:
+    /// the text is shortened first so the tags stay visible; where even a few columns of
+    /// text and the tags do not fit, the tags go; on a terminal too narrow for the id and
+    /// date, those are cut too.
     func listLine(_ memo: Memo) -> String {
-        let id = "#\(memo.id)"
-        let date = style.displayTime.format(memo.insertDate)
-        let tags = memo.tags.isEmpty ? "" : "  " + tagList(memo.tags)
+        let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
         var text = firstLine(of: memo.content)
+        var tags = memo.tags.isEmpty ? "" : "  " + tagList(memo.tags)
         if let width = style.width {
-            let room = width - DisplayWidth.of(id) - DisplayWidth.of(date) - 4 - DisplayWidth.of(tags)
-            text = DisplayWidth.shorten(text, to: max(room, 1))
+            let headWidth = DisplayWidth.of(head)
+            guard headWidth + 2 < width else { return paint(DisplayWidth.shorten(head, to: width), .dim) }
+            let textRoom = width - headWidth - 2
+            if min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(tags) > textRoom { tags = "" }
+            text = DisplayWidth.shorten(text, to: textRoom - DisplayWidth.of(tags))
         }
-        return paint(id, .yellow) + "  " + paint(date, .dim) + "  " + text + paint(tags, .cyan)
+        let idEnd = head.firstIndex(of: " ") ?? head.endIndex
+        return paint(String(head[..<idEnd]), .yellow) + "  " + paint(String(head[idEnd...].dropFirst(2)), .dim)
+            + "  " + text + paint(tags, .cyan)
     }
+
+    /// Columns of text worth keeping on a narrow terminal before the tags are given up.
+    private static let shortestUsefulText = 8
 
     /// A whole memo: a header of fields, a blank line, then its full text.
     package func block(_ memo: Memo) -> String {
@@ -54,12 +63,12 @@ package struct TextRenderer: OutcomeRenderer {
             + "inserted: \(time.format(memo.insertDate))\n"
             + "updated:  \(memo.updateDate.map(time.format) ?? "never")\n"
             + "tags:     \(memo.tags.isEmpty ? "none" : tagList(memo.tags))\n"
-            + "\n" + memo.content + (memo.content.hasSuffix("\n") ? "" : "\n")
+            + "\n" + TerminalText.block(memo.content) + (memo.content.hasSuffix("\n") ? "" : "\n")
     }
 
     private func firstLine(of content: String) -> String {
         let line = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let cleaned = String(line).replacingTabsAndControls()
+        let cleaned = TerminalText.row(line)
         return content.contains("\n") ? cleaned + " …" : cleaned
     }
 
@@ -98,21 +107,5 @@ package struct TextRenderer: OutcomeRenderer {
     private func paint(_ text: String, _ paint: Paint) -> String {
         guard style.color, !text.isEmpty else { return text }
         return "\u{1B}[\(paint.rawValue)m\(text)\u{1B}[0m"
-    }
-}
-
-private extension String {
-    /// One line of memo text made safe for a terminal row: tabs become spaces and control
-    /// characters are dropped, so a memo cannot move the cursor or change colours.
-    func replacingTabsAndControls() -> String {
-        var result = ""
-        for scalar in unicodeScalars {
-            if scalar == "\t" {
-                result += " "
-            } else if scalar.properties.generalCategory != .control {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

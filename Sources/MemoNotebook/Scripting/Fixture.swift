@@ -1,4 +1,5 @@
 import Foundation
+import MemoStore
 
 /// A fixture: a command script that fills a store with sample data, for previews, demos
 /// and tests (Core Data's preview container, as a file of commands).
@@ -14,20 +15,18 @@ package struct Fixture: Equatable, Sendable {
 
     /// The first comment line of the script: what `fixtures` shows.
     package var description: String {
-        let comment = script.split(separator: "\n").first { $0.hasPrefix("#") } ?? ""
+        let comment = TextFile.lines(of: script).first { $0.hasPrefix("#") } ?? ""
         return comment.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
     }
 
     /// The built-in fixture called `reference`, else the fixture file at that path.
     package static func resolve(_ reference: String) throws(CommandError) -> Fixture {
         if let fixture = builtIn.first(where: { $0.name == reference }) { return fixture }
-        guard let data = FileManager.default.contents(atPath: reference) else {
+        let path = UserPath.expand(reference)
+        guard access(path, F_OK) == 0 else {
             let names = builtIn.map(\.name).joined(separator: ", ")
-            throw .invalid("no fixture '\(reference)': not a built-in one (\(names)) and no readable file")
+            throw .invalid("no fixture '\(reference)': not a built-in one (\(names)) and no such file")
         }
-        guard let script = String(validating: data, as: UTF8.self) else {
-            throw .invalid("fixture file \(reference) is not valid UTF-8")
-        }
-        return Fixture(name: reference, script: script)
+        return Fixture(name: reference, script: try TextFile.read(path))
     }
 }

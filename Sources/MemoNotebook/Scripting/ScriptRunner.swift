@@ -45,17 +45,23 @@ package final class ScriptRunner {
 
     private func run(_ path: String) -> ExitStatus {
         let name = path == "-" ? "<stdin>" : path
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            report("error: cannot read \(path): \(String(cString: strerror(errno)))")
+        let descriptor: Int32
+        do {
+            descriptor = path == "-" ? STDIN_FILENO : try TextFile.open(path)
+        } catch {
+            report("error: \(error.message)")
             return .failure
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
-        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { [self] message, line in
+        // With --echo, standard output is a transcript: output lines that would read as prompts
+        // are escaped, and errors appear where the REPL would show them, too.
+        let commandOutput: OutputSink = echo ? TranscriptOutput(output) : output
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: commandOutput) { [self] error, line in
+            if echo { output.write(errorReport(error) + "\n") }
             switch errorLocation {
-            case .fileAndLine: report("\(name):\(line): error: \(message)")
-            case .none: report("error: \(message)")
+            case .fileAndLine: report(errorReport(error, file: name, line: line))
+            case .none: report(errorReport(error))
             }
         }
         let reader = LineReader(descriptor: descriptor)
@@ -65,12 +71,16 @@ package final class ScriptRunner {
             lineNumber += 1
             if echo, case .text(let text) = line { echoLine(text, continuing: interpreter.isContinuing) }
             let result = interpreter.feed(line, lineNumber: lineNumber)
-            output.flush()
+            commandOutput.flush()
             if result == .quit { return status }
             if case .failed(let failure) = result {
                 status = status.worst(failure)
                 if !keepGoing { return status }
             }
+        }
+        if let failure = reader.failure {
+            report("error: cannot read \(name): \(failure)")
+            return .failure
         }
         if case .failed(let failure) = interpreter.finish() { status = status.worst(failure) }
         return status

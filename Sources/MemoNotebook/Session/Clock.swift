@@ -7,6 +7,9 @@ package protocol MemoClock: AnyObject {
     func now() -> Timestamp
     /// The present moment, without handing out a timestamp (for `today`).
     var current: Timestamp { get }
+    /// Takes back the timestamps handed out since `current` was `mark`, for a command that
+    /// failed: in scripts only changes that happen move the clock.
+    func rewind(to mark: Timestamp)
 }
 
 /// The system's clock, to the millisecond: for people.
@@ -14,6 +17,9 @@ package final class SystemClock: MemoClock {
     package init() {}
 
     package func now() -> Timestamp { current }
+
+    /// The system clock moves on by itself.
+    package func rewind(to mark: Timestamp) {}
 
     package var current: Timestamp {
         Timestamp(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
@@ -41,11 +47,18 @@ package final class DeterministicClock: MemoClock {
     package func set(to timestamp: Timestamp) {
         next = timestamp
     }
+
+    package func rewind(to mark: Timestamp) {
+        next = mark
+    }
 }
 
 /// Where new memos' uuids come from.
 package protocol UUIDSource: AnyObject {
     func next() -> String
+    /// Where the source stands, so that a failed command can give back what it took.
+    var mark: UInt64 { get }
+    func rewind(to mark: UInt64)
 }
 
 /// Random version-4 uuids, lower-case: for people.
@@ -55,12 +68,22 @@ package final class RandomUUIDs: UUIDSource {
     package func next() -> String {
         UUID().uuidString.lowercased()
     }
+
+    /// Random uuids have no position to give back.
+    package var mark: UInt64 { 0 }
+    package func rewind(to mark: UInt64) {}
 }
 
 /// `00000000-0000-4000-8000-000000000001`, `…002`, …: valid version-4 uuids that are the
-/// same on every run of a script.
+/// same on every run of a script. The notebook skips those a store already holds.
 package final class SequentialUUIDs: UUIDSource {
     private var counter: UInt64 = 0
+
+    package var mark: UInt64 { counter }
+
+    package func rewind(to mark: UInt64) {
+        counter = mark
+    }
 
     package init() {}
 

@@ -14,6 +14,7 @@ package enum ExitStatus: Int32, Sendable {
     /// being parsed (one-shot commands), elsewhere a malformed command is a plain failure.
     package static func of(_ error: any Error, commandLine: Bool) -> ExitStatus {
         switch error {
+        case let error as LocatedError: of(error.underlying, commandLine: commandLine)
         case let error as StoreError where error.isStoreUnusable: .storeUnusable
         case let error as CommandError where error.kind == .usage && commandLine: .usage
         default: .failure
@@ -23,14 +24,5 @@ package enum ExitStatus: Int32, Sendable {
     /// Combines statuses: the most serious wins.
     package func worst(_ other: ExitStatus) -> ExitStatus {
         rawValue >= other.rawValue ? self : other
-    }
-}
-
-/// The one-line message shown after `error: ` for any error memo reports.
-package func errorMessage(_ error: any Error) -> String {
-    switch error {
-    case let error as CommandError: error.message
-    case let error as StoreError: error.description
-    default: "\(error)"
     }
 }

@@ -17,12 +17,12 @@ package final class LineInterpreter {
     /// How outcomes are written; the REPL replaces it when the terminal's width changes.
     package var renderer: OutcomeRenderer
     private let output: OutputSink
-    private let reportError: (String, Int) -> Void
-    private var heredoc: (command: String, delimiter: String, body: [String], lineNumber: Int)?
+    private let reportError: (any Error, Int) -> Void
+    private var heredoc: (command: String, opener: HeredocOpener, body: [String], lineNumber: Int)?
 
-    /// - Parameter reportError: shows an error message for the command that began at a line.
+    /// - Parameter reportError: shows the error of the command that began at a line.
     package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink,
-                 reportError: @escaping (_ message: String, _ lineNumber: Int) -> Void) {
+                 reportError: @escaping (_ error: any Error, _ lineNumber: Int) -> Void) {
         self.notebook = notebook
         self.renderer = renderer
         self.output = output
@@ -35,7 +35,7 @@ package final class LineInterpreter {
     /// Takes one line of input.
     package func feed(_ line: String, lineNumber: Int) -> Status {
         if var pending = heredoc {
-            guard line != pending.delimiter else {
+            guard !pending.opener.isClosed(by: line) else {
                 heredoc = nil
                 return run(pending.command, heredoc: pending.body.joined(separator: "\n"), lineNumber: pending.lineNumber)
             }
@@ -55,7 +55,7 @@ package final class LineInterpreter {
     package func finish() -> Status {
         guard let pending = heredoc else { return .ready }
         heredoc = nil
-        return fail(CommandError.usage("text ended before the heredoc's closing '\(pending.delimiter)'"),
+        return fail(CommandError.usage("text ended before the heredoc's closing '\(pending.opener.delimiter)'"),
                     lineNumber: pending.lineNumber)
     }
 
@@ -77,8 +77,8 @@ package final class LineInterpreter {
             switch try CommandParser.parse(line: line, heredoc: body) {
             case .nothing:
                 return .ready
-            case .needsHeredoc(let delimiter):
-                heredoc = (line, delimiter, [], lineNumber)
+            case .needsHeredoc(let opener):
+                heredoc = (line, opener, [], lineNumber)
                 return .continuing
             case .command(let command):
                 let outcome = try notebook.execute(command)
@@ -92,7 +92,7 @@ package final class LineInterpreter {
     }
 
     private func fail(_ error: any Error, lineNumber: Int) -> Status {
-        reportError(errorMessage(error), lineNumber)
+        reportError(error, lineNumber)
         return .failed(ExitStatus.of(error, commandLine: false))
     }
 }

@@ -8,13 +8,13 @@ extension Notebook {
         let before = try store.count()
         try store.inTransaction {
             let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime)
-            var failure: CommandError?
-            let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) { message, line in
-                failure = failure ?? .invalid("fixture \(fixture.name), line \(line): \(message)")
+            var failure: LocatedError?
+            let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) { error, line in
+                failure = failure ?? LocatedError(file: fixture.name, line: line, underlying: error)
             }
-            for (index, line) in fixture.script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (index, line) in TextFile.lines(of: fixture.script).enumerated() {
                 try Interruption.check()
-                if interpreter.feed(String(line), lineNumber: index + 1) == .quit || failure != nil { break }
+                if interpreter.feed(line, lineNumber: index + 1) == .quit || failure != nil { break }
             }
             _ = interpreter.finish()
             try Interruption.check()

@@ -17,16 +17,27 @@ package final class Notebook {
     }
 
     /// Runs one command. Store failures surface as `StoreError`, bad arguments as `CommandError`.
+    /// A command that fails gives back the timestamps and uuids it took, so in scripts only
+    /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
+        let clockMark = clock.current, uuidMark = uuids.mark
+        do {
+            return try run(command)
+        } catch {
+            clock.rewind(to: clockMark)
+            uuids.rewind(to: uuidMark)
+            throw error
+        }
+    }
+
+    private func run(_ command: Command) throws -> Outcome {
         switch command {
         case .add(let text, let tags):
             return .added(try add(text, tags: tags))
         case .list(let arguments):
             return .memos(try store.memos(query(for: arguments)))
         case .show(let ids):
-            var memos: [Memo] = []
-            for id in ids { memos.append(try store.existingMemo(id: id)) }
-            return .shown(memos)
+            return .shown(try store.existingMemos(ids: ids))
         case .edit(let id, let text):
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .delete(let ids):
@@ -60,9 +71,12 @@ package final class Notebook {
         store.hasOpenTransaction
     }
 
-    /// Adds a memo stamped with this session's clock and uuid source.
+    /// Adds a memo stamped with this session's clock and with a uuid from its source that no
+    /// memo of the store has yet (a script replayed on a store that kept its last run's memos).
     package func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
-        try store.insert(MemoDraft(uuid: uuids.next(), content: text, insertDate: clock.now(), tags: tags))
+        var uuid = uuids.next()
+        while try store.memo(uuid: uuid) != nil { uuid = uuids.next() }
+        return try store.insert(MemoDraft(uuid: uuid, content: text, insertDate: clock.now(), tags: tags))
     }
 
     /// The fetch request for `list` arguments, with dates resolved in the display time zone.

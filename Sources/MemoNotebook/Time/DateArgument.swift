@@ -107,11 +107,25 @@ private struct DigitScanner {
             guard let value = number(digits: 2), value < 60 else { return nil }
             second = value
             if skip(".") {
-                guard let value = number(digits: 3) else { return nil }
+                guard let value = fraction() else { return nil }
                 millisecond = value
             }
         }
         return Int64(((hour * 60 + minute) * 60 + second) * 1000 + millisecond)
+    }
+
+    /// The digits after a decimal point as milliseconds: `.9` is 900, `.25` 250; digits past
+    /// the third are cut, as memo keeps time to the millisecond.
+    mutating func fraction() -> Int? {
+        var milliseconds = 0, digits = 0
+        while index < characters.count, characters[index].isASCII, let digit = characters[index].wholeNumberValue {
+            if digits < 3 { milliseconds = milliseconds * 10 + digit }
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        for _ in digits..<max(digits, 3) { milliseconds *= 10 }
+        return milliseconds
     }
 
     /// `Z` or `±HH:MM`, as seconds east of UTC.

@@ -6,15 +6,16 @@ import MemoNotebook
 enum Diagnostics {
     static func of(_ document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         var diagnostics: [JSONValue] = []
-        var openHeredoc: (delimiter: String, line: Int)?
+        var openHeredoc: (opener: HeredocOpener, line: Int)?
         for (number, line) in document.lines.enumerated() {
             if let heredoc = openHeredoc {
-                if line == heredoc.delimiter { openHeredoc = nil }
+                if heredoc.opener.isClosed(by: line) { openHeredoc = nil }
                 continue
             }
             do {
-                if case .needsHeredoc(let delimiter) = try CommandParser.parse(line: line) {
-                    openHeredoc = (delimiter, number)
+                if case .needsHeredoc(let opener) = try CommandParser.parse(line: line) {
+                    openHeredoc = (opener, number)
+                    _ = try CommandParser.parse(line: line, heredoc: "")
                 }
             } catch {
                 diagnostics.append(diagnostic(error.message, line: number, range: error.range ?? content(of: line),
@@ -22,7 +23,7 @@ enum Diagnostics {
             }
         }
         if let heredoc = openHeredoc, let line = document.line(heredoc.line) {
-            diagnostics.append(diagnostic("the heredoc never ends: no line '\(heredoc.delimiter)' follows",
+            diagnostics.append(diagnostic("the heredoc never ends: no line '\(heredoc.opener.delimiter)' follows",
                                           line: heredoc.line, range: content(of: line), text: line, encoding: encoding))
         }
         return diagnostics

@@ -1,66 +1,87 @@
 import MemoNotebook
 import MemoStore
 
-/// Completion and hover in command files, from the same completer and renderer the REPL uses.
+/// Completion and hover in open documents, from the same completer and renderer the REPL
+/// uses. Command completion and id arguments belong to command files; memo references
+/// (`#12`, `memo:UUID`) are understood in every document.
 struct DocumentFeatures {
     let notebook: Notebook
     let encoding: PositionEncoding
 
-    /// `textDocument/completion`: the words that can finish the one before the cursor.
+    /// `textDocument/completion` in a command file: the words that can replace the one
+    /// under the cursor (the whole word, also the part after the cursor).
     func completion(in line: String, lineNumber: Int, at column: Int) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
-        let (word, completions) = Completer(data: notebook).complete(String(line[..<cursor]))
-        let wordStart = line.index(cursor, offsetBy: -word.count, limitedBy: line.startIndex) ?? line.startIndex
-        let range = encoding.range(line: lineNumber, wordStart..<cursor, in: line)
-        let items: [JSONValue] = completions.map { completion in
+        let result = Completer(data: notebook).complete(String(line[..<cursor]))
+        let wordStart = line.index(cursor, offsetBy: -result.word.count, limitedBy: line.startIndex) ?? line.startIndex
+        let wordEnd = line[cursor...].firstIndex(where: \.isWhitespace) ?? line.endIndex
+        let range = encoding.range(line: lineNumber, wordStart..<wordEnd, in: line)
+        let items: [JSONValue] = result.items.map { completion in
             var fields: [(String, JSONValue)] = [
                 ("label", .string(completion.text)),
                 ("textEdit", .object([("range", range), ("newText", .string(completion.text))])),
             ]
             if let hint = completion.hint { fields.append(("detail", .string(hint))) }
+            if let sortKey = completion.sortKey { fields.append(("sortText", .string(sortKey))) }
             return .object(fields)
         }
-        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+        return .object([("isIncomplete", .bool(result.isIncomplete)), ("items", .array(items))])
     }
 
-    /// `textDocument/hover`: over `#ID`, or an id argument of `show`, `edit`, `delete`, `tag`
-    /// or `untag`, the memo as `show` prints it.
-    func hover(in line: String, lineNumber: Int, at column: Int) throws(StoreError) -> JSONValue {
+    /// `textDocument/hover`: over a memo reference in any document, or an id argument of
+    /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
+    /// prints it.
+    func hover(in line: String, lineNumber: Int, at column: Int, isCommandFile: Bool) throws(StoreError) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
-        let words = Self.words(of: line)
-        guard let position = words.firstIndex(where: { $0.range.map { $0.contains(cursor) || $0.upperBound == cursor } ?? false }),
-              let id = Self.memoID(at: position, in: words), let range = words[position].range
-        else { return .null }
-        let text: String
-        if let memo = try notebook.store.memo(id: id) {
-            let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
-            text = "```text\n" + renderer.block(memo) + "```"
+        let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
+        if let found = MemoReference.at(cursor, in: line) {
+            switch found.reference {
+            case .id(let id): target = (try notebook.store.memo(id: id), "No memo #\(id).", found.range)
+            case .uuid(let uuid): target = (try notebook.store.memo(uuid: uuid), "No memo with uuid \(uuid).", found.range)
+            }
+        } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
+            target = (try notebook.store.memo(id: id), "No memo #\(id).", range)
         } else {
-            text = "No memo #\(id)."
+            return .null
+        }
+        let text: String
+        if let memo = target.memo {
+            let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
+            text = Self.codeBlock(renderer.block(memo))
+        } else {
+            text = target.missing
         }
         return .object([
             ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
-            ("range", encoding.range(line: lineNumber, range, in: line)),
+            ("range", encoding.range(line: lineNumber, target.range, in: line)),
         ])
     }
 
-    /// The words of a line with their ranges, as far as the line lexes.
-    private static func words(of line: String) -> [Word] {
+    /// `text` as a Markdown code block whose fence is longer than any run of backticks in
+    /// it, so a memo holding a fence cannot end the block early.
+    static func codeBlock(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return fence + "text\n" + text + (text.hasSuffix("\n") ? "" : "\n") + fence
+    }
+
+    /// The bare memo id under the cursor where a command takes one.
+    private static func idArgument(at cursor: String.Index, in line: String) -> (Int64, Swift.Range<String.Index>)? {
         var scanner = LineScanner(line)
         var words: [Word] = []
         while let word = try? scanner.nextWord() { words.append(word) }
-        return words
-    }
-
-    /// The memo id the word at `position` names: any `#ID`, or a bare id where the command
-    /// takes one.
-    private static func memoID(at position: Int, in words: [Word]) -> Int64? {
-        let text = words[position].text
-        if text.hasPrefix("#"), let id = Int64(text.dropFirst()) { return id }
-        guard position > 0, let id = Int64(text), let command = CommandSyntax.named(words[0].text)?.name else { return nil }
+        guard let position = words.firstIndex(where: { $0.range.map { $0.contains(cursor) || $0.upperBound == cursor } ?? false }),
+              position > 0, let range = words[position].range,
+              words[position].text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let id = Int64(words[position].text),
+              let command = CommandSyntax.named(words[0].text)?.name
+        else { return nil }
         switch command {
-        case "show", "delete": return id
-        case "edit", "tag", "untag": return position == 1 ? id : nil
+        case "show", "delete": return (id, range)
+        case "edit", "tag", "untag": return position == 1 ? (id, range) : nil
         default: return nil
         }
     }

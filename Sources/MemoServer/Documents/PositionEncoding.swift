@@ -15,7 +15,7 @@ enum PositionEncoding: String {
     }
 
     /// The index at `column`, clamped to the line and moved back to a character boundary.
-    func index(at column: Int, in line: String) -> String.Index {
+    func index(at column: Int, in line: some StringProtocol) -> String.Index {
         var counted = 0
         for index in line.indices {
             let width = self == .utf16 ? line[index].utf16.count : line[index].utf8.count

@@ -26,6 +26,10 @@ struct IncomingMessage {
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else {
             return .failure(Rejection(error: .invalidRequest("not a JSON-RPC 2.0 message object"), id: nil))
         }
+        // A response is never answered, however malformed: answering could start a loop.
+        if envelope.method == nil, envelope.isResponse {
+            return .success(IncomingMessage(kind: .response, method: "", body: body))
+        }
         if envelope.hasInvalidID {
             return .failure(Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil))
         }
@@ -33,7 +37,6 @@ struct IncomingMessage {
             return .failure(Rejection(error: .invalidRequest("'jsonrpc' must be \"2.0\""), id: envelope.id))
         }
         guard let method = envelope.method else {
-            if envelope.isResponse { return .success(IncomingMessage(kind: .response, method: "", body: body)) }
             return .failure(Rejection(error: .invalidRequest("the message has no 'method'"), id: envelope.id))
         }
         let kind = envelope.id.map(Kind.request) ?? .notification

@@ -18,20 +18,34 @@ struct TextDocumentIdentifier: Decodable {
 
 struct TextDocumentItem: Decodable {
     let uri: String
+    let languageId: String?
     let version: Int?
     let text: String
+}
+
+struct VersionedTextDocumentIdentifier: Decodable {
+    let uri: String
+    let version: Int?
 }
 
 struct DidOpenParams: Decodable {
     let textDocument: TextDocumentItem
 }
 
+/// Full or incremental changes: a change with a `range` replaces that part of the text.
 struct DidChangeParams: Decodable {
     struct Change: Decodable {
+        let range: PositionRange?
         let text: String
     }
-    let textDocument: TextDocumentIdentifier
+    let textDocument: VersionedTextDocumentIdentifier
     let contentChanges: [Change]
+}
+
+/// An LSP `Range`: from `start` up to, not including, `end`.
+struct PositionRange: Decodable, Equatable {
+    let start: Position
+    let end: Position
 }
 
 struct DidCloseParams: Decodable {

@@ -47,12 +47,12 @@ extension MemoServer {
         let output = StringOutput()
         var succeeded = true
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
-        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { message, _ in
-            output.write("error: \(message)\n")
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, _ in
+            output.write(errorReport(error) + "\n")
             succeeded = false
         }
-        for line in params.line.split(separator: "\n", omittingEmptySubsequences: false) {
-            if interpreter.feed(String(line), lineNumber: 1) == .quit { break }
+        for line in TextFile.lines(of: params.line) {
+            if interpreter.feed(line, lineNumber: 1) == .quit { break }
         }
         _ = interpreter.finish()
         return .object([("ok", .bool(succeeded)), ("output", .string(output.text))])

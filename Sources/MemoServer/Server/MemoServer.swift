@@ -12,7 +12,7 @@ package final class MemoServer {
 
     let notebook: Notebook
     private let send: (JSONValue) -> Void
-    private let log: (String) -> Void
+    let log: (String) -> Void
     private var lifecycle = Lifecycle.waitingForInitialize
     var encoding = PositionEncoding.utf16
     var documents: [String: TextDocument] = [:]
@@ -64,8 +64,10 @@ package final class MemoServer {
         send(Self.response(id: nil, error: .parseError("malformed frame: \(reason)")))
     }
 
-    /// Reports changes other processes made to watched results: the transport calls it
-    /// every quarter second while watches exist.
+    /// Reports changes to watched results, by this connection or other processes: the
+    /// transport calls it once a burst of messages has been answered, and every quarter
+    /// second while watches exist, so answers go out before the notifications they cause
+    /// and a burst of changes makes one notification per watch.
     package func tick() {
         reportWatchChanges()
     }
@@ -81,10 +83,8 @@ package final class MemoServer {
                 return nil
             case .notification:
                 handleNotification(message)
-                reportWatchChanges()
                 return nil
             case .request(let id):
-                defer { reportWatchChanges() }
                 do {
                     return Self.response(id: id, result: try handleRequest(message))
                 } catch {
@@ -155,7 +155,7 @@ package final class MemoServer {
         return .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
+                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
                 ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
                 ("hoverProvider", .bool(true)),
             ])),

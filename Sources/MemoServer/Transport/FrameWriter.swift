@@ -5,21 +5,26 @@ import Foundation
 /// stray `print` can never corrupt the protocol.
 final class FrameWriter {
     private let descriptor: Int32
+    /// True once a write failed: the client stopped reading or went away.
+    private(set) var isBroken = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Takes over standard output for the protocol and sends everything else to stderr.
+    /// SIGPIPE is ignored, so a client that stops reading makes writes fail instead of
+    /// killing the server.
     static func takingOverStandardOutput() -> FrameWriter {
+        signal(SIGPIPE, SIG_IGN)
         let protocolStream = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         return FrameWriter(descriptor: protocolStream >= 0 ? protocolStream : STDOUT_FILENO)
     }
 
-    /// Sends one JSON message as a frame; false when the client has gone.
-    @discardableResult
-    func send(_ json: String) -> Bool {
+    /// Sends one JSON message as a frame; nothing once the client has gone.
+    func send(_ json: String) {
+        guard !isBroken else { return }
         let body = Array(json.utf8)
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         var offset = 0
@@ -27,10 +32,10 @@ final class FrameWriter {
             let written = frame[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                isBroken = true
+                return
             }
             offset += written
         }
-        return true
     }
 }

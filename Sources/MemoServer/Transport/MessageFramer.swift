@@ -3,9 +3,12 @@ import Foundation
 /// The LSP base protocol's framing, as a state machine over bytes: headers
 /// (`Content-Length: N\r\n`, others ignored) up to a blank line, then N bytes of JSON.
 ///
-/// Bytes may arrive split anywhere or many frames at once. A malformed header block is
-/// reported and skipped; a body over `maximumBodyBytes` is reported and its bytes are
-/// discarded as they arrive, never held in memory.
+/// Bytes may arrive split anywhere or many frames at once. A malformed header block (a
+/// misspelt or non-numeric `Content-Length`, a line without a colon, LF-only line ends, a
+/// block over `maximumHeaderBytes`) is reported once, and the framer resynchronises at the
+/// next `Content-Length:` header, so one bad frame never spoils the frames after it. A body
+/// over `maximumBodyBytes` is reported and its bytes are discarded as they arrive, never
+/// held in memory.
 ///
 /// See https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/#baseProtocol
 struct MessageFramer {
@@ -24,6 +27,8 @@ struct MessageFramer {
         case headers
         case body(length: Int)
         case discarding(remaining: Int)
+        /// After a malformed header block: skipping bytes up to the next `Content-Length:`.
+        case resynchronizing
     }
 
     private var state = State.headers
@@ -40,23 +45,30 @@ struct MessageFramer {
     private mutating func nextEvent() -> Event? {
         switch state {
         case .headers:
-            guard let end = headerEnd() else {
+            guard let end = headerEnd(), end <= Self.maximumHeaderBytes else {
                 guard buffer.count > Self.maximumHeaderBytes else { return nil }
-                buffer.removeAll()
-                return .malformed("a header block longer than \(Self.maximumHeaderBytes) bytes")
+                return resynchronize(after: "a header block longer than \(Self.maximumHeaderBytes) bytes")
             }
-            let header = Array(buffer[..<end])
-            buffer.removeFirst(end + 4)
-            switch Self.contentLength(in: header) {
+            switch Self.contentLength(in: buffer[..<end]) {
             case .success(let length) where length > Self.maximumBodyBytes:
+                buffer.removeFirst(end + 4)
                 state = .discarding(remaining: length)
                 return .malformed("Content-Length \(length) is over the limit of \(Self.maximumBodyBytes) bytes")
             case .success(let length):
+                buffer.removeFirst(end + 4)
                 state = .body(length: length)
                 return nextEvent()
             case .failure(let problem):
-                return .malformed(problem.reason)
+                return resynchronize(after: problem.reason)
             }
+        case .resynchronizing:
+            guard let start = Self.nextHeaderStart(in: buffer) else {
+                buffer.removeFirst(max(0, buffer.count - Self.headerName.count))
+                return nil
+            }
+            buffer.removeFirst(start)
+            state = .headers
+            return nextEvent()
         case .body(let length):
             guard buffer.count >= length else { return nil }
             let body = Array(buffer[..<length])
@@ -68,6 +80,27 @@ struct MessageFramer {
             buffer.removeFirst(dropped)
             state = remaining == dropped ? .headers : .discarding(remaining: remaining - dropped)
             return remaining == dropped ? nextEvent() : nil
+        }
+    }
+
+    /// Reports a malformed header block and starts looking for the next frame's header after
+    /// its first byte (a valid header may hide inside a block that failed, after LF-only
+    /// line ends or garbage).
+    private mutating func resynchronize(after reason: String) -> Event {
+        buffer.removeFirst()
+        state = .resynchronizing
+        return .malformed(reason)
+    }
+
+    private static let headerName = Array("content-length:".utf8)
+
+    /// Where the next `Content-Length:` (in any case) starts, if the buffer holds one.
+    private static func nextHeaderStart(in buffer: [UInt8]) -> Int? {
+        guard buffer.count >= headerName.count else { return nil }
+        return (0...(buffer.count - headerName.count)).first { start in
+            zip(buffer[start...], headerName).allSatisfy { byte, expected in
+                byte == expected || (byte >= 65 && byte <= 90 && byte + 32 == expected)
+            }
         }
     }
 
@@ -85,7 +118,7 @@ struct MessageFramer {
         let reason: String
     }
 
-    private static func contentLength(in header: [UInt8]) -> Result<Int, HeaderProblem> {
+    private static func contentLength(in header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
         let text = String(decoding: header, as: UTF8.self)
         var length: Int?
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {

@@ -2,6 +2,8 @@ import Foundation
 
 /// Reads lines from a file descriptor as they arrive, checking each is valid UTF-8 and not
 /// absurdly long. A bad line is reported and skipped; the lines after it still arrive.
+/// Lines are split as `TextFile` splits them: `\r\n` too, and a byte-order mark at the
+/// start of the stream is dropped.
 package final class LineReader {
     /// Longer lines are refused without being kept in memory: a memo is at most 1 MiB.
     package static let maximumLineBytes = 4 << 20
@@ -17,6 +19,10 @@ package final class LineReader {
     private var start = 0
     private var isAtEnd = false
     private var isDiscarding = false
+    private var isAtStart = true
+
+    /// Why reading stopped early (the system's reason), or nil if it reached the end.
+    package private(set) var failure: String?
 
     package init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -59,15 +65,22 @@ package final class LineReader {
             start = 0
         }
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        if isAtStart {
+            isAtStart = false
+            if bytes.starts(with: Self.byteOrderMark) { bytes = bytes.dropFirst(Self.byteOrderMark.count) }
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
         return .text(text)
     }
+
+    private static let byteOrderMark = Array(String(TextFile.byteOrderMark).utf8)
 
     private func fill() {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 { failure = String(cString: strerror(errno)) }
             if count <= 0 {
                 isAtEnd = true
             } else {

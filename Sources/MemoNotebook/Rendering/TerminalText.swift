@@ -1,0 +1,35 @@
+/// Memo text made safe to print on a terminal: a memo must not be able to move the cursor,
+/// clear the screen or retitle the window. Control characters are shown in caret notation
+/// (`^[` for ESC, `^?` for DEL, as `cat -v` shows them) or as `<U+009B>` for the C1 controls,
+/// so the reader still sees that something is there.
+package enum TerminalText {
+    /// `text` for one terminal row: tabs become spaces, line breaks are shown like any control.
+    package static func row(_ text: some StringProtocol) -> String {
+        visible(text, keeping: [])
+    }
+
+    /// `text` for a block of rows: line breaks and tabs stay, other controls become visible.
+    package static func block(_ text: some StringProtocol) -> String {
+        visible(text, keeping: ["\n", "\t"])
+    }
+
+    private static func visible(_ text: some StringProtocol, keeping kept: Set<Unicode.Scalar>) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if kept.contains(scalar) || scalar.properties.generalCategory != .control {
+                result.append(scalar)
+            } else if scalar == "\t" {
+                result.append(" ")
+            } else if scalar.value < 0x20 {
+                result.append(contentsOf: "^".unicodeScalars)
+                result.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+            } else if scalar.value == 0x7F {
+                result.append(contentsOf: "^?".unicodeScalars)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)>".unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+}
