@@ -73,6 +73,15 @@ struct OneShotTests {
         #expect(try memo.run(["help", "list"]).standardOutput.hasPrefix("usage: list"))
     }
 
+    /// A write to standard output that fails (other than a closed pipe) fails the command.
+    @Test func failedOutputIsAnError() throws {
+        try memo.run(["add", "one"])
+        let full = try memo.shell("$MEMO --json list > /dev/full")
+        #expect(full.status == 1)
+        #expect(full.standardError == "error: cannot write the output: No space left on device\n")
+        #expect(try memo.shell("$MEMO list | head -c 0").status == 0)
+    }
+
     @Test func contentChecks() throws {
         let empty = try memo.run(["add", "   "])
         #expect(empty.status == 1)

@@ -71,6 +71,75 @@ struct ScriptingTests {
         #expect(result.standardOutput == "memo> add <<END\n...> body\n...> END\nadded #1\nmemo> count\n1\n")
     }
 
+    /// The lines after a heredoc opener are text, also when the line is not a valid command:
+    /// they are never run, in piped input or in a script that keeps going.
+    @Test func heredocBodiesNeverRunAsCommands() throws {
+        let store = memo.path("heredoc.sqlite")
+        try memo.run(["--store", store, "add", "important"])
+        let body = "delete 1\nEND\n"
+        let openers = ["ad <<END", "add --bogus <<END", "edit x <<END", "list <<END", "add <<'END'", "add << END", #"add <<"END""#]
+        let piped = try memo.run(["--store", store], input: openers.map { $0 + "\n" + body }.joined() + "count\n")
+        #expect(!piped.standardOutput.contains("deleted"))
+        #expect(!piped.standardError.contains("unknown command 'END'"))
+        #expect(piped.standardOutput.hasSuffix("4\n"))
+        #expect(try memo.run(["--store", store, "show", "1"]).status == 0, "#1 was not deleted")
+        #expect(piped.standardOutput.components(separatedBy: "added #").count == 4, "the three shell spellings each add their body")
+        let added = try memo.run(["--store", store, "--json", "list", "-n", "3"]).lines
+        #expect(added.allSatisfy { $0.contains(#""content":"delete 1""#) })
+        let script = try write(openers[0] + "\n" + body + "add <<END  \nkept\nEND \t\ncount\n", to: "keep.memo")
+        let result = try memo.run(["run", "--keep-going", script])
+        #expect(result.standardOutput == "added #1\n1\n")
+        #expect(result.standardError == "\(script):1: error: unknown command 'ad' (try 'help')\n")
+    }
+
+    /// Deterministic uuids skip those the store holds: a script replayed on the same store,
+    /// or a fixture loaded twice, adds memos instead of failing.
+    @Test func replayingOnAStoreNeverReusesAUUID() throws {
+        let script = try write("add one\nadd two\n", to: "twice.memo")
+        let store = memo.path("twice.sqlite")
+        #expect(try memo.run(["run", "--store", store, script]).status == 0)
+        let second = try memo.run(["run", "--store", store, script])
+        #expect(second.standardError == "")
+        #expect(second.standardOutput == "added #3\nadded #4\n")
+        #expect(try memo.run(["--store", store, "--fixture", "sample", "count"]).status == 0)
+        let again = try memo.run(["--store", store, "--fixture", "sample", "count"])
+        #expect(again.standardError == "")
+        let uuids = try memo.run(["--store", store, "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1 }
+        #expect(uuids.count == Int(again.standardOutput.dropLast()))
+        #expect(Set(uuids).count == uuids.count)
+    }
+
+    /// Scripts with CRLF line ends or a byte-order mark run like any other.
+    @Test func crlfAndByteOrderMarkInScripts() throws {
+        let script = try write("\u{FEFF}add one\r\nadd <<END\r\ntwo\r\nEND\r\nshow 2\r\n", to: "windows.memo")
+        let result = try memo.run(["--json", "run", script])
+        #expect(result.standardError == "")
+        #expect(result.lines.last?.contains(#""content":"two""#) == true)
+        let piped = try memo.run(["--in-memory"], input: "\u{FEFF}add one\r\ncount\r\n")
+        #expect(piped.standardOutput == "added #1\n1\n")
+    }
+
+    @Test func aFolderIsNotAScript() throws {
+        let folder = memo.path("scripts")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try memo.run(["run", folder])
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: cannot read \(folder): it is a folder\n")
+    }
+
+    /// The README's recipe: what `memo run --echo` prints is a transcript that passes, even
+    /// where commands fail or print lines that look like prompts.
+    @Test func echoedRunIsATranscriptThatPasses() throws {
+        let script = try write("add <<END\nmemo> not a command\n...> nor this\nEND\nshow 1\nshow 9\nadd\ncount\n", to: "recipe.memo")
+        let result = try memo.run(["run", "--echo", "--keep-going", script])
+        #expect(result.status == 1)
+        #expect(result.standardError == "\(script):6: error: no memo #9\n\(script):7: error: 'add' needs the memo's text\n")
+        #expect(result.standardOutput.contains("memo> show 9\nerror: no memo #9\nmemo> add\n"))
+        let transcript = memo.path("recipe.transcript")
+        try result.standardOutput.write(toFile: transcript, atomically: true, encoding: .utf8)
+        #expect(try memo.run(["test", transcript]).standardOutput == "1 passed, 0 failed\n")
+    }
+
     @Test func clockSetsDatesAndUnfinishedHeredocIsAnError() throws {
         let script = try write("clock 2024-02-29T12:00Z\nadd leap\nlist\nadd <<END\nno end\n", to: "clock.memo")
         let result = try memo.run(["run", script])
@@ -90,6 +159,11 @@ struct ScriptingTests {
 
     @Test func badInvocations() throws {
         #expect(try memo.run(["run"]).status == 2)
+        for face in ["run", "test", "serve"] {
+            let help = try memo.run([face, "--help"])
+            #expect(help.status == 0)
+            #expect(help.standardOutput.hasPrefix("usage: memo"))
+        }
         #expect(try memo.run(["run", "--bogus", "x"]).status == 2)
         let missing = try memo.run(["run", memo.path("missing.memo")])
         #expect(missing.status == 1)

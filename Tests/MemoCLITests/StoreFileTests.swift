@@ -34,6 +34,28 @@ struct StoreFileTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// A leading `~/` means the home folder wherever no shell expanded it.
+    @Test func tildeMeansHome() throws {
+        let home = memo.path("home")
+        #expect(try memo.run(["--store", "~/t.sqlite", "add", "one"]).status == 0)
+        #expect(try memo.run(["--store=~/t.sqlite", "count"]).standardOutput == "1\n")
+        memo.environment["MEMO_STORE"] = "~/x.sqlite"
+        #expect(try memo.run(["add", "two"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/t.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: home + "/x.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: memo.path("~")))
+        try "add from a fixture\n".write(toFile: home + "/f.memo", atomically: true, encoding: .utf8)
+        #expect(try memo.run(["--fixture", "~/f.memo", "count"]).standardOutput == "1\n")
+    }
+
+    @Test func aFolderIsNotAStore() throws {
+        let folder = memo.path("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try memo.run(["--store", folder, "count"])
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: cannot open store \(folder): it is a folder, not a file\n")
+    }
+
     @Test func refusesAFileThatIsNotSQLite() throws {
         let path = memo.path("notes.txt")
         try Data(String(repeating: "plain text\n", count: 1000).utf8).write(to: URL(fileURLWithPath: path))
@@ -71,6 +93,20 @@ struct StoreFileTests {
 }
 
 extension StoreFileTests {
+    /// A store read while it was 0400 must not leave `-wal` or `-shm` companions that keep
+    /// writes failing once the store is writable again.
+    @Test func readingAReadOnlyStoreLeavesNoReadOnlyCompanions() throws {
+        try #require(try memo.shell("mkdir -m 0777 '\(memo.path("own"))'").status == 0)
+        let path = memo.path("own/store.sqlite")
+        let asOwner = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        #expect(try memo.shell("\(asOwner)$MEMO --store '\(path)' add one").status == 0)
+        #expect(try memo.shell("\(asOwner)chmod 0400 '\(path)' && \(asOwner)$MEMO --store '\(path)' count").standardOutput == "1\n")
+        let added = try memo.shell("\(asOwner)chmod 0600 '\(path)' && \(asOwner)$MEMO --store '\(path)' add two")
+        #expect(added.standardError == "")
+        #expect(added.status == 0)
+        #expect(try memo.shell("\(asOwner)$MEMO --store '\(path)' count").standardOutput == "2\n")
+    }
+
     @Test func readOnlyStoreInALockedFolderIsAClearRefusal() throws {
         let path = memo.path("locked/store.sqlite")
         try memo.run(["--store", path, "add", "kept"])

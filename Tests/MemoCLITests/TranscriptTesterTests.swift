@@ -64,11 +64,52 @@ struct TranscriptTesterTests {
         #expect(try memo.run(["test", badPath]).standardOutput == "1 passed, 0 failed\n")
     }
 
+    /// Each file that cannot be read fails with the system's reason on standard error.
     @Test func unreadableTranscriptFails() throws {
-        let result = try memo.run(["test", memo.path("missing.transcript")])
+        let missing = memo.path("missing.transcript"), folder = memo.path("folder.transcript")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let invalid = memo.path("latin1.transcript")
+        try Data([0x6D, 0x65, 0x6D, 0x6F, 0x3E, 0x20, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: invalid))
+        let result = try memo.run(["test", missing, folder, invalid])
         #expect(result.status == 1)
-        #expect(result.standardOutput.hasSuffix("0 passed, 1 failed\n"))
+        #expect(result.standardOutput == "0 passed, 3 failed\n")
+        #expect(result.standardError == """
+            error: cannot read \(missing): No such file or directory
+            error: cannot read \(folder): it is a folder
+            error: cannot read \(invalid): it is not valid UTF-8 text
+
+            """)
         #expect(try memo.run(["test"]).status == 2)
+    }
+
+    /// CRLF line ends and a byte-order mark do not hide a wrong expectation; a file with no
+    /// command is not a passing test.
+    @Test func crlfBOMEmptyAndCommentOnlyTranscripts() throws {
+        let crlf = memo.path("crlf.transcript")
+        try bad.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: crlf, atomically: true, encoding: .utf8)
+        #expect(try memo.run(["test", crlf]).standardOutput.hasSuffix("0 passed, 1 failed\n"))
+        let bom = memo.path("bom.transcript")
+        try ("\u{FEFF}" + good).write(toFile: bom, atomically: true, encoding: .utf8)
+        #expect(try memo.run(["test", bom]).standardOutput == "1 passed, 0 failed\n")
+        let empty = memo.path("empty.transcript"), comments = memo.path("comments.transcript")
+        try "".write(toFile: empty, atomically: true, encoding: .utf8)
+        try "Only a comment.\nAnd another.\n".write(toFile: comments, atomically: true, encoding: .utf8)
+        let result = try memo.run(["test", empty, comments])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "0 passed, 2 failed\n")
+        #expect(result.standardError.components(separatedBy: "no command in the transcript").count == 3)
+    }
+
+    /// `--update` writes a transcript that passes, also when a memo's lines look like prompts.
+    @Test func updatedTranscriptPassesWithPromptLikeOutput() throws {
+        let path = memo.path("prompts.transcript")
+        try "memo> add <<END\n...> memo> hello\n...> ...> there\n...> END\nmemo> show 1\nmemo> quit\nmemo> count\n0\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let update = try memo.run(["test", "--update", path])
+        #expect(update.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasSuffix("\n\\memo> hello\n\\...> there\nmemo> quit\n"), "escaped, and the session ends at quit")
+        #expect(try memo.run(["test", path]).standardOutput == "1 passed, 0 failed\n")
     }
 }
 

@@ -17,8 +17,8 @@ struct RenderingTests {
         let renderer: OutcomeRenderer = json
             ? JSONRenderer()
             : TextRenderer(style: TextStyle(width: width, color: false, displayTime: .utc))
-        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { message, line in
-            output.write("\(line): error: \(message)\n")
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, line in
+            output.write("\(line): error: \(errorMessage(error))\n")
         }
         for (index, line) in lines.enumerated() { _ = interpreter.feed(line, lineNumber: index + 1) }
         _ = interpreter.finish()
@@ -41,6 +41,45 @@ struct RenderingTests {
             Buy milk @shop
 
             """)
+    }
+
+    /// A memo cannot retitle the window, clear the screen or move the cursor: its control
+    /// characters are shown, not sent, in every text rendering; JSON keeps them exactly.
+    @Test func controlCharactersInMemoTextAreShownNotSent() throws {
+        let text = "x\u{1B}]0;pwned\u{07}\u{1B}[2Jy\u{9B}z\u{7F}\tend\nsecond\u{1B}[H line"
+        let memo = try notebook.add(text, tags: [])
+        let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
+        let shown = renderer.block(memo)
+        #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" })
+        #expect(shown.hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^?\tend\nsecond^[[H line\n"))
+        #expect(renderer.listLine(memo).hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^? end …"))
+        #expect(session(["show 1"], json: true).contains(#""content":"x\u001b]0;pwned\u0007\u001b[2Jy\#u{9B}z\#u{7F}\tend\nsecond\u001b[H line""#))
+    }
+
+    /// The whole listing line, tags included, fits the terminal, however narrow.
+    @Test(arguments: [80, 40, 34, 30, 26, 25, 24, 20, 10, 1])
+    func listingLinesFitNarrowTerminals(_ width: Int) throws {
+        _ = try notebook.add("A memo with a long first line about many things @shop @errand", tags: ["work"])
+        _ = try notebook.add("短い日本語のメモですが幅は二倍です @旅行", tags: [])
+        let lines = session(["list"], width: width).split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            #expect(DisplayWidth.of(line) <= width, "\(line) is wider than \(width)")
+            #expect(line.hasPrefix(String("#2  2000-01-01 00:00:01".prefix(width - 1))) || line.hasPrefix(String("#1  2000-01-01 00:00:00".prefix(width - 1))))
+        }
+        if width >= 60 { #expect(lines[1].hasSuffix("@errand @shop @work")) }
+    }
+
+    /// A failing command leaves no trace in a script's clock or uuids: the memos after it get
+    /// the dates and uuids they would have had without it.
+    @Test func failedCommandsDoNotMoveTheClockOrTheUUIDs() {
+        let text = session(["add one", "add \"\"", "edit 9 nothing", "tag 5 x", "add --tag 'bad!' x", "add two", "show 2"])
+        #expect(text.contains("uuid:     00000000-0000-4000-8000-000000000002\ninserted: 2000-01-01 00:00:01\n"))
+    }
+
+    @Test func deleteAndShowNameEveryMissingId() {
+        let text = session(["add one", "delete 1 98 99 98", "show 97 1 96", "count"])
+        #expect(text == "added #1\n2: error: no memos #98, #99\n3: error: no memos #97, #96\n1\n")
     }
 
     @Test func memosAsJSONLines() {

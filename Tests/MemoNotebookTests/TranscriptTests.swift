@@ -31,6 +31,34 @@ struct TranscriptTests {
         #expect(replayed.exchanges.map(\.expectedOutput) == [["added #1"], ["error: unknown command 'nope' (try 'help')"], ["1"]])
     }
 
+    /// CRLF line ends and a byte-order mark are read as every other file memo reads is.
+    @Test func crlfAndByteOrderMarkAreReadLikeOtherFiles() {
+        let transcript = Transcript(parsing: "\u{FEFF}comment\r\nmemo> add one\r\nadded #1\r\nmemo> count\r\n1\r\n")
+        #expect(transcript.comments == ["comment"])
+        #expect(transcript.exchanges.map(\.command) == ["add one", "count"])
+        #expect(transcript.exchanges.map(\.expectedOutput) == [["added #1"], ["1"]])
+    }
+
+    /// A session ends at `quit`: the commands after it are not run, so a transcript that
+    /// lists them does not pass.
+    @Test func quitEndsTheTranscript() throws {
+        let written = Transcript(parsing: "memo> add one\nadded #1\nmemo> quit\nmemo> add two\nadded #2\n")
+        let replayed = try TranscriptTester.replay(written)
+        #expect(replayed.exchanges.map(\.command) == ["add one", "quit"])
+    }
+
+    /// Output lines that would read as prompts are escaped when written and unescaped when
+    /// read, so a memo whose text starts with `memo> ` round-trips.
+    @Test func outputThatLooksLikeAPromptRoundTrips() throws {
+        let written = Transcript(parsing: "memo> add <<END\n...> memo> hi\n...> ...> there\n...> \\back\n...> END\nmemo> show 1\n")
+        let replayed = try TranscriptTester.replay(written)
+        let text = replayed.lines.joined(separator: "\n")
+        #expect(text.contains("\n\\memo> hi\n\\...> there\n\\\\back"))
+        let reread = Transcript(parsing: text)
+        #expect(reread.lines == replayed.lines)
+        #expect(try TranscriptTester.replay(reread) == reread)
+    }
+
     @Test func unifiedDiffLikeDiffU() {
         let old = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
         var new = old

@@ -155,4 +155,18 @@ struct MemoStoreTests {
         #expect(info.memoCount == 1)
         #expect(info.journalMode == "memory")
     }
+
+    /// One stored form per tag, however it was typed: NFC, one case fold, marks allowed.
+    @Test func unicodeTagsAreFoldedOneWay() throws {
+        let store = try MemoStore.open(.memory)
+        let decomposedCafe = "cafe\u{301}"
+        try store.insert(draft("trip @İstanbul @\(decomposedCafe)", tags: ["İzmir"]))
+        let memo = try store.existingMemo(id: 1)
+        #expect(memo.tags == ["café", "i\u{307}stanbul", "i\u{307}zmir"].sorted())
+        #expect(memo.tags.contains("caf\u{E9}") && memo.tags.allSatisfy { $0.unicodeScalars.elementsEqual($0.precomposedStringWithCanonicalMapping.unicodeScalars) })
+        #expect(try store.addTags(["İSTANBUL", "CAF\u{C9}", "@i\u{307}zmir"], to: 1).tags == memo.tags)
+        #expect(try store.count(MemoFilter(tag: try TagName.normalize("İstanbul"))) == 1)
+        #expect(try TagName.normalize(TagName.normalize("İstanbul")) == TagName.normalize("İstanbul"))
+        #expect(throws: StoreError.invalidTag("bad!")) { try TagName.normalize("bad!") }
+    }
 }

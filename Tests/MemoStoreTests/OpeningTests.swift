@@ -47,6 +47,25 @@ struct OpeningTests {
         #expect(try store.insert(draft("after the upgrade", number: 9)).id == 5)
     }
 
+    /// Seconds become milliseconds by truncation: a memo written in the last moment of a day
+    /// stays on that day, and a date the double cannot hold exactly is not cut short.
+    @Test func version1DatesAreTruncatedToTheMillisecond() throws {
+        let path = folder.file("edge.sqlite")
+        do {
+            let old = try Database(path: path)
+            try old.execute("""
+                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+                INSERT INTO memo(content, insert_date) VALUES ('last moment of February', 1709251199.9999);
+                INSERT INTO memo(content, insert_date) VALUES ('exact', 1709251199.123);
+                INSERT INTO memo(content, insert_date) VALUES ('before 1970', -0.0015);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let memos = try MemoStore.open(.file(path: path)).all(MemoQuery(order: .oldestFirst))
+        #expect(memos.map(\.content) == ["before 1970", "exact", "last moment of February"])
+        #expect(memos.map(\.insertDate.millisecondsSince1970) == [-2, 1_709_251_199_123, 1_709_251_199_999])
+    }
+
     @Test func emptyVersion1StoreMigrates() throws {
         let path = folder.file("empty-v1.sqlite")
         do {
@@ -109,13 +128,29 @@ struct OpeningTests {
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 2).isStoreUnusable)
     }
 
+    /// memo's own version-1 table under a version from the future is a newer memo's store,
+    /// not another program's database.
+    @Test func version1LayoutWithAFutureVersionIsANewerSchema() throws {
+        let path = folder.file("future-v1.sqlite")
+        do {
+            let old = try Database(path: path)
+            try old.execute("""
+                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+                PRAGMA user_version = 99;
+                """)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {
+            try MemoStore.open(.file(path: path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func folderInPlaceOfTheFileCannotBeOpened() throws {
         let path = folder.file("a-folder")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect {
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "it is a folder, not a file")) {
             try MemoStore.open(.file(path: path))
-        } throws: { error in
-            (error as? StoreError)?.isStoreUnusable == true
         }
     }
 
