@@ -162,4 +162,21 @@ struct DispatchTests {
         _ = try harness.notify("exit", [:])
         #expect(harness.server.exitStatus == 1)
     }
+
+    /// `memo/execute` splits lines as `memo run` does: CRLF ends a line.
+    @Test func executeSplitsCRLFLines() throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        let result = try harness.request("memo/execute", ["line": "add first\r\nadd second\r\nlist"]).result
+        #expect(result?["output"] as? String == "added #1\nadded #2\n#2  2000-01-01 00:00:01  second\n#1  2000-01-01 00:00:00  first\n")
+    }
+
+    /// Responses from the client are never answered, however they are shaped.
+    @Test(arguments: [#"{"id":1,"result":null}"#, #"{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}"#,
+                      #"{"id":[1],"result":1}"#, #"[{"id":3,"result":null}]"#])
+    func responsesAreNeverAnswered(_ body: String) throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        #expect(harness.receive(body).isEmpty)
+    }
 }

@@ -56,6 +56,55 @@ struct DocumentTests {
         #expect(harness.notifications("textDocument/publishDiagnostics").count == 3)
     }
 
+    /// Command diagnostics and command completion are for memo command files only.
+    @Test func otherDocumentsAreNotCommandFiles() throws {
+        try harness.initialize()
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///notes.md", "languageId": "markdown", "version": 3, "text": "See the notes\nli"]])
+        let published = try #require(harness.notifications("textDocument/publishDiagnostics").last)
+        #expect(published["uri"] as? String == "file:///notes.md")
+        #expect((published["diagnostics"] as? [Any])?.isEmpty == true)
+        let completion = try harness.request("textDocument/completion", ["textDocument": ["uri": "file:///notes.md"], "position": ["line": 1, "character": 2]]).result
+        #expect((completion?["items"] as? [Any])?.isEmpty == true)
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///x.memo", "languageId": "plaintext", "version": 1, "text": "bogus"]])
+        #expect((harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [Any])?.count == 1)
+    }
+
+    /// Only `\n`, `\r\n` and `\r` end lines; other separators are characters of a line.
+    @Test func onlyLSPLineEndsSplitLines() throws {
+        try harness.initialize()
+        let diagnostics = try open("add a\u{2028}b\u{2029}c\u{85}d\u{0B}e\u{0C}f\r\nbogus\rlist --x\ncount")
+        #expect(diagnostics.map(span) == [[1, 0, 1, 5], [2, 5, 2, 8]])
+    }
+
+    /// Incremental changes edit the range they name (positions in the negotiated encoding),
+    /// and diagnostics carry the document's version.
+    @Test func incrementalChangesAndVersions() throws {
+        let result = try harness.request("initialize", ["capabilities": [:]]).result
+        let sync = (result?["capabilities"] as? [String: Any])?["textDocumentSync"] as? [String: Any]
+        #expect(sync?["change"] as? Int == 2)
+        _ = try harness.notify("initialized", [:])
+        _ = try open("add 日本🎉 ok\ncount")
+        #expect(harness.notifications("textDocument/publishDiagnostics").last?["version"] as? Int == 1)
+        func change(_ version: Int, _ changes: [[String: Any]]) throws -> [[String: Any]] {
+            _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
+            #expect(harness.notifications("textDocument/publishDiagnostics").last?["version"] as? Int == version)
+            return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]] ?? []
+        }
+        func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> [String: Any] {
+            ["start": ["line": l1, "character": c1], "end": ["line": l2, "character": c2]]
+        }
+        #expect(try change(2, [["range": range(1, 0, 1, 5), "text": "frob"]]).map(span) == [[1, 0, 1, 4]])
+        #expect(try change(3, [["range": range(0, 9, 0, 11), "text": "fine"], ["range": range(1, 0, 1, 4), "text": "tags"]]).isEmpty)
+        #expect(try change(4, [["range": range(1, 4, 1, 4), "text": " x"]]).map(span) == [[1, 5, 1, 6]])
+        #expect(try change(5, [["text": "count\nbogus"]]).map(span) == [[1, 0, 1, 5]])
+        try harness.request("memo/add", ["content": "added"])
+        let hover = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 1]]).result
+        #expect(hover == nil)
+        _ = try change(6, [["range": range(0, 0, 1, 5), "text": "show 1 #1"]])
+        let shown = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 8]]).result
+        #expect(((shown?["contents"] as? [String: Any])?["value"] as? String)?.contains("added") == true)
+    }
+
     @Test func positionsAreUTF16UnlessUTF8IsNegotiated() throws {
         let line = "list --tag 日本🎉 --bogus"
         try harness.initialize()
@@ -85,6 +134,47 @@ struct DocumentTests {
         let edit = try #require(item["textEdit"] as? [String: Any])
         #expect(edit["newText"] as? String == "work")
         #expect((edit["range"] as? [String: [String: Int]])?["start"]?["character"] == 11)
+    }
+
+    /// A cut list says so; ids sort by number; completing inside a word replaces all of it.
+    @Test func completionIsHonestAboutCutsAndReplacesTheWholeWord() throws {
+        try harness.initialize()
+        for number in 1...60 { try harness.request("memo/add", ["content": "memo \(number)"]) }
+        _ = try open("show \nlist")
+        func complete(_ line: Int, _ character: Int) throws -> [String: Any]? {
+            try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+        }
+        let ids = try #require(try complete(0, 5))
+        let items = try #require(ids["items"] as? [[String: Any]])
+        #expect(items.count == 50)
+        #expect(ids["isIncomplete"] as? Bool == true)
+        let sorted = items.sorted { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
+        #expect(sorted.compactMap { Int($0["label"] as? String ?? "") } == Array(11...60))
+        #expect(try complete(1, 2)?["isIncomplete"] as? Bool == false)
+        let inWord = try #require((try complete(1, 2)?["items"] as? [[String: Any]])?.first?["textEdit"] as? [String: Any])
+        #expect(inWord["newText"] as? String == "list")
+        #expect(inWord["range"] as? [String: [String: Int]] == ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 4]])
+    }
+
+    /// References follow SPEC §8: `#ID` at word boundaries and `memo:UUID`; a memo holding a
+    /// code fence stays inside the hover's block.
+    @Test func hoverFollowsTheReferenceRule() throws {
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "first ``` fence\n````"])
+        try harness.request("memo/add", ["content": "second"])
+        try harness.request("memo/add", ["content": "third"])
+        _ = try open("see #2, (#1) and it's '#3 or memo:00000000-0000-4000-8000-000000000002.\n#+1 #-1 a#1 #1b")
+        func hover(_ line: Int, _ character: Int) throws -> String? {
+            let result = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+            return (result?["contents"] as? [String: Any])?["value"] as? String
+        }
+        #expect(try hover(0, 5)?.contains("\nsecond\n") == true)
+        #expect(try hover(0, 10)?.contains("first") == true)
+        #expect(try hover(0, 25)?.contains("\nthird\n") == true)
+        #expect(try hover(0, 35)?.contains("\nsecond\n") == true)
+        for column in [1, 5, 9, 12] { #expect(try hover(1, column) == nil, "column \(column)") }
+        let fenced = try #require(try hover(0, 10))
+        #expect(fenced.hasPrefix("`````text\n") && fenced.hasSuffix("\n`````"))
     }
 
     @Test func hoverShowsTheMemo() throws {

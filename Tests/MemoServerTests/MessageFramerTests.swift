@@ -45,6 +45,32 @@ struct MessageFramerTests {
         #expect(events == [.malformed(reason), .message(Array(#"{"ok":true}"#.utf8))])
     }
 
+    /// After any malformed header block the framer finds the next `Content-Length:` header:
+    /// every valid frame after a bad one is read, in the same read or in later ones.
+    @Test(arguments: [
+        "Content-Lenght: 2\r\n\r\n{}",
+        "Content-Length: 2\n\n{}",
+        "Content-Length: abc\r\n\r\n",
+        "a header line without a colon\r\n\r\n{}",
+        "Content-Type: x\r\nContent-Length: 1x\r\n\r\n{\"no\":1}",
+        String(repeating: "h", count: 9000),
+    ])
+    func aMalformedHeaderSpoilsNoLaterFrame(_ garbage: String) {
+        let valid = (1...3).flatMap { frame(#"{"id":\#($0)}"#) }
+        var framer = MessageFramer()
+        let events = framer.receive(Array(garbage.utf8) + valid)
+        #expect(bodies(events) == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+        #expect(events.contains { if case .malformed = $0 { true } else { false } })
+        #expect(bodies(framer.receive(frame(#"{"id":4}"#))) == [#"{"id":4}"#])
+
+        for split in stride(from: 0, through: garbage.utf8.count + valid.count, by: 97) {
+            var piecewise = MessageFramer()
+            let stream = Array(garbage.utf8) + valid
+            let split = min(split, stream.count)
+            #expect(bodies(piecewise.receive(stream[..<split]) + piecewise.receive(stream[split...])).count == 3, "split at \(split)")
+        }
+    }
+
     @Test func endlessHeaderIsRefused() {
         var framer = MessageFramer()
         let events = framer.receive([UInt8](repeating: UInt8(ascii: "x"), count: MessageFramer.maximumHeaderBytes + 1))

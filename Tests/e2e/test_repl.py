@@ -136,6 +136,43 @@ def test_heredoc_uses_the_continuation_prompt(repl):
     assert session.run("show 1").endswith("first line")
 
 
+def test_a_heredoc_body_never_runs_as_commands(repl):
+    """An opener line that is not a valid command still takes its body as text."""
+    session = repl("--in-memory")
+    session.run("add important")
+    session.child.send("ad <<END\r")
+    session.child.expect_exact("...> ")
+    session.child.send("delete 1\r")
+    session.child.expect_exact("...> ")
+    session.child.send("END   \r")
+    session.expect_prompt()
+    assert session.output() == "error: unknown command 'ad' (try 'help')"
+    session.child.send("add << 'EOF'\rkept\rEOF\r")
+    session.expect_prompt()
+    assert session.run("count") == "2"
+    assert session.run("show 2").endswith("kept")
+
+
+def test_ctrl_d_in_a_heredoc_says_the_text_was_dropped(repl):
+    session = repl("--in-memory")
+    session.child.send("add <<END\rhalf a memo\r")
+    session.child.expect_exact("...> ")
+    session.child.send(CTRL_D)
+    session.child.expect_exact("error: text ended before the heredoc's closing 'END'")
+    session.child.expect(pexpect.EOF)
+
+
+def test_tag_completion_ignores_case(repl):
+    session = repl("--fixture", "sample")
+    session.child.send("count --tag TRA" + TAB + "\r")
+    session.expect_prompt()
+    assert session.output().endswith("2")
+    session.child.send("add Pack the bags @TRA" + TAB + "\r")
+    session.expect_prompt()
+    assert session.run("count --tag travel") == "3"
+    assert "@TRA" not in session.run("list -n 1")
+
+
 def test_ctrl_c_abandons_the_line_and_keeps_the_session(repl):
     session = repl("--in-memory")
     session.child.send("add never added")
@@ -191,6 +228,12 @@ def test_listings_are_coloured_on_a_terminal(repl, environment):
     session = repl("--fixture", "sample")
     assert "\x1b[33m#20\x1b[0m" in session.run("list -n 1")
     assert "\x1b[" not in repl("--fixture", "sample", "--no-color").run("list -n 1")
+
+
+def test_dumb_terminals_get_no_colour(repl, environment):
+    del environment["NO_COLOR"]
+    environment["TERM"] = "dumb"
+    assert "\x1b[" not in repl("--fixture", "sample").run("list -n 1")
 
 
 def test_ctrl_d_exits_zero(repl):

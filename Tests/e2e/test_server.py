@@ -1,7 +1,9 @@
 """`memo serve` driven by a real LSP client (pygls), and by raw bytes for the framing."""
 import asyncio
 import json
+import os
 import subprocess
+import time
 
 import pytest
 from lsprotocol import types
@@ -210,3 +212,63 @@ def test_oversized_frame_is_not_read_into_memory(memo_binary, environment, tmp_p
     process.stdin.close()
     process.wait(timeout=10)
     assert peak < 64 * 1024, f"peak resident memory {peak} KiB"
+
+
+def start_raw_server(memo_binary, environment, tmp_path, **streams):
+    return subprocess.Popen([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], env=environment,
+                            stdin=subprocess.PIPE, **streams)
+
+
+def test_a_burst_is_answered_before_its_one_watch_notification(memo_binary, environment, tmp_path):
+    """50 pipelined adds under a watch: every answer comes before the notification they cause,
+    and the burst makes one notification, not fifty."""
+    process = start_raw_server(memo_binary, environment, tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    setup = (frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+             + frame({"jsonrpc": "2.0", "id": 2, "method": "memo/watch", "params": {}}))
+    burst = b"".join(frame({"jsonrpc": "2.0", "id": 100 + n, "method": "memo/add", "params": {"content": f"memo {n}"}})
+                     for n in range(50))
+    process.stdin.write(setup)
+    process.stdin.flush()
+    time.sleep(0.5)
+    process.stdin.write(burst)
+    process.stdin.flush()
+    time.sleep(1.0)
+    process.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    output, _ = process.communicate(timeout=10)
+    messages = read_frames(output)
+    kinds = ["note" if "method" in message else message["id"] for message in messages]
+    notifications = [index for index, kind in enumerate(kinds) if kind == "note"]
+    answers = [index for index, kind in enumerate(kinds) if kind in range(100, 150)]
+    assert len(answers) == 50
+    assert len(notifications) == 1, kinds
+    assert notifications[0] > max(answers)
+    assert len(messages[notifications[0]]["params"]["memos"]) == 50
+    assert process.returncode == 0
+
+
+def test_a_client_that_stops_reading_ends_the_server_with_status_1(memo_binary, environment, tmp_path):
+    """No death by SIGPIPE: the server notices the closed stream and exits 1."""
+    read_end, write_end = os.pipe()
+    process = start_raw_server(memo_binary, environment, tmp_path, stdout=write_end, stderr=subprocess.PIPE)
+    os.close(write_end)
+    os.close(read_end)
+    process.stdin.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+    process.stdin.flush()
+    assert process.wait(timeout=10) == 1
+    assert b"stopped reading" in process.stderr.read()
+
+
+def test_every_valid_frame_after_a_malformed_header_is_answered(memo_binary, environment, tmp_path):
+    stream = (frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+              + b"Content-Lenght: 2\r\n\r\n{}"
+              + frame({"jsonrpc": "2.0", "id": 2, "method": "memo/tags"})
+              + b"Content-Length: 2\n\n{}"
+              + frame({"jsonrpc": "2.0", "id": 3, "method": "memo/tags"})
+              + b"Content-Length: abc\r\n\r\n"
+              + frame({"jsonrpc": "2.0", "id": 4, "method": "shutdown"})
+              + frame({"jsonrpc": "2.0", "method": "exit"}))
+    process = start_raw_server(memo_binary, environment, tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    output, _ = process.communicate(stream, timeout=10)
+    answered = [reply["id"] for reply in read_frames(output) if "result" in reply]
+    assert answered == [1, 2, 3, 4]
+    assert process.returncode == 0
