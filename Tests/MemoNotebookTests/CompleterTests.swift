@@ -25,6 +25,8 @@ struct CompleterTests {
         ("count -", ["--tag", "--since", "--until", "--on"]),
         ("list --tag wo", ["work"]),
         ("add Call @wo", ["@work"]),
+        ("add Call @WO", ["@work"]),
+        ("count --tag TRA", ["travel"]),
         ("body text in a heredoc @jou", ["@journal"]),
         ("tag 3 st", ["study"]),
         ("fixture s", ["sample"]),
