@@ -16,6 +16,12 @@ struct DocumentTests {
         return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]] ?? []
     }
 
+    /// The hover text at a position of the open document, or nil for no hover.
+    private func hover(_ line: Int, _ character: Int) throws -> String? {
+        let result = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+        return (result?["contents"] as? [String: Any])?["value"] as? String
+    }
+
     private func span(_ diagnostic: [String: Any]) -> [Int] {
         let range = diagnostic["range"] as? [String: [String: Int]]
         return [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]]
@@ -164,10 +170,6 @@ struct DocumentTests {
         try harness.request("memo/add", ["content": "second"])
         try harness.request("memo/add", ["content": "third"])
         _ = try open("see #2, (#1) and it's '#3 or memo:00000000-0000-4000-8000-000000000002.\n#+1 #-1 a#1 #1b")
-        func hover(_ line: Int, _ character: Int) throws -> String? {
-            let result = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
-            return (result?["contents"] as? [String: Any])?["value"] as? String
-        }
         #expect(try hover(0, 5)?.contains("\nsecond\n") == true)
         #expect(try hover(0, 10)?.contains("first") == true)
         #expect(try hover(0, 25)?.contains("\nthird\n") == true)
@@ -181,10 +183,6 @@ struct DocumentTests {
         try harness.initialize()
         try harness.request("memo/add", ["content": "Ship it @work"])
         _ = try open("show 1\nlist # see #1\nedit 2 text\ntag 1 1")
-        func hover(_ line: Int, _ character: Int) throws -> String? {
-            let result = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
-            return (result?["contents"] as? [String: Any])?["value"] as? String
-        }
         #expect(try hover(0, 5)?.contains("#1\nuuid:     00000000-0000-4000-8000-000000000001") == true)
         #expect(try hover(0, 5)?.hasSuffix("Ship it @work\n```") == true)
         #expect(try hover(1, 12)?.contains("Ship it @work") == true)

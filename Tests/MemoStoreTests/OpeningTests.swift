@@ -18,20 +18,24 @@ struct OpeningTests {
         #expect(try MemoStore.open(.file(path: path)).count() == 1)
     }
 
+    /// Writes a store as the first memo did: the version-1 table, then `sql`.
+    private func makeVersion1Store(at path: String, _ sql: String) throws {
+        let old = try Database(path: path)
+        try old.execute("""
+            CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+            """ + sql)
+    }
+
     @Test func version1StoreIsMigratedWithoutLosingAMemo() throws {
         let path = folder.file("old.sqlite")
-        do {
-            let old = try Database(path: path)
-            try old.execute("""
-                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-                INSERT INTO memo(content, insert_date) VALUES ('first @errand', 946684800.123);
-                INSERT INTO memo(content, insert_date) VALUES ('二番目', 1700000000.999);
-                INSERT INTO memo(content, insert_date) VALUES ('third', 1700000001.5);
-                INSERT INTO memo(content, insert_date) VALUES ('deleted before the upgrade', 1700000002);
-                DELETE FROM memo WHERE id = 4;
-                PRAGMA user_version = 1;
-                """)
-        }
+        try makeVersion1Store(at: path, """
+            INSERT INTO memo(content, insert_date) VALUES ('first @errand', 946684800.123);
+            INSERT INTO memo(content, insert_date) VALUES ('二番目', 1700000000.999);
+            INSERT INTO memo(content, insert_date) VALUES ('third', 1700000001.5);
+            INSERT INTO memo(content, insert_date) VALUES ('deleted before the upgrade', 1700000002);
+            DELETE FROM memo WHERE id = 4;
+            PRAGMA user_version = 1;
+            """)
         let store = try MemoStore.open(.file(path: path))
         let memos = try store.all(MemoQuery(order: .oldestFirst))
         #expect(memos.map(\.id) == [1, 2, 3])
@@ -51,16 +55,12 @@ struct OpeningTests {
     /// stays on that day, and a date the double cannot hold exactly is not cut short.
     @Test func version1DatesAreTruncatedToTheMillisecond() throws {
         let path = folder.file("edge.sqlite")
-        do {
-            let old = try Database(path: path)
-            try old.execute("""
-                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-                INSERT INTO memo(content, insert_date) VALUES ('last moment of February', 1709251199.9999);
-                INSERT INTO memo(content, insert_date) VALUES ('exact', 1709251199.123);
-                INSERT INTO memo(content, insert_date) VALUES ('before 1970', -0.0015);
-                PRAGMA user_version = 1;
-                """)
-        }
+        try makeVersion1Store(at: path, """
+            INSERT INTO memo(content, insert_date) VALUES ('last moment of February', 1709251199.9999);
+            INSERT INTO memo(content, insert_date) VALUES ('exact', 1709251199.123);
+            INSERT INTO memo(content, insert_date) VALUES ('before 1970', -0.0015);
+            PRAGMA user_version = 1;
+            """)
         let memos = try MemoStore.open(.file(path: path)).all(MemoQuery(order: .oldestFirst))
         #expect(memos.map(\.content) == ["before 1970", "exact", "last moment of February"])
         #expect(memos.map(\.insertDate.millisecondsSince1970) == [-2, 1_709_251_199_123, 1_709_251_199_999])
@@ -68,13 +68,9 @@ struct OpeningTests {
 
     @Test func emptyVersion1StoreMigrates() throws {
         let path = folder.file("empty-v1.sqlite")
-        do {
-            let old = try Database(path: path)
-            try old.execute("""
-                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-                PRAGMA user_version = 1;
-                """)
-        }
+        try makeVersion1Store(at: path, """
+            PRAGMA user_version = 1;
+            """)
         let store = try MemoStore.open(.file(path: path))
         #expect(try store.insert(draft("first")).id == 1)
     }
@@ -132,13 +128,9 @@ struct OpeningTests {
     /// not another program's database.
     @Test func version1LayoutWithAFutureVersionIsANewerSchema() throws {
         let path = folder.file("future-v1.sqlite")
-        do {
-            let old = try Database(path: path)
-            try old.execute("""
-                CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-                PRAGMA user_version = 99;
-                """)
-        }
+        try makeVersion1Store(at: path, """
+            PRAGMA user_version = 99;
+            """)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {
             try MemoStore.open(.file(path: path))
