@@ -25,10 +25,8 @@ extension MemoStore {
             let database: Database
             do {
                 database = try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
-            } catch let error as SQLiteError {
-                throw .cannotOpen(path: absolutePath, reason: error.explanation)
             } catch {
-                throw .cannotOpen(path: absolutePath, reason: String(describing: error))
+                throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
             }
             let store = MemoStore(location: .file(path: absolutePath), database: database)
             try store.prepareSchema(path: absolutePath)
@@ -66,10 +64,8 @@ extension MemoStore {
         } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
             throw .cannotOpen(path: path, reason: "it is read-only and its folder is not writable, "
                               + "so SQLite cannot open its write-ahead log")
-        } catch let error as SQLiteError {
-            throw .cannotOpen(path: path, reason: error.explanation)
         } catch {
-            throw .cannotOpen(path: path, reason: String(describing: error))
+            throw .cannotOpen(path: path, reason: Self.reason(error))
         }
         switch (applicationID, version) {
         case (Schema.applicationID, let version) where version > Schema.currentVersion:
@@ -113,6 +109,11 @@ extension MemoStore {
                 }
             }
         }
+    }
+
+    /// Why the file could not be opened or read, in memo's words rather than SQLite's.
+    private static func reason(_ error: any Error) -> String {
+        (error as? SQLiteError)?.explanation ?? String(describing: error)
     }
 
     private static func absolute(_ path: String) -> String {

@@ -30,7 +30,8 @@ struct Invocation {
     var json = false
     var color = true
     var action = Action.session
-    /// `--help` or `-h` after `run`, `test` or `serve`: the usage is shown instead.
+    /// `--help` or `-h` among the program's options or those of `run`, `test` or `serve`:
+    /// the usage is shown instead of running anything.
     private var helpRequested = false
 
     static let usage = """

@@ -65,8 +65,7 @@ package struct TranscriptTester {
         do {
             actual = try Self.replay(expected)
         } catch {
-            output.write("\(path): error: \(error)\n")
-            return false
+            return fail("\(path): error: \(error)")
         }
         guard actual != expected else { return true }
         if update {
@@ -75,8 +74,7 @@ package struct TranscriptTester {
                 output.write("\(path): updated\n")
                 return true
             } catch {
-                output.write("\(path): error: cannot update: \(error.localizedDescription)\n")
-                return false
+                return fail("\(path): error: cannot update: \(error.localizedDescription)")
             }
         }
         let firstDifference = zip(expected.exchanges, actual.exchanges).first { $0 != $1 }?.0.lineNumber
