@@ -6,11 +6,14 @@ package struct MemoFilter: Equatable, Sendable {
     package var since: Timestamp?
     /// Inserted strictly before this instant.
     package var before: Timestamp?
+    /// Only memos the full-text index finds for this search.
+    package var search: SearchQuery?
 
-    package init(tag: String? = nil, since: Timestamp? = nil, before: Timestamp? = nil) {
+    package init(tag: String? = nil, since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil) {
         self.tag = tag
         self.since = since
         self.before = before
+        self.search = search
     }
 }
 
@@ -45,6 +48,10 @@ extension MemoFilter {
         if let tag {
             values.append(.text(tag))
             conditions.append("id IN (SELECT memo_id FROM memo_tag WHERE name = ?\(values.count))")
+        }
+        if let search {
+            values.append(.text(search.expression))
+            conditions.append("id IN (SELECT rowid FROM memo_search WHERE memo_search MATCH ?\(values.count))")
         }
         if let since {
             values.append(.integer(since.millisecondsSince1970))

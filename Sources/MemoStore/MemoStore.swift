@@ -105,6 +105,8 @@ package final class MemoStore {
                           .integer(draft.insertDate.millisecondsSince1970),
                           .integer(draft.updateDate?.millisecondsSince1970)])
             let id = database.lastInsertedRowID
+            try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+                .run([.integer(id), .text(SearchText.indexed(draft.content))])
             try attach(explicitTags, to: id, inline: false)
             try attach(TagName.inlineTags(in: draft.content), to: id, inline: true)
             return try existingMemo(id: id)
@@ -120,6 +122,8 @@ package final class MemoStore {
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
                 .run([.integer(id), .text(content), .integer(date.millisecondsSince1970)])
             guard database.changes == 1 else { throw StoreError.memoNotFound([id]) }
+            try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
+                .run([.integer(id), .text(SearchText.indexed(content))])
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
             try attach(TagName.inlineTags(in: content), to: id, inline: true)
             return try existingMemo(id: id)
@@ -132,10 +136,12 @@ package final class MemoStore {
         for id in ids where !unique.contains(id) { unique.append(id) }
         return try atomically {
             let delete = try database.cached("DELETE FROM memo WHERE id = ?1")
+            let unindex = try database.cached("DELETE FROM memo_search WHERE rowid = ?1")
             var missing: [Int64] = []
             for id in unique {
                 try delete.run([.integer(id)])
                 if database.changes != 1 { missing.append(id) }
+                try unindex.run([.integer(id)])
             }
             if !missing.isEmpty { throw StoreError.memoNotFound(missing) }
             return unique
@@ -208,6 +214,15 @@ package final class MemoStore {
             """)
         for name in names {
             try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0)])
+        }
+    }
+
+    /// The version-3 migration's backfill: puts every memo in the search index.
+    static func indexAllMemosForSearch(_ store: MemoStore) throws {
+        let rows = try store.database.prepare("SELECT id, content FROM memo")
+        let index = try store.database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+        while try rows.step() {
+            try index.run([.integer(rows.int64(at: 0)), .text(SearchText.indexed(rows.string(at: 1)))])
         }
     }
 

@@ -4,7 +4,7 @@ enum Schema {
     /// Marks version 2 and later stores as memo's own (`PRAGMA application_id`, "MEMO").
     static let applicationID: Int64 = 0x4D45_4D4F
 
-    static let migrations: [Migration] = [version1, version2]
+    static let migrations: [Migration] = [version1, version2, version3]
 
     static let currentVersion = migrations.count
 
@@ -69,6 +69,24 @@ enum Schema {
         INSERT INTO memo_fts(memo_fts) VALUES ('rebuild');
         PRAGMA application_id = \(applicationID);
         """, backfill: MemoStore.tagInlineWordsOfAllMemos)
+}
+
+extension Schema {
+    /// Replaces the trigger-fed `unicode61` index of version 2, which could not find a
+    /// Japanese word inside a sentence nor a Korean word with a particle attached, by
+    /// `memo_search`: the same tokenizer over `SearchText.indexed(content)`, where runs of
+    /// CJK text are cut into overlapping pairs of characters. Swift computes that text, so
+    /// the store keeps the index in step in the same transaction as each change (no triggers:
+    /// another SQLite client may still write memos, which are then just not searchable).
+    /// The index holds its own copy of the indexed text, so a row can always be removed by
+    /// its rowid whatever happened to the memo since.
+    static let version3 = Migration(version: 3, sql: """
+        DROP TRIGGER memo_fts_insert;
+        DROP TRIGGER memo_fts_delete;
+        DROP TRIGGER memo_fts_update;
+        DROP TABLE memo_fts;
+        CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+        """, backfill: MemoStore.indexAllMemosForSearch)
 }
 
 /// One step of the schema: SQL run in one transaction together with the version bump,

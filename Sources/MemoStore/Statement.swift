@@ -91,6 +91,16 @@ package final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    package func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    /// Whether the column holds a number (INTEGER or REAL), as opposed to text, a blob or NULL.
+    package func isNumber(at column: Int32) -> Bool {
+        let type = sqlite3_column_type(handle, column)
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+    }
+
     package func optionalString(at column: Int32) -> String? {
         isNull(at: column) ? nil : string(at: column)
     }

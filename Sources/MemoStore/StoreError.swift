@@ -11,6 +11,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case tagNotFound(memo: Int64, tag: String)
     case invalidContent(String)
     case invalidTag(String)
+    /// A search that cannot be understood.
+    case invalidSearch(query: String, reason: String)
     /// The user pressed Ctrl-C while the command ran; nothing of it was kept.
     case interrupted
     /// SQLite failed while using the store.
@@ -35,6 +37,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             reason
         case .invalidTag(let name):
             "invalid tag '\(name)': use letters, digits, '_' and '-'"
+        case .invalidSearch(let query, let reason):
+            "invalid search '\(query)': \(reason)"
         case .interrupted:
             "interrupted"
         case .sqlite(let error):
@@ -48,7 +52,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAMemoStore, .newerSchema, .cannotOpen: true
         case .sqlite(let error): error.isStoreFailure
-        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .interrupted: false
+        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted: false
         }
     }
 }

@@ -94,6 +94,7 @@ struct MemoProgram {
             let notebook = scripting
                 ? Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
                 : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: DisplayTime(timeZone: .current))
+            if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.importProgress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
                 _ = try notebook.load(try Fixture.resolve(reference))
             }

@@ -18,8 +18,10 @@ struct CompleterTests {
     }
 
     @Test(arguments: [
-        ("", ["add", "list", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "fixture", "fixtures",
-              "clock", "info", "help", "quit", "exit"]),
+        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "import", "export",
+              "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
+        ("se", ["search"]),
+        ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),
         ("list --a", ["--asc"]),
         ("count -", ["--tag", "--since", "--until", "--on"]),

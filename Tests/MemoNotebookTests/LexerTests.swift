@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MemoNotebook
 
@@ -50,13 +51,15 @@ struct LexerTests {
         (#""quoted" then more"#, #""quoted" then more"#, false),
         ("<<END", "<<END", false),
     ])
-    func remainingTextIsTheRestOfTheLine(_ rest: String, _ expected: String, _ literal: Bool) throws {
-        var scanner = LineScanner("add " + rest)
+    func remainingTextIsTheRestOfTheLine(_ typed: String, _ expected: String, _ literal: Bool) throws {
+        var scanner = LineScanner("add " + typed)
         _ = try scanner.nextWord()
-        let rest = scanner.remainingText()
+        var raw = scanner
+        let rest = scanner.remainingText(raw: false)
         let text = try #require(rest)
         #expect(text.text == expected)
         #expect(text.isLiteral == literal)
-        #expect(scanner.remainingText() == nil)
+        #expect(scanner.remainingText(raw: false) == nil)
+        #expect(raw.remainingText(raw: true)?.text == typed.trimmingCharacters(in: .whitespaces), "raw text is as typed")
     }
 }

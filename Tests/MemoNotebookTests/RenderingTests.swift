@@ -144,7 +144,7 @@ struct RenderingTests {
     @Test func infoDescribesTheStore() throws {
         let text = session(["add a", "info"], json: true)
         let version = try notebook.store.info().sqliteVersion
-        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":2,"memoCount":1,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":false}"# + "\n"))
+        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":3,"memoCount":1,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":false}"# + "\n"))
     }
 
     @Test func helpListsEveryCommand() {

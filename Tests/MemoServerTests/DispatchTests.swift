@@ -55,12 +55,28 @@ struct DispatchTests {
         #expect(reply["id"] as? Int == id)
     }
 
-    @Test func unknownMethodsAndHonestSearch() throws {
+    @Test func unknownMethods() throws {
         try harness.initialize()
         #expect(try harness.request("memo/frobnicate").errorMessage == "method 'memo/frobnicate' not found")
-        let search = try harness.request("memo/search", ["query": "milk"])
-        #expect(search.errorCode == -32601)
-        #expect(search.errorMessage?.contains("not available yet") == true)
+    }
+
+    /// `memo/search` finds what the `search` command finds, newest first, and refuses a
+    /// malformed query or limit as invalid params in memo's words.
+    @Test func searchFindsMemosNewestFirst() throws {
+        try harness.initialize()
+        for content in ["Buy milk", "京都旅行の宿", "milk tea", "여행을 떠나다"] { try harness.request("memo/add", ["content": content]) }
+        func contents(_ params: [String: Any]) throws -> [String]? {
+            (try harness.request("memo/search", params).result?["memos"] as? [[String: Any]])?.compactMap { $0["content"] as? String }
+        }
+        #expect(try contents(["query": "milk"]) == ["milk tea", "Buy milk"])
+        #expect(try contents(["query": "milk", "limit": 1]) == ["milk tea"])
+        #expect(try contents(["query": "旅行 OR 여행"]) == ["여행을 떠나다", "京都旅行の宿"])
+        #expect(try contents(["query": "milk -tea"]) == ["Buy milk"])
+        let malformed = try harness.request("memo/search", ["query": "\"open"])
+        #expect(malformed.errorCode == -32602)
+        #expect(malformed.errorMessage == "invalid params: invalid search '\"open': a quote (\") is not closed")
+        #expect(try harness.request("memo/search", ["query": "milk", "limit": -1]).errorCode == -32602)
+        #expect(try harness.request("memo/search", [:]).errorMessage == "invalid params: 'query' is required")
     }
 
     @Test(arguments: [

@@ -121,7 +121,7 @@ struct OpeningTests {
             try MemoStore.open(.file(path: path))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(StoreError.newerSchema(path: path, found: 99, supported: 2).isStoreUnusable)
+        #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
     }
 
     /// memo's own version-1 table under a version from the future is a newer memo's store,

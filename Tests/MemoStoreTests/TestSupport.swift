@@ -37,7 +37,7 @@ extension MemoStore {
 
     /// Ids of full-text matches, straight from the FTS5 index.
     func fullTextMatches(_ query: String) throws -> [Int64] {
-        let statement = try database.prepare("SELECT rowid FROM memo_fts WHERE memo_fts MATCH ?1 ORDER BY rowid")
+        let statement = try database.prepare("SELECT rowid FROM memo_search WHERE memo_search MATCH ?1 ORDER BY rowid")
         try statement.bind([.text(query)])
         var ids: [Int64] = []
         while try statement.step() { ids.append(statement.int64(at: 0)) }

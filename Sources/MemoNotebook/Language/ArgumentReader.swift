@@ -35,14 +35,17 @@ struct ArgumentReader<Source: WordSource> {
 
     /// Reads options, then takes the rest of the line as one text argument. Text need not
     /// lex as words (`Don't` has a lone quote), so a word that fails to lex ends the options.
-    mutating func text() throws(CommandError) -> Word? {
+    /// With `raw`, quotes are kept as typed and a word that is not one of the command's
+    /// options starts the text (a search's phrases and `-word` exclusions).
+    mutating func text(raw: Bool = false) throws(CommandError) -> Word? {
         while !optionsEnded {
             var lookahead = words
             guard let word = try? lookahead.nextWord(), word.isOption else { break }
+            if raw, word.text != "--", syntax.option(named: String(word.text.prefix { $0 != "=" })) == nil { break }
             words = lookahead
             if word.text == "--" { optionsEnded = true } else { try readOption(word) }
         }
-        return words.remainingText()
+        return words.remainingText(raw: raw)
     }
 
     /// Fails when arguments remain.

@@ -11,6 +11,10 @@ package enum Command: Equatable, Sendable {
     case untag(id: Int64, tags: [String])
     case tags
     case count(FilterArguments)
+    /// Full-text search, newest first.
+    case search(SearchQuery, limit: Int?)
+    case importFile(ImportArguments)
+    case export(ExportArguments)
     case info
     case help(topic: String?)
     case quit
@@ -50,13 +54,74 @@ package struct ListArguments: Equatable, Sendable {
     package var order = MemoOrder.newestFirst
     package var limit: Int?
     package var offset = 0
+    /// Headings by day or month in text output; nil for none.
+    package var grouping: ListGrouping?
 
     package init(filter: FilterArguments = FilterArguments(), order: MemoOrder = .newestFirst,
-                 limit: Int? = nil, offset: Int = 0) {
+                 limit: Int? = nil, offset: Int = 0, grouping: ListGrouping? = nil) {
         self.filter = filter
         self.order = order
         self.limit = limit
         self.offset = offset
+        self.grouping = grouping
+    }
+}
+
+/// How `list --group` heads its memos: by calendar day or month in the display time zone.
+package enum ListGrouping: String, Equatable, Sendable {
+    case day, month
+}
+
+/// The file formats of `import` and `export`.
+package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
+    case jsonl, json, markdown, coredata
+
+    /// The format a file's name implies: `.jsonl`, `.json`, `.md`/`.markdown`, or a Core
+    /// Data store's `.sqlite`/`.store`; nil when the name says nothing.
+    package init?(fileName: String) {
+        switch fileName.split(separator: ".").last.map({ $0.lowercased() }) {
+        case "jsonl", "ndjson": self = .jsonl
+        case "json": self = .json
+        case "md", "markdown": self = .markdown
+        case "sqlite", "store", "sqlite3": self = .coredata
+        default: return nil
+        }
+    }
+}
+
+/// The arguments of `import`.
+package struct ImportArguments: Equatable, Sendable {
+    package var path: String
+    package var format: TransferFormat
+    package var mapping: CoreDataMapping
+
+    package init(path: String, format: TransferFormat, mapping: CoreDataMapping = CoreDataMapping()) {
+        self.path = path
+        self.format = format
+        self.mapping = mapping
+    }
+}
+
+/// Which Core Data entity and attributes hold memos (SPEC §3's defaults).
+package struct CoreDataMapping: Equatable, Sendable {
+    package var entity = "MemoEntity"
+    package var textAttributes = ["content"]
+    package var dateAttribute = "insertDate"
+
+    package init() {}
+}
+
+/// The arguments of `export`: where to, in which format, and which memos.
+package struct ExportArguments: Equatable, Sendable {
+    /// A file path, or `-` for standard output.
+    package var path: String
+    package var format: TransferFormat
+    package var filter: FilterArguments
+
+    package init(path: String, format: TransferFormat, filter: FilterArguments = FilterArguments()) {
+        self.path = path
+        self.format = format
+        self.filter = filter
     }
 }
 

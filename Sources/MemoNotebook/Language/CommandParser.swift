@@ -48,6 +48,18 @@ package enum CommandParser {
             return .command(.list(try listArguments(&reader)))
         case "count":
             return .command(.count(try filterArguments(&reader)))
+        case "search":
+            guard let query = try reader.text(raw: true) else { throw .missingArgument("a search query", command: syntax.name) }
+            let limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
+            do {
+                return .command(.search(try SearchQuery(parsing: query.text), limit: limit))
+            } catch {
+                throw .invalid(error.description, range: query.range)
+            }
+        case "import":
+            return .command(.importFile(try importArguments(&reader)))
+        case "export":
+            return .command(.export(try exportArguments(&reader)))
         case "show", "delete":
             let ids = try reader.remainingArguments().map(memoID)
             guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: syntax.name) }
@@ -106,7 +118,56 @@ package enum CommandParser {
         }
         arguments.limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
         arguments.offset = try reader.value("--offset").map { word throws(CommandError) in try count(word, option: "--offset") } ?? 0
+        if let group = reader.value("--group") {
+            guard let grouping = ListGrouping(rawValue: group.text) else {
+                throw .invalid("invalid grouping '\(group.text)' for '--group': use day or month", range: group.range)
+            }
+            arguments.grouping = grouping
+        }
         return arguments
+    }
+
+    /// `import FILE [--format F] [--entity NAME] [--text A,B] [--date A]`.
+    private static func importArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ImportArguments {
+        let positional = try reader.remainingArguments()
+        guard let file = positional.first else { throw .missingArgument("a file to import", command: "import") }
+        if positional.count > 1 { throw .unexpected(positional[1], command: "import") }
+        var arguments = ImportArguments(path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases))
+        let coreDataOptions = ["--entity", "--text", "--date"].compactMap(reader.value)
+        if arguments.format != .coredata, let option = coreDataOptions.first {
+            throw .usage("'--entity', '--text' and '--date' go with '--format coredata'", range: option.range)
+        }
+        if let entity = reader.value("--entity") { arguments.mapping.entity = entity.text }
+        if let text = reader.value("--text") {
+            arguments.mapping.textAttributes = text.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if arguments.mapping.textAttributes.contains(where: \.isEmpty) || arguments.mapping.textAttributes.isEmpty {
+                throw .invalid("invalid attribute list '\(text.text)' for '--text': use NAME or NAME,NAME", range: text.range)
+            }
+        }
+        if let date = reader.value("--date") { arguments.mapping.dateAttribute = date.text }
+        return arguments
+    }
+
+    /// `export FILE|- [--format F] [filters]`.
+    private static func exportArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ExportArguments {
+        let positional = try reader.remainingArguments()
+        guard let file = positional.first else { throw .missingArgument("a file to write, or - for standard output", command: "export") }
+        if positional.count > 1 { throw .unexpected(positional[1], command: "export") }
+        let filter = try filterArguments(reader)
+        return ExportArguments(path: file.text, format: try format(reader, for: file, allowed: [.jsonl, .json, .markdown]), filter: filter)
+    }
+
+    /// The `--format` given, else the one the file's name implies, else JSON Lines.
+    private static func format<S>(_ reader: ArgumentReader<S>, for file: Word, allowed: [TransferFormat]) throws(CommandError) -> TransferFormat {
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        guard let word = reader.value("--format") else {
+            guard let implied = TransferFormat(fileName: file.text), allowed.contains(implied) else { return .jsonl }
+            return implied
+        }
+        guard let format = TransferFormat(rawValue: word.text), allowed.contains(format) else {
+            throw .invalid("invalid format '\(word.text)' for '--format': use \(names)", range: word.range)
+        }
+        return format
     }
 
     /// Reads all arguments of a filtering command, so options are seen wherever they stand,
@@ -114,6 +175,11 @@ package enum CommandParser {
     private static func filterArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         let positional = try reader.remainingArguments()
         if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        return try filterArguments(reader)
+    }
+
+    /// The filters among options already read.
+    private static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         var filter = FilterArguments()
         filter.tag = try reader.value("--tag").map(tagName)
         filter.since = try reader.value("--since").map(DateArgument.parse)

@@ -9,6 +9,8 @@ package struct CommandSyntax: Sendable {
     package var options: [OptionSyntax] = []
     /// Whether its last argument is text (the rest of the line, or a heredoc).
     package var takesText = false
+    /// More to say in `help COMMAND` than the options do, or nil.
+    package var details: String?
 
     package func option(named name: String) -> OptionSyntax? {
         options.first { $0.names.contains(name) }
@@ -34,6 +36,7 @@ extension OptionSyntax {
     static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
     static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
     static let filters: [OptionSyntax] = [tag, since, until, on]
+    static let limit = OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos.")
 }
 
 extension CommandSyntax {
@@ -42,14 +45,25 @@ extension CommandSyntax {
         CommandSyntax(name: "add", usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
                       options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
                       takesText: true),
-        CommandSyntax(name: "list", usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(name: "list",
+                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE] [--group day|month]",
                       summary: "List memos in insert-date order, newest first.",
                       options: [
                         OptionSyntax(names: ["--asc"], summary: "Oldest first."),
                         OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
-                        OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos."),
+                        .limit,
                         OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
-                      ] + OptionSyntax.filters),
+                      ] + OptionSyntax.filters + [
+                        OptionSyntax(names: ["--group"], valueName: "day|month",
+                                     summary: "A heading for each day or month (display time zone); text output only."),
+                      ]),
+        CommandSyntax(name: "search", usage: "[-n N] QUERY",
+                      summary: "Find memos by their words, newest first.",
+                      options: [.limit],
+                      details: """
+                        QUERY: words that must all appear (any language, accents ignored), "a phrase",
+                        prefix* for words starting so, a OR b for either, -word or -"a phrase" to leave out.
+                        """),
         CommandSyntax(name: "show", usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
         CommandSyntax(name: "edit", usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
                       takesText: true),
@@ -59,6 +73,21 @@ extension CommandSyntax {
         CommandSyntax(name: "tags", usage: "", summary: "List every tag with its memo count."),
         CommandSyntax(name: "count", usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Count memos.", options: OptionSyntax.filters),
+        CommandSyntax(name: "import", usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
+                      summary: "Bring memos in from a file, all or nothing, merging by uuid.",
+                      options: [
+                        OptionSyntax(names: ["--format"], valueName: "FORMAT",
+                                     summary: "jsonl, json, markdown or coredata (default: from the file's extension)."),
+                        OptionSyntax(names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
+                        OptionSyntax(names: ["--text"], valueName: "ATTR[,ATTR]", summary: "coredata: the text attributes, joined by newlines (content)."),
+                        OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
+                      ]),
+        CommandSyntax(name: "export", usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+                      summary: "Write memos to a file (- for standard output), oldest first.",
+                      options: [
+                        OptionSyntax(names: ["--format"], valueName: "FORMAT",
+                                     summary: "jsonl, json or markdown (default: from the file's extension, else jsonl)."),
+                      ] + OptionSyntax.filters),
         CommandSyntax(name: "fixture", usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
         CommandSyntax(name: "fixtures", usage: "", summary: "List the built-in fixtures."),
         CommandSyntax(name: "clock", usage: "DATE", summary: "Set the deterministic clock of scripting mode."),

@@ -28,6 +28,9 @@ package enum HelpText {
                 text += "  " + spelling.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.summary + "\n"
             }
         }
+        if let details = syntax.details {
+            text += "\n" + details + "\n"
+        }
         if syntax.options.contains(where: { $0.valueName == "DATE" }) {
             text += "\nDATE is YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday.\n"
         }

@@ -34,11 +34,11 @@ package struct LineScanner: WordSource {
         return Word(text: text, range: start..<position, isLiteral: isQuoted)
     }
 
-    package mutating func remainingText() -> Word? {
+    package mutating func remainingText(raw: Bool) -> Word? {
         skipWhiteSpace()
         guard position < end else { return nil }
         var trial = self
-        if let word = try? trial.nextWord(), word.isLiteral, trial.isAtEnd {
+        if !raw, let word = try? trial.nextWord(), word.isLiteral, trial.isAtEnd {
             self = trial
             return word
         }
@@ -100,7 +100,7 @@ package struct ArgumentWords: WordSource {
         arguments.popFirst().map { Word(text: $0, isLiteral: isLiteral($0)) }
     }
 
-    package mutating func remainingText() -> Word? {
+    package mutating func remainingText(raw: Bool) -> Word? {
         guard !arguments.isEmpty else { return nil }
         defer { arguments.removeAll() }
         return Word(text: arguments.joined(separator: " "), isLiteral: true)

@@ -24,7 +24,8 @@ package struct Word: Equatable, Sendable {
 package protocol WordSource {
     /// The next word, or nil at the end.
     mutating func nextWord() throws(CommandError) -> Word?
-    /// Everything that is left, as one text argument: a lone quoted word is unquoted,
+    /// Everything that is left, as one text argument: a lone quoted word is unquoted
+    /// (unless `raw`, for arguments such as a search, whose quotes mean something),
     /// anything else is kept as typed. Nil when nothing is left.
-    mutating func remainingText() -> Word?
+    mutating func remainingText(raw: Bool) -> Word?
 }

@@ -9,7 +9,12 @@ package struct JSONRenderer: OutcomeRenderer {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
-        case .memos(let cursor): try forEach(in: cursor, to: output) { line(Self.json($0)) }
+        case .memos(let cursor, _): try forEach(in: cursor, to: output) { line(Self.json($0)) }
+        case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
+        case .exported(let count, let path): line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
+        case .imported(let summary):
+            line(.object([("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
+                          ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty)))]))
         case .shown(let memos): memos.forEach { line(Self.json($0)) }
         case .deleted(let ids): line(.object([("deleted", .array(ids.map(JSONValue.integer)))]))
         case .tags(let counts): line(.object([("tags", .array(counts.map(Self.json)))]))

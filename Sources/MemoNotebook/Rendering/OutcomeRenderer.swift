@@ -11,6 +11,14 @@ extension OutcomeRenderer {
     func forEach(in cursor: MemoCursor, to output: OutputSink, _ line: (Memo) -> Void) throws(StoreError) {
         while !output.isBroken, let memo = try cursor.next() { line(memo) }
     }
+
+    /// Writes an export to standard output in its own format, whichever renderer runs.
+    func export(_ cursor: MemoCursor, with writer: any MemoWriter, to output: OutputSink) throws(StoreError) {
+        var writer = writer
+        writer.begin(to: output)
+        try forEach(in: cursor, to: output) { writer.write($0, to: output) }
+        writer.end(to: output)
+    }
 }
 
 /// How text output looks on this face.

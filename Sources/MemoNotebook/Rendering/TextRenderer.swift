@@ -12,7 +12,23 @@ package struct TextRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
-        case .memos(let cursor): try forEach(in: cursor, to: output) { output.write(listLine($0) + "\n") }
+        case .memos(let cursor, nil): try forEach(in: cursor, to: output) { output.write(listLine($0) + "\n") }
+        case .memos(let cursor, let grouping?):
+            var currentGroup: String?
+            try forEach(in: cursor, to: output) { memo in
+                let group = heading(of: memo, by: grouping)
+                if group != currentGroup {
+                    output.write((currentGroup == nil ? "" : "\n") + paint(group, .bold) + "\n")
+                    currentGroup = group
+                }
+                output.write(listLine(memo) + "\n")
+            }
+        case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
+        case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(path)\n")
+        case .imported(let summary):
+            var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
+            if summary.empty > 0 { parts.append("\(summary.empty) without text") }
+            output.write("imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n")
         case .shown(let memos): output.write(memos.map(block).joined(separator: "\n"))
         case .deleted(let ids): output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + "\n")
         case .retagged(let memo):
@@ -54,6 +70,12 @@ package struct TextRenderer: OutcomeRenderer {
 
     /// Columns of text worth keeping on a narrow terminal before the tags are given up.
     private static let shortestUsefulText = 8
+
+    /// `YYYY-MM-DD` or `YYYY-MM` of the memo's insert date in the display time zone.
+    private func heading(of memo: Memo, by grouping: ListGrouping) -> String {
+        let date = style.displayTime.format(memo.insertDate)
+        return String(date.prefix(grouping == .day ? 10 : 7))
+    }
 
     /// A whole memo: a header of fields, a blank line, then its full text.
     package func block(_ memo: Memo) -> String {
@@ -101,7 +123,7 @@ package struct TextRenderer: OutcomeRenderer {
     }
 
     private enum Paint: String {
-        case yellow = "33", cyan = "36", dim = "2"
+        case yellow = "33", cyan = "36", dim = "2", bold = "1"
     }
 
     private func paint(_ text: String, _ paint: Paint) -> String {

@@ -8,6 +8,8 @@ package final class Notebook {
     package let clock: MemoClock
     package let uuids: UUIDSource
     package let displayTime: DisplayTime
+    /// Told how an import advances, for a progress bar on a terminal; nil elsewhere.
+    package var importProgress: ImportProgress?
 
     package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime) {
         self.store = store
@@ -35,7 +37,13 @@ package final class Notebook {
         case .add(let text, let tags):
             return .added(try add(text, tags: tags))
         case .list(let arguments):
-            return .memos(try store.memos(query(for: arguments)))
+            return .memos(try store.memos(query(for: arguments)), grouping: arguments.grouping)
+        case .search(let search, let limit):
+            return .memos(try store.memos(MemoQuery(filter: MemoFilter(search: search), limit: limit)))
+        case .importFile(let arguments):
+            return .imported(try importMemos(arguments))
+        case .export(let arguments):
+            return try export(arguments)
         case .show(let ids):
             return .shown(try store.existingMemos(ids: ids))
         case .edit(let id, let text):
@@ -74,9 +82,14 @@ package final class Notebook {
     /// Adds a memo stamped with this session's clock and with a uuid from its source that no
     /// memo of the store has yet (a script replayed on a store that kept its last run's memos).
     package func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
+        try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
+    }
+
+    /// The next uuid of this session's source that no memo of the store has yet.
+    func freshUUID() throws(StoreError) -> String {
         var uuid = uuids.next()
         while try store.memo(uuid: uuid) != nil { uuid = uuids.next() }
-        return try store.insert(MemoDraft(uuid: uuid, content: text, insertDate: clock.now(), tags: tags))
+        return uuid
     }
 
     /// The fetch request for `list` arguments, with dates resolved in the display time zone.

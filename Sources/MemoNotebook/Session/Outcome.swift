@@ -4,8 +4,13 @@ import MemoStore
 package enum Outcome {
     case added(Memo)
     case edited(Memo)
-    /// A listing, streamed: rows are read as they are rendered.
-    case memos(MemoCursor)
+    /// A listing, streamed: rows are read as they are rendered; text output may head them
+    /// by day or month.
+    case memos(MemoCursor, grouping: ListGrouping? = nil)
+    /// An export to standard output, streamed in its format whatever the renderer.
+    case exportStream(MemoCursor, writer: any MemoWriter)
+    case exported(count: Int, path: String)
+    case imported(ImportSummary)
     case shown([Memo])
     case deleted([Int64])
     /// The memo after `tag` or `untag`.
@@ -18,6 +23,20 @@ package enum Outcome {
     case clockSet(Timestamp)
     case fixtureLoaded(name: String, added: Int)
     case fixtures([Fixture])
+}
+
+/// What an import did.
+package struct ImportSummary: Equatable, Sendable {
+    package var added = 0
+    package var updated = 0
+    /// Records whose memo the store already had in this version or a newer one.
+    package var skipped = 0
+    /// Records without text (Core Data rows with empty or NULL text attributes).
+    package var empty = 0
+
+    package init() {}
+
+    package var records: Int { added + updated + skipped + empty }
 }
 
 /// The facts `info` reports: the store's, and the session's.

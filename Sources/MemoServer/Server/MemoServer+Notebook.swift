@@ -38,6 +38,21 @@ extension MemoServer {
         try answering { .object([("deleted", .array(try notebook.store.delete(ids: params.ids).map(JSONValue.integer)))]) }
     }
 
+    /// Full-text search, newest first, as the `search` command does it.
+    func search(_ params: SearchParams) throws(RPCError) -> JSONValue {
+        if let limit = params.limit, limit < 0 { throw .invalidParams("invalid params: 'limit' must be 0 or more") }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(parsing: params.query)
+        } catch {
+            throw .invalidParams("invalid params: \(error.description)")
+        }
+        return try answering {
+            let cursor = try notebook.store.memos(MemoQuery(filter: MemoFilter(search: query), limit: params.limit))
+            return .object([("memos", .array(try WatchFeed.collect(cursor)))])
+        }
+    }
+
     func tags() throws(RPCError) -> JSONValue {
         try answering { .object([("tags", .array(try notebook.store.tagCounts().map(JSONRenderer.json)))]) }
     }

@@ -115,9 +115,7 @@ package final class MemoServer {
         case "memo/list": return try list(message.params(ListParams.self))
         case "memo/update": return try update(message.params(UpdateParams.self))
         case "memo/delete": return try delete(message.params(DeleteParams.self))
-        case "memo/search":
-            _ = try message.params(SearchParams.self)
-            throw RPCError(code: .methodNotFound, message: "memo/search is not available yet: full-text search comes with a later version of memo")
+        case "memo/search": return try search(message.params(SearchParams.self))
         case "memo/tags": return try tags()
         case "memo/execute": return execute(try message.params(ExecuteParams.self))
         case "memo/watch": return try watch(message.params(ListParams.self))

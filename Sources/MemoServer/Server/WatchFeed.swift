@@ -46,7 +46,11 @@ final class WatchFeed {
 
     /// The memos of a list request as JSON.
     static func result(of arguments: ListArguments, in notebook: Notebook) throws -> [JSONValue] {
-        let cursor = try notebook.store.memos(notebook.query(for: arguments))
+        try collect(notebook.store.memos(notebook.query(for: arguments)))
+    }
+
+    /// A cursor's memos as JSON objects: one JSON-RPC result is one value, so it is built whole.
+    static func collect(_ cursor: MemoCursor) throws -> [JSONValue] {
         var memos: [JSONValue] = []
         while let memo = try cursor.next() { memos.append(JSONRenderer.json(memo)) }
         return memos

@@ -1,0 +1,87 @@
+import MemoStore
+
+/// Writes memos in one export format, one at a time, so exporting a million memos keeps
+/// memory flat: `begin`, then `write` for each memo in order, then `end`.
+package protocol MemoWriter {
+    mutating func begin(to output: OutputSink)
+    mutating func write(_ memo: Memo, to output: OutputSink)
+    mutating func end(to output: OutputSink)
+}
+
+extension TransferFormat {
+    /// The writer of this format; markdown heads its days in `displayTime`.
+    func writer(displayTime: DisplayTime) -> any MemoWriter {
+        switch self {
+        case .jsonl, .coredata: JSONLinesWriter()
+        case .json: JSONArrayWriter()
+        case .markdown: MarkdownWriter(displayTime: displayTime)
+        }
+    }
+}
+
+/// One memo object per line (SPEC §5): what `--json list` prints.
+struct JSONLinesWriter: MemoWriter {
+    func begin(to output: OutputSink) {}
+
+    func write(_ memo: Memo, to output: OutputSink) {
+        output.write(JSONRenderer.json(memo).serialized + "\n")
+    }
+
+    func end(to output: OutputSink) {}
+}
+
+/// One JSON array of memo objects, an element per line.
+struct JSONArrayWriter: MemoWriter {
+    private var isFirst = true
+
+    func begin(to output: OutputSink) {
+        output.write("[")
+    }
+
+    mutating func write(_ memo: Memo, to output: OutputSink) {
+        output.write((isFirst ? "\n" : ",\n") + JSONRenderer.json(memo).serialized)
+        isFirst = false
+    }
+
+    func end(to output: OutputSink) {
+        output.write(isFirst ? "]\n" : "\n]\n")
+    }
+}
+
+/// Markdown for people: a heading per day, an item per memo with its text (further lines
+/// indented by two spaces), and the memo's uuid, dates and tags in an HTML comment that
+/// Markdown viewers hide and `import` reads back, so nothing is lost.
+struct MarkdownWriter: MemoWriter {
+    let displayTime: DisplayTime
+    private var currentDay: String?
+
+    init(displayTime: DisplayTime) {
+        self.displayTime = displayTime
+    }
+
+    func begin(to output: OutputSink) {
+        output.write("# Memos\n")
+    }
+
+    mutating func write(_ memo: Memo, to output: OutputSink) {
+        let day = String(displayTime.format(memo.insertDate).prefix(10))
+        if day != currentDay {
+            output.write("\n## \(day)\n\n")
+            currentDay = day
+        }
+        let lines = memo.content.split(separator: "\n", omittingEmptySubsequences: false)
+        var text = "- " + lines[0] + "\n"
+        for line in lines.dropFirst() { text += "  " + line + "\n" }
+        var metadata = JSONRenderer.json(memo)
+        if case .object(let fields) = metadata { metadata = .object(fields.filter { $0.0 != "id" && $0.0 != "content" }) }
+        output.write(text + "  " + MarkdownFormat.metadataPrefix + metadata.serialized + MarkdownFormat.metadataSuffix + "\n")
+    }
+
+    func end(to output: OutputSink) {}
+}
+
+/// The markers of the metadata comment that follows each exported memo.
+enum MarkdownFormat {
+    static let metadataPrefix = "<!-- memo "
+    static let metadataSuffix = " -->"
+}

@@ -1,0 +1,138 @@
+import Foundation
+import MemoStore
+
+/// Where an import reports how far it got, for a progress bar; nil where nobody watches.
+package protocol ImportProgress: AnyObject {
+    /// Called as records are read: how many so far, and the share of the input read, if known.
+    func update(records: Int, fraction: Double?)
+    /// Called once the import ended, however it ended.
+    func finish()
+}
+
+extension Notebook {
+    /// Imports a file in one transaction: every record, or none when one is malformed or the
+    /// import is interrupted. A record whose uuid the store has updates that memo when it is
+    /// newer (by its update date, else its insert date) and is skipped otherwise.
+    func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
+        defer { importProgress?.finish() }
+        if arguments.format == .coredata { return try importCoreData(arguments) }
+        let path = UserPath.expand(arguments.path)
+        let descriptor = arguments.path == "-" ? STDIN_FILENO : try TextFile.open(path)
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let file = ImportFile(name: arguments.path == "-" ? "<stdin>" : arguments.path, descriptor: descriptor)
+        var reader: any RecordReader = switch arguments.format {
+        case .json: JSONArrayReader(file: file)
+        case .markdown: MarkdownReader(file: file, displayTime: displayTime)
+        case .jsonl, .coredata: JSONLinesReader(file: file)
+        }
+        return try store.inTransaction {
+            var summary = ImportSummary()
+            while let record = try reader.next() {
+                try merge(record, into: &summary, file: file.name)
+                importProgress?.update(records: summary.records, fraction: reader.progress)
+            }
+            return summary
+        }
+    }
+
+    /// Imports the rows of a Core Data entity; rows without text are counted, not imported.
+    private func importCoreData(_ arguments: ImportArguments) throws -> ImportSummary {
+        let source = try CoreDataSource(path: UserPath.expand(arguments.path))
+        let mapping = arguments.mapping
+        let rows = try source.rows(entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
+        let identity = "coredata:\(source.storeUUID ?? source.path):\(mapping.entity.lowercased())"
+        return try store.inTransaction {
+            var summary = ImportSummary()
+            while let row = try rows.next() {
+                if row.texts.isEmpty {
+                    summary.empty += 1
+                } else {
+                    let record = ImportRecord(content: row.texts.joined(separator: "\n"),
+                                              uuid: StableUUID.make(from: "\(identity):\(row.primaryKey)"),
+                                              insertDate: row.date, line: Int(row.primaryKey))
+                    try merge(record, into: &summary, file: arguments.path)
+                }
+                importProgress?.update(records: summary.records, fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
+            }
+            return summary
+        }
+    }
+
+    /// Adds, updates or skips one record, counting what it did; a record the store refuses
+    /// (empty text, a bad tag) fails the import at its line.
+    private func merge(_ record: ImportRecord, into summary: inout ImportSummary, file: String) throws {
+        try Interruption.check()
+        do {
+            let uuid = try record.uuid ?? freshUUID()
+            let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
+                                  updateDate: record.updateDate, tags: record.tags)
+            switch try store.merge(draft) {
+            case .added: summary.added += 1
+            case .updated: summary.updated += 1
+            case .skipped: summary.skipped += 1
+            }
+        } catch let error as StoreError where !error.isStoreUnusable && error != .interrupted {
+            throw LocatedError(file: file, line: record.line, underlying: error)
+        }
+    }
+
+    /// Writes memos to a file, atomically and privately (a temporary file renamed into place),
+    /// or streams them to standard output as the outcome is rendered.
+    func export(_ arguments: ExportArguments) throws -> Outcome {
+        let query = MemoQuery(filter: resolve(arguments.filter), order: .oldestFirst)
+        var writer = arguments.format.writer(displayTime: displayTime)
+        guard arguments.path != "-" else { return .exportStream(try store.memos(query), writer: writer) }
+        let path = UserPath.expand(arguments.path)
+        let temporary = path + ".memo-export-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CommandError.invalid("cannot write \(arguments.path): \(String(cString: strerror(errno)))")
+        }
+        var succeeded = false
+        defer {
+            close(descriptor)
+            if !succeeded { unlink(temporary) }
+        }
+        let output = FileOutput(descriptor: descriptor)
+        let cursor = try store.memos(query)
+        var count = 0
+        writer.begin(to: output)
+        while let memo = try cursor.next() {
+            writer.write(memo, to: output)
+            count += 1
+        }
+        writer.end(to: output)
+        output.flush()
+        if let failure = output.failure ?? (fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))) {
+            throw CommandError.invalid("cannot write \(arguments.path): \(failure)")
+        }
+        guard rename(temporary, path) == 0 else {
+            throw CommandError.invalid("cannot write \(arguments.path): \(String(cString: strerror(errno)))")
+        }
+        succeeded = true
+        return .exported(count: count, path: arguments.path)
+    }
+}
+
+/// Uuids derived from a name, so that importing the same source row twice finds the memo
+/// the first import made. Two 64-bit FNV-1a hashes make the 128 bits; the version and
+/// variant bits are set as RFC 4122 version 4 text requires.
+enum StableUUID {
+    static func make(from name: String) -> String {
+        func fnv1a(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in name.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        var bytes = withUnsafeBytes(of: fnv1a(0xcbf2_9ce4_8422_2325).bigEndian, Array.init)
+            + withUnsafeBytes(of: fnv1a(0x84222325cbf29ce4).bigEndian, Array.init)
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+}
