@@ -34,8 +34,6 @@ package final class REPL {
         guard let editor = LineEditor(historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
         else { return nil }
         InterruptSignal.install()
-        Interruption.watch(notebook.store)
-        defer { Interruption.stopWatching() }
 
         while true {
             switch editor.readLine(prompt: interpreter.isContinuing ? Transcript.continuationPrompt : prompt) {

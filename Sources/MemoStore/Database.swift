@@ -7,6 +7,11 @@ package final class Database {
     private let handle: OpaquePointer
     private var statementCache: [String: Statement] = [:]
     private var savepointDepth = 0
+    /// True while a failed change is being rolled back: Ctrl-C must not stop that.
+    private var isRollingBack = false
+
+    /// SQLite virtual-machine steps between two looks at `Interruption`.
+    private static let progressInterval: Int32 = 1000
 
     /// Opens a connection; `path` is a file path or `:memory:`.
     package init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
@@ -19,9 +24,16 @@ package final class Database {
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
+        // Stops the running statement with SQLITE_INTERRUPT once Ctrl-C was pressed, except
+        // while rolling back. The connection outlives the handler: it is removed in deinit.
+        sqlite3_progress_handler(handle, Self.progressInterval, { context in
+            guard let context, Interruption.isRequested else { return 0 }
+            return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
+        sqlite3_progress_handler(handle, 0, nil, nil)
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -70,6 +82,8 @@ package final class Database {
             try execute(outermost ? "COMMIT" : "RELEASE \(savepoint)")
             return result
         } catch {
+            isRollingBack = true
+            defer { isRollingBack = false }
             if outermost {
                 try? execute("ROLLBACK")
             } else {
@@ -87,9 +101,6 @@ package final class Database {
     package var isReadOnly: Bool {
         sqlite3_db_readonly(handle, "main") == 1
     }
-
-    /// The raw handle, only for `sqlite3_interrupt` from a signal handler.
-    var handleForInterruption: OpaquePointer { handle }
 
     package var lastInsertedRowID: Int64 {
         sqlite3_last_insert_rowid(handle)

@@ -1,31 +1,20 @@
-import CSQLite
 import Synchronization
 
-/// Ctrl-C while a command runs: a signal handler calls `request()`, which stops the SQL
-/// statement running now (`sqlite3_interrupt`, as the sqlite3 shell does) and raises a flag
-/// that loops between statements check. The command then fails inside its transaction,
-/// so the store is left as it was.
+/// Ctrl-C while a command runs: a signal handler calls `request()`, which raises a flag.
+/// Every connection's progress handler (`Database`) reads it and stops the SQL statement
+/// running at that moment, and loops between statements check it; the command then fails
+/// inside its transaction, so the store is left as it was.
+///
+/// `sqlite3_interrupt` is not used: its flag stays raised while any statement of the
+/// connection is active (FTS5 keeps a blob reader open for the whole transaction), so it
+/// would also stop the ROLLBACK that undoes the interrupted command and leave the
+/// transaction open. The progress handler lets a rollback through.
 package enum Interruption {
     private static let requested = Atomic<Bool>(false)
-    /// The connection to interrupt, as a bit pattern: atomics are what a signal handler may touch.
-    private static let connection = Atomic<Int>(0)
 
-    /// Makes `store`'s connection the one that `request()` interrupts. The store must
-    /// outlive the watch: call `stopWatching()` before it closes.
-    package static func watch(_ store: MemoStore) {
-        connection.store(Int(bitPattern: store.database.handleForInterruption), ordering: .sequentiallyConsistent)
-    }
-
-    package static func stopWatching() {
-        connection.store(0, ordering: .sequentiallyConsistent)
-    }
-
-    /// Safe in a signal handler: two atomic operations and `sqlite3_interrupt`.
+    /// Safe in a signal handler: one atomic store.
     package static func request() {
         requested.store(true, ordering: .sequentiallyConsistent)
-        if let handle = OpaquePointer(bitPattern: connection.load(ordering: .sequentiallyConsistent)) {
-            sqlite3_interrupt(handle)
-        }
     }
 
     package static var isRequested: Bool {

@@ -82,6 +82,31 @@ struct OneShotTests {
         #expect(try memo.shell("$MEMO list | head -c 0").status == 0)
     }
 
+    /// One-shot export and import: the file is private, the summary is text or JSON, a
+    /// malformed record is reported at its line with exit status 1 and changes nothing.
+    @Test func exportAndImportFromTheShell() throws {
+        try memo.run(["add", "Buy milk @shop"])
+        try memo.run(["add", "旅行の準備"])
+        let file = memo.path("backup.json")
+        #expect(try memo.run(["export", file]).standardOutput == "exported 2 memos to \(file)\n")
+        #expect(FileManager.default.mode(of: file) == 0o600)
+        let other = memo.path("other.sqlite")
+        let imported = try memo.run(["--store", other, "--json", "import", file])
+        #expect(imported.standardOutput == "{\"added\":2,\"updated\":0,\"skipped\":0,\"empty\":0}\n")
+        #expect(try memo.run(["--store", other, "search", "旅行"]).lines.count == 1)
+        #expect(try memo.run(["--store", other, "export", "-"]).standardOutput == memo.run(["export", "-"]).standardOutput)
+
+        let broken = memo.path("broken.jsonl")
+        try "{\"content\":\"fine\"}\n{\"content\": 3}\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let failed = try memo.run(["import", broken])
+        #expect(failed.status == 1)
+        #expect(failed.standardError == "\(broken):2: error: \"content\" must be a string\n")
+        #expect(try memo.run(["count"]).standardOutput == "2\n")
+        let search = try memo.run(["search", "\"open"])
+        #expect(search.status == 1)
+        #expect(search.standardError == "error: invalid search '\"open': a quote (\") is not closed\n")
+    }
+
     @Test func contentChecks() throws {
         let empty = try memo.run(["add", "   "])
         #expect(empty.status == 1)

@@ -66,6 +66,25 @@ struct OpeningTests {
         #expect(memos.map(\.insertDate.millisecondsSince1970) == [-2, 1_709_251_199_123, 1_709_251_199_999])
     }
 
+    /// Version 3 replaces the word index of version 2 with one that finds CJK words inside
+    /// sentences, re-indexing every memo in the migration.
+    @Test func version2StoreIsReindexedForSearch() throws {
+        let path = folder.file("v2.sqlite")
+        do {
+            let old = try Database(path: path)
+            try old.execute(Schema.version1.sql + Schema.version2.sql + """
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', '京都旅行の宿', 0);
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000002', 'plain words', 1);
+                PRAGMA user_version = 2;
+                """)
+        }
+        let store = try MemoStore.open(.file(path: path))
+        #expect(try store.database.integer("PRAGMA user_version") == 3)
+        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'memo_fts%'") == 0)
+        #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "旅行"))) == 1)
+        #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "words"))) == 1)
+    }
+
     @Test func emptyVersion1StoreMigrates() throws {
         let path = folder.file("empty-v1.sqlite")
         try makeVersion1Store(at: path, """

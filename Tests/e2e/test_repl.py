@@ -173,6 +173,26 @@ def test_tag_completion_ignores_case(repl):
     assert "@TRA" not in session.run("list -n 1")
 
 
+def test_search_in_the_repl(repl):
+    session = repl("--fixture", "sample")
+    session.child.send("sea" + TAB + "旅行\r")
+    session.expect_prompt()
+    assert "京都旅行の宿を予約する" in session.output()
+    assert session.run("search 주말").count("#") == 1
+
+
+def test_a_long_import_shows_progress_on_a_terminal(memo_binary, environment, tmp_path):
+    records = tmp_path / "many.jsonl"
+    records.write_text("".join(f'{{"content":"imported memo {n}"}}\n' for n in range(40_000)))
+    environment["MEMO_STORE"] = str(tmp_path / "store.sqlite")
+    child = pexpect.spawn(memo_binary, ["import", str(records)], env=environment, encoding="utf-8", timeout=120)
+    child.expect_exact("importing [")
+    child.expect_exact("imported 40000 records: 40000 added, 0 updated, 0 skipped")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_ctrl_c_abandons_the_line_and_keeps_the_session(repl):
     session = repl("--in-memory")
     session.child.send("add never added")
@@ -193,15 +213,21 @@ def test_errors_never_end_the_session(repl):
 
 
 def test_ctrl_c_cancels_a_long_command_and_keeps_the_store(repl, home, tmp_path):
+    """Whenever Ctrl-C comes, the command's transaction is rolled back: the prompt has no
+    `*` (no batch left open) and the store is as it was."""
     fixture = tmp_path / "big.memo"
-    fixture.write_text("".join(f"add generated memo {number}\n" for number in range(200_000)))
-    session = repl()
-    session.child.send(f"fixture {fixture}\r")
-    time.sleep(0.5)
-    session.child.send(CTRL_C)
-    session.child.expect_exact("error: interrupted")
-    session.expect_prompt()
-    assert session.run("count") == "0"
+    with fixture.open("w") as file:
+        for number in range(200_000):
+            file.write(f"add generated memo {number}\n")
+    for delay in (0.5, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.45, 0.6, 0.7, 0.8, 1.0):
+        session = repl()
+        session.child.send(f"fixture {fixture}\r")
+        time.sleep(delay)
+        session.child.send(CTRL_C)
+        session.child.expect_exact("error: interrupted")
+        assert session.child.expect_exact([DISK_PROMPT, "memo*> "]) == 0, f"a transaction stayed open (delay {delay})"
+        assert session.run("count") == "0"
+        session.child.terminate(force=True)
 
 
 def test_ctrl_c_cancels_a_long_listing(repl, home):

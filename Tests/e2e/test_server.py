@@ -272,3 +272,23 @@ def test_every_valid_frame_after_a_malformed_header_is_answered(memo_binary, env
     answered = [reply["id"] for reply in read_frames(output) if "result" in reply]
     assert answered == [1, 2, 3, 4]
     assert process.returncode == 0
+
+
+def test_memo_search_end_to_end(memo_binary, environment, tmp_path):
+    async def body(client):
+        await initialize(client)
+        for content in ["Buy milk and eggs", "京都旅行の宿を予約する", "여행을 떠나기 전에", "milk tea"]:
+            await client.call("memo/add", {"content": content})
+        found = await client.call("memo/search", {"query": "milk"})
+        assert [memo.content for memo in found.memos] == ["milk tea", "Buy milk and eggs"]
+        found = await client.call("memo/search", {"query": "旅行 OR 여행", "limit": 5})
+        assert [memo.id for memo in found.memos] == [3, 2]
+        with pytest.raises(JsonRpcException) as refused:
+            await client.call("memo/search", {"query": "\"unclosed"})
+        assert refused.value.code == -32602
+        assert "not closed" in refused.value.message
+        executed = await client.call("memo/execute", {"line": "search -n 1 milk"})
+        assert executed.ok and "milk tea" in executed.output
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, tmp_path / "store.sqlite", body) == 0

@@ -1,0 +1,177 @@
+import Foundation
+import MemoStore
+import Testing
+@testable import MemoNotebook
+
+/// A notebook on a fresh in-memory store, driven by command lines as a script would.
+struct ScriptedNotebook {
+    let notebook: Notebook
+
+    init() throws {
+        notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
+                            uuids: SequentialUUIDs(), displayTime: .utc)
+    }
+
+    /// Runs one command line; returns its text output.
+    @discardableResult
+    func run(_ line: String) throws -> String {
+        guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
+        let output = StringOutput()
+        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(try notebook.execute(command), to: output)
+        return output.text
+    }
+
+    /// Every memo as its JSON line, oldest first: uuid, text, dates and tags. Ids are left
+    /// out: they are local to a store and never imported.
+    func dump() throws -> [String] {
+        TextFile.lines(of: try run("export -")).map { $0.replacing(/^\{"id":\d+,/, with: "{") }
+    }
+}
+
+/// A folder for files the tests write, removed afterwards.
+final class Scratch {
+    let path = NSTemporaryDirectory() + "memo-transfer-" + UUID().uuidString
+
+    init() {
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> String {
+        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
+        return file(name)
+    }
+}
+
+@Suite("Import and export")
+struct TransferTests {
+    let scratch = Scratch()
+
+    /// A notebook with every kind of memo: several languages, inline and explicit tags, an
+    /// edited one, multi-line text with blank and indented lines, and odd characters.
+    private func filledNotebook() throws -> ScriptedNotebook {
+        let session = try ScriptedNotebook()
+        try session.run("fixture sample")
+        try session.run("add --tag kept Explicit and @inline tags")
+        try session.run("edit 3 Edited text @edited")
+        let multiLine = "first line\n\n  indented line\n- looks like an item\n## looks like a heading\ntrailing spaces  \n"
+        _ = try session.notebook.add(multiLine, tags: [])
+        _ = try session.notebook.add("quotes \" and \\ backslash\tand a tab", tags: ["odd"])
+        return session
+    }
+
+    @Test(arguments: ["jsonl", "json", "md"])
+    func exportThenImportIntoAnEmptyStoreGivesTheSameMemos(_ extension: String) throws {
+        let source = try filledNotebook()
+        let path = scratch.file("all." + `extension`)
+        #expect(try source.run("export \(path)") == "exported 23 memos to \(path)\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let target = try ScriptedNotebook()
+        #expect(try target.run("import \(path)") == "imported 23 records: 23 added, 0 updated, 0 skipped\n")
+        #expect(try target.dump() == source.dump())
+        #expect(try target.run("import \(path)") == "imported 23 records: 0 added, 0 updated, 23 skipped\n")
+        #expect(try target.dump() == source.dump())
+    }
+
+    @Test func newerCopiesUpdateAndOlderOrEqualOnesAreSkipped() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add --tag old Original @inline")
+        let uuid = "00000000-0000-4000-8000-000000000001"
+        let file = try scratch.write("""
+            {"uuid":"\(uuid)","content":"Older copy","insertDate":"1999-01-01T00:00:00.000Z"}
+            {"uuid":"\(uuid)","content":"Same age","insertDate":"2000-01-01T00:00:00.000Z"}
+            {"uuid":"\(uuid.uppercased())","content":"Newer copy @fresh","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2001-02-03T04:05:06.789Z","tags":["fresh","new"]}
+            {"content":"No uuid or date"}
+
+            """, to: "merge.jsonl")
+        #expect(try session.run("import \(file)") == "imported 4 records: 1 added, 1 updated, 2 skipped\n")
+        let memo = try #require(try session.notebook.store.memo(id: 1))
+        #expect(memo.content == "Newer copy @fresh")
+        #expect(memo.insertDate == Timestamp(secondsSince1970: 946_684_800), "an update keeps the memo's place")
+        #expect(memo.updateDate == Timestamp(millisecondsSince1970: 981_173_106_789))
+        #expect(memo.tags == ["fresh", "new"])
+        let added = try #require(try session.notebook.store.memo(id: 2))
+        #expect(added.uuid == "00000000-0000-4000-8000-000000000002")
+        #expect(added.insertDate == Timestamp(secondsSince1970: 946_684_801))
+    }
+
+    /// A malformed record fails the whole import at its line, and the store is as it was.
+    @Test(arguments: [
+        ("{\"content\":\"one\"}\n{\"content\":\"two\"}\n{\"content\":\"three\"", "jsonl", 3, "the line is not valid JSON"),
+        ("{\"content\":\"one\"}\n{\"text\":\"two\"}\n", "jsonl", 2, "the record has no \"content\""),
+        ("{\"content\":\"one\",\"uuid\":\"nope\"}\n", "jsonl", 1, "invalid uuid 'nope'"),
+        ("{\"content\":\"one\",\"insertDate\":\"yesterday\"}\n", "jsonl", 1,
+         "invalid \"insertDate\" 'yesterday': use an ISO 8601 instant such as 2024-03-01T09:30:00.000Z"),
+        ("{\"content\":\"   \"}\n", "jsonl", 1, "memo text is empty"),
+        ("{\"content\":\"x\",\"tags\":[\"bad tag!\"]}\n", "jsonl", 1, "invalid tag 'bad tag!': use letters, digits, '_' and '-'"),
+        ("[\n{\"content\":\"one\"},\n{\"content\":\n\"two\"}\n{\"content\":\"three\"}\n]", "json", 5, "expected ',' or ']' after a record"),
+        ("[\n{\"content\":\"one\"},\n{\"content\":\"two\"}", "json", 3, "the array is not closed with ']'"),
+        ("[\n{\"content\":\"one\"},\n42\n]", "json", 3, "a record must be a JSON object"),
+        ("{\"content\":\"one\"}", "json", 1, "a JSON array of memo objects must start with '['"),
+        ("- one\n  <!-- memo {\"uuid\": -->\n", "md", 2, "the memo's metadata comment is not valid JSON"),
+    ])
+    func aMalformedRecordFailsTheImportAndChangesNothing(_ text: String, _ extension: String, _ line: Int, _ message: String) throws {
+        let session = try ScriptedNotebook()
+        try session.run("add already there")
+        let before = try session.dump()
+        let file = try scratch.write(text, to: "bad." + `extension`)
+        #expect {
+            try session.run("import \(file)")
+        } throws: { error in
+            errorReport(error) == "\(file):\(line): error: \(message)"
+        }
+        #expect(try session.dump() == before)
+    }
+
+    /// Markdown people write: items under day headings, without memo's metadata comments.
+    @Test func handWrittenMarkdownImports() throws {
+        let session = try ScriptedNotebook()
+        let file = try scratch.write("""
+            # Notes
+
+            Some prose that is not a memo.
+
+            ## 2024-03-01
+
+            - Call the bank
+            - Pack for the trip
+              passport and charger
+
+            ## 2024-03-02 Saturday
+
+            - Farmers market @food
+
+            """, to: "notes.md")
+        #expect(try session.run("import \(file)") == "imported 3 records: 3 added, 0 updated, 0 skipped\n")
+        #expect(try session.run("list --asc") == """
+            #1  2024-03-01 00:00:00  Call the bank
+            #2  2024-03-01 00:00:00  Pack for the trip …
+            #3  2024-03-02 00:00:00  Farmers market @food  @food
+
+            """)
+        #expect(try session.notebook.store.memo(id: 2)?.content == "Pack for the trip\npassport and charger")
+    }
+
+    @Test func formatsComeFromTheExtensionUnlessGiven() throws {
+        let session = try ScriptedNotebook()
+        let file = try scratch.write("[{\"content\":\"from an array\"}]", to: "array.txt")
+        #expect(throws: LocatedError.self) { try session.run("import \(file)") }
+        #expect(try session.run("import \(file) --format json") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
+        #expect(throws: CommandError.self) { try session.run("import \(file) --entity Book") }
+        #expect(throws: CommandError.self) { try session.run("import \(scratch.file("missing.jsonl"))") }
+    }
+
+    @Test func exportFollowsTheFiltersOldestFirst() throws {
+        let session = try filledNotebook()
+        let lines = TextFile.lines(of: try session.run("export - --tag travel"))
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("\"travel\"") })
+        #expect(try session.run("export - --format json --tag nothing") == "[]\n")
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+@testable import MemoStore
+
+@Suite("Full-text search")
+struct SearchTests {
+    /// The FTS5 expressions people's queries become: every word quoted, so nothing a person
+    /// types is read as FTS5 syntax.
+    @Test(arguments: [
+        ("milk", #""milk""#),
+        ("milk eggs", #""milk" AND "eggs""#),
+        (#""coffee beans""#, #""coffee beans""#),
+        ("cof*", #""cof" *"#),
+        (#""coffee be"*"#, #""coffee be" *"#),
+        ("milk OR tea eggs", #"("milk" OR "tea") AND "eggs""#),
+        ("coffee -milk -\"eggs and\"", #"("coffee") NOT ("milk" OR "eggs and")"#),
+        ("旅行", #""旅行""#),
+        ("予約する", #""予約 約す する""#),
+        ("宿", #""宿" *"#),
+        ("memo旅行", #""memo 旅行""#),
+        (#"say"hi""#, #""say" AND "hi""#),
+        ("NEAR(a", #""NEAR(a""#),
+        ("col:umn", #""col:umn""#),
+    ])
+    func queriesBecomeQuotedExpressions(_ query: String, _ expression: String) throws {
+        #expect(try SearchQuery(parsing: query).expression == expression)
+    }
+
+    @Test(arguments: [
+        ("", "nothing to search for"),
+        ("   ", "nothing to search for"),
+        ("-milk", "only excluded words: give a word to find too"),
+        ("OR milk", "'OR' needs a word before it"),
+        ("milk OR", "'OR' needs a word after it"),
+        ("milk OR OR tea", "'OR' needs a word before it"),
+        ("milk OR -tea", "'OR' cannot be followed by an excluded word"),
+        (#""open"#, #"a quote (") is not closed"#),
+        ("*", "'*' has no letters or digits to search for"),
+        (#""!!" milk"#, #"the phrase "!!" has no letters or digits to search for"#),
+        (#"x""y"#, #"the phrase "" has no letters or digits to search for"#),
+    ])
+    func malformedQueriesAreExplained(_ query: String, _ reason: String) {
+        #expect(throws: StoreError.invalidSearch(query: query, reason: reason)) { try SearchQuery(parsing: query) }
+    }
+
+    /// CJK runs are indexed as overlapping pairs plus their last character, so any part of
+    /// a sentence written without spaces is found.
+    @Test func indexedTextCutsCJKRunsIntoPairs() {
+        #expect(SearchText.indexed("京都旅行の宿") == " 京都 都旅 旅行 行の の宿 宿 ")
+        #expect(SearchText.indexed("여행을 떠나요") == " 여행 행을 을   떠나 나요 요 ")
+        #expect(SearchText.indexed("Tea at 3pm") == "Tea at 3pm")
+        #expect(SearchText.indexed("memo旅") == "memo 旅 ")
+        #expect(SearchText.tokens(of: "旅行の宿") == ["旅行", "行の", "の宿"])
+    }
+
+    @Test func searchFindsWordsInEveryLanguageNewestFirst() throws {
+        let store = try MemoStore.open(.memory)
+        let texts = ["Buy milk and coffee", "京都旅行の宿を予約する", "여행을 떠나기 전에", "Café with Zoë", "milk tea"]
+        for (number, text) in texts.enumerated() { try store.insert(draft(text, at: Int64(number), number: number + 1)) }
+        func ids(_ query: String) throws -> [Int64] {
+            try store.all(MemoQuery(filter: MemoFilter(search: SearchQuery(parsing: query)))).map(\.id)
+        }
+        #expect(try ids("milk") == [5, 1])
+        #expect(try ids("旅行") == [2])
+        #expect(try ids("予約") == [2])
+        #expect(try ids("宿") == [2])
+        #expect(try ids("여행") == [3])
+        #expect(try ids("cafe zoe") == [4])
+        #expect(try ids("milk -tea") == [1])
+        #expect(try ids("\"tea milk\"") == [])
+        #expect(try ids("x') OR 1=1; DELETE FROM memo; --x") == [])
+        #expect(try store.count() == 5)
+        try store.updateContent(id: 2, to: "予定なし", at: Timestamp(secondsSince1970: 0))
+        #expect(try ids("旅行") == [])
+        #expect(try ids("予定") == [2])
+        _ = try store.delete(ids: [5])
+        #expect(try ids("milk") == [1])
+        #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "milk OR 予定"))) == 2)
+    }
+}
