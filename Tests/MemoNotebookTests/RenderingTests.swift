@@ -82,6 +82,13 @@ struct RenderingTests {
         #expect(text == "added #1\n2: error: no memos #98, #99\n3: error: no memos #97, #96\n1\n")
     }
 
+    /// Grouping is presentation: JSON output is the same with or without it.
+    @Test func groupingLeavesJSONUnchanged() {
+        _ = session(["add one", "clock 2000-02-01T00:00Z", "add two"])
+        #expect(session(["list --group month"], json: true) == session(["list"], json: true))
+        #expect(session(["list --group month"]).hasPrefix("2000-02\n#2  2000-02-01 00:00:00  two\n\n2000-01\n#1"))
+    }
+
     @Test func memosAsJSONLines() {
         let text = session(["add \"quote \\\" and\\nnewline\"", "edit 1 changed", "list"], json: true)
         #expect(text == """
