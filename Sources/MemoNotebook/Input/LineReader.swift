@@ -12,6 +12,15 @@ package final class LineReader {
         case text(String)
         case invalidUTF8
         case tooLong
+
+        /// The line's text, or why it has none.
+        package func text() throws(CommandError) -> String {
+            switch self {
+            case .text(let text): text
+            case .invalidUTF8: throw .invalid("the line is not valid UTF-8")
+            case .tooLong: throw .invalid("the line is longer than \(LineReader.maximumLineBytes) bytes")
+            }
+        }
     }
 
     private let descriptor: Int32

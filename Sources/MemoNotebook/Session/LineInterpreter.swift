@@ -62,13 +62,10 @@ package final class LineInterpreter {
     /// Takes one line as a `LineReader` read it: a line that could not be read (invalid
     /// UTF-8, too long) is reported as an error and adds nothing.
     package func feed(_ line: LineReader.Line, lineNumber: Int) -> Status {
-        switch line {
-        case .text(let text):
-            feed(text, lineNumber: lineNumber)
-        case .invalidUTF8:
-            fail(CommandError.invalid("the line is not valid UTF-8"), lineNumber: lineNumber)
-        case .tooLong:
-            fail(CommandError.invalid("the line is longer than \(LineReader.maximumLineBytes) bytes"), lineNumber: lineNumber)
+        do {
+            return feed(try line.text(), lineNumber: lineNumber)
+        } catch {
+            return fail(error, lineNumber: lineNumber)
         }
     }
 

@@ -24,6 +24,15 @@ struct ImportFile {
     func error(_ message: CommandError, line: Int) -> LocatedError {
         LocatedError(file: name, line: line, underlying: message)
     }
+
+    /// The text of a line `LineReader` read, or the error of a line it could not.
+    func text(of line: LineReader.Line, at number: Int) throws(LocatedError) -> String {
+        do {
+            return try line.text()
+        } catch {
+            throw self.error(error, line: number)
+        }
+    }
 }
 
 /// JSON Lines: one memo object per line; blank lines are allowed.
@@ -42,19 +51,15 @@ struct JSONLinesReader: RecordReader {
     mutating func next() throws(LocatedError) -> ImportRecord? {
         while let line = lines.next() {
             lineNumber += 1
-            switch line {
-            case .invalidUTF8: throw file.error(.invalid("the line is not valid UTF-8"), line: lineNumber)
-            case .tooLong: throw file.error(.invalid("the line is longer than \(LineReader.maximumLineBytes) bytes"), line: lineNumber)
-            case .text(let text):
-                guard !text.allSatisfy(\.isWhitespace) else { continue }
-                guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
-                    throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
-                }
-                do {
-                    return try ImportRecord(json: object, line: lineNumber)
-                } catch {
-                    throw file.error(error, line: lineNumber)
-                }
+            let text = try file.text(of: line, at: lineNumber)
+            guard !text.allSatisfy(\.isWhitespace) else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+                throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
+            }
+            do {
+                return try ImportRecord(json: object, line: lineNumber)
+            } catch {
+                throw file.error(error, line: lineNumber)
             }
         }
         if let failure = lines.failure { throw file.error(.invalid("cannot read: \(failure)"), line: lineNumber) }

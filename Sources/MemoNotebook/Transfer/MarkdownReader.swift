@@ -85,11 +85,7 @@ struct MarkdownReader: RecordReader {
             return nil
         }
         lineNumber += 1
-        switch line {
-        case .text(let text): return (text, lineNumber)
-        case .invalidUTF8: throw file.error(.invalid("the line is not valid UTF-8"), line: lineNumber)
-        case .tooLong: throw file.error(.invalid("the line is longer than \(LineReader.maximumLineBytes) bytes"), line: lineNumber)
-        }
+        return (try file.text(of: line, at: lineNumber), lineNumber)
     }
 
     /// The day of a `## YYYY-MM-DD` heading, if it names one.
