@@ -43,7 +43,7 @@ package final class REPL {
                 interpreter.renderer = makeRenderer()
                 let status = interpreter.feed(line, lineNumber: 1)
                 output.flush()
-                if status == .quit { return .success }
+                if status == .quit, mayQuit(editor) { return .success }
             case .interrupted:
                 interpreter.abandon()
                 output.write("\n")
@@ -53,14 +53,33 @@ package final class REPL {
                 output.flush()
                 // A heredoc being typed is dropped, and the REPL says so, as piped input does.
                 _ = interpreter.finish()
-                return .success
+                if mayQuit(editor) { return .success }
             }
+        }
+    }
+
+    /// Whether to leave: yes when no batch is open, else the user is asked whether to
+    /// discard its unsaved changes (the end of input counts as yes: nobody is there).
+    private func mayQuit(_ editor: LineEditor) -> Bool {
+        guard notebook.hasOpenBatch else { return true }
+        let count = notebook.unsavedChanges
+        let question = "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
+        switch editor.readLine(prompt: question) {
+        case .line(let answer) where !["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()):
+            return false
+        case .interrupted:
+            output.write("\n")
+            output.flush()
+            return false
+        default:
+            _ = notebook.discardOpenBatch()
+            return true
         }
     }
 
     /// `memo> ` on disk, `memo(memory)> ` in memory, with `*` before `>` while a batch
     /// has unsaved changes.
     private var prompt: String {
-        (notebook.store.location.isMemory ? "memo(memory)" : "memo") + (notebook.hasUnsavedChanges ? "*" : "") + "> "
+        (notebook.store.location.isMemory ? "memo(memory)" : "memo") + (notebook.hasOpenBatch ? "*" : "") + "> "
     }
 }

@@ -3,6 +3,11 @@ package enum MemoContent {
     /// The largest content accepted, in UTF-8 bytes (1 MiB).
     package static let maximumBytes = 1 << 20
 
+    /// The text up to its first line break.
+    package static func firstLine(of content: String) -> String {
+        String(content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
     /// Checks `content` for the store: not empty (after trimming white space) and at most 1 MiB.
     /// Validity of UTF-8 is checked where bytes become a `String`.
     package static func validate(_ content: String) throws(StoreError) {

@@ -12,13 +12,14 @@ extension MemoStore {
     @discardableResult
     package func merge(_ draft: MemoDraft) throws(StoreError) -> MergeResult {
         guard let existing = try memo(uuid: draft.uuid) else {
-            try insert(explicitTagsOnly(draft))
+            _ = try recorded(.import) { try insert(explicitTagsOnly(draft)) }
             return .added
         }
         guard (draft.updateDate ?? draft.insertDate) > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
         let explicit = try explicitTagsOnly(draft).tags
-        try atomically {
+        try recorded(.import) {
+            try stageBeforeImage(of: existing.id)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
                 .run([.integer(existing.id), .text(draft.content), .integer((draft.updateDate ?? draft.insertDate).millisecondsSince1970)])
             try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")

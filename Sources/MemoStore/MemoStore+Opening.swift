@@ -49,6 +49,7 @@ extension MemoStore {
                 try database.execute("PRAGMA journal_mode = WAL")
             }
             try database.execute("PRAGMA foreign_keys = ON")
+            try database.execute(Self.stagingSQL)
         }
     }
 

@@ -1,9 +1,22 @@
+import Foundation
+
 /// The memos of one store: the only code that knows the SQL layout.
 ///
 /// Not `Sendable`, like the connection it owns: one session uses it at a time.
 package final class MemoStore {
     package let location: StoreLocation
     let database: Database
+    /// The kind of the recorded change running now (a batch while one is open), or nil.
+    var recordingKind: ChangeKind?
+    /// When the open batch began: the time its history entry gets.
+    var batchStart: Timestamp?
+    /// The history entry this connection wrote last.
+    package internal(set) var lastRecordedChange: Int64?
+    /// When a change happens, for its history entry: the session's clock (deterministic in
+    /// scripts), read without moving it.
+    package var changeTime: () -> Timestamp = {
+        Timestamp(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
 
     init(location: StoreLocation, database: Database) {
         self.location = location
@@ -98,13 +111,14 @@ package final class MemoStore {
     package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo {
         try MemoContent.validate(draft.content)
         let explicitTags = try normalized(draft.tags)
-        return try atomically {
+        return try recorded(.add) {
             try database.cached("""
                 INSERT INTO memo(uuid, content, insert_date, update_date) VALUES (?1, ?2, ?3, ?4)
                 """).run([.text(draft.uuid), .text(draft.content),
                           .integer(draft.insertDate.millisecondsSince1970),
                           .integer(draft.updateDate?.millisecondsSince1970)])
             let id = database.lastInsertedRowID
+            try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([.integer(id)])
             try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
                 .run([.integer(id), .text(SearchText.indexed(draft.content))])
             try attach(explicitTags, to: id, inline: false)
@@ -118,7 +132,8 @@ package final class MemoStore {
     @discardableResult
     package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
         try MemoContent.validate(content)
-        return try atomically {
+        return try recorded(.edit) {
+            try stageBeforeImage(of: id)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
                 .run([.integer(id), .text(content), .integer(date.millisecondsSince1970)])
             guard database.changes == 1 else { throw StoreError.memoNotFound([id]) }
@@ -134,11 +149,12 @@ package final class MemoStore {
     package func delete(ids: [Int64]) throws(StoreError) -> [Int64] {
         var unique: [Int64] = []
         for id in ids where !unique.contains(id) { unique.append(id) }
-        return try atomically {
+        return try recorded(.delete) {
             let delete = try database.cached("DELETE FROM memo WHERE id = ?1")
             let unindex = try database.cached("DELETE FROM memo_search WHERE rowid = ?1")
             var missing: [Int64] = []
             for id in unique {
+                try stageBeforeImage(of: id)
                 try delete.run([.integer(id)])
                 if database.changes != 1 { missing.append(id) }
                 try unindex.run([.integer(id)])
@@ -152,8 +168,9 @@ package final class MemoStore {
     @discardableResult
     package func addTags(_ tags: [String], to id: Int64) throws(StoreError) -> Memo {
         let names = try normalized(tags)
-        return try atomically {
+        return try recorded(.tag) {
             _ = try existingMemo(id: id)
+            try stageBeforeImage(of: id)
             try attach(names, to: id, inline: false)
             return try existingMemo(id: id)
         }
@@ -163,8 +180,9 @@ package final class MemoStore {
     @discardableResult
     package func removeTags(_ tags: [String], from id: Int64) throws(StoreError) -> Memo {
         let names = try normalized(tags)
-        return try atomically {
+        return try recorded(.untag) {
             _ = try existingMemo(id: id)
+            try stageBeforeImage(of: id)
             let remove = try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2")
             for name in names {
                 try remove.run([.integer(id), .text(name)])
@@ -175,6 +193,9 @@ package final class MemoStore {
     }
 
     // MARK: Helpers
+
+    /// Rows this connection inserted, changed or deleted since it opened.
+    package var totalChanges: Int64 { database.totalChanges }
 
     /// True while a transaction is open on this connection: changes not yet written.
     package var hasOpenTransaction: Bool {
@@ -247,8 +268,9 @@ extension MemoStore {
     @discardableResult
     package func replaceTags(of id: Int64, with tags: [String]) throws(StoreError) -> Memo {
         let names = try normalized(tags)
-        return try atomically {
+        return try recorded(.tag) {
             _ = try existingMemo(id: id)
+            try stageBeforeImage(of: id)
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
             try attach(names, to: id, inline: false)
             return try existingMemo(id: id)

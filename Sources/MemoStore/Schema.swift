@@ -4,7 +4,7 @@ enum Schema {
     /// Marks version 2 and later stores as memo's own (`PRAGMA application_id`, "MEMO").
     static let applicationID: Int64 = 0x4D45_4D4F
 
-    static let migrations: [Migration] = [version1, version2, version3]
+    static let migrations: [Migration] = [version1, version2, version3, version4]
 
     static let currentVersion = migrations.count
 
@@ -87,6 +87,30 @@ extension Schema {
         DROP TABLE memo_fts;
         CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
         """, backfill: MemoStore.indexAllMemosForSearch)
+}
+
+extension Schema {
+    /// The persistent history (SPEC §4a): an entry per saved change, and for each memo it
+    /// touched, the memo's state before it as a JSON image (NULL for a memo it created).
+    /// `memo_id` does not reference `memo`: deleted memos keep their history.
+    static let version4 = Migration(version: 4, sql: """
+        CREATE TABLE history(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            target INTEGER,
+            memo_count INTEGER NOT NULL,
+            summary TEXT NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE history_memo(
+            seq INTEGER NOT NULL REFERENCES history(seq) ON DELETE CASCADE,
+            memo_id INTEGER NOT NULL,
+            before TEXT,
+            PRIMARY KEY (seq, memo_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX history_memo_by_memo ON history_memo(memo_id, seq);
+        """)
 }
 
 /// One step of the schema: SQL run in one transaction together with the version bump,

@@ -13,6 +13,14 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case invalidTag(String)
     /// A search that cannot be understood.
     case invalidSearch(query: String, reason: String)
+    case batchAlreadyOpen
+    case noOpenBatch
+    case nothingToUndo
+    case nothingToRedo
+    case alreadyUndone(HistoryEntry)
+    /// A later change touched the same memos: undoing would destroy it.
+    case undoRefused(HistoryEntry, later: HistoryEntry)
+    case redoRefused(HistoryEntry, later: HistoryEntry)
     /// The user pressed Ctrl-C while the command ran; nothing of it was kept.
     case interrupted
     /// SQLite failed while using the store.
@@ -39,6 +47,20 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             "invalid tag '\(name)': use letters, digits, '_' and '-'"
         case .invalidSearch(let query, let reason):
             "invalid search '\(query)': \(reason)"
+        case .batchAlreadyOpen:
+            "a batch is already open: save or roll it back first"
+        case .noOpenBatch:
+            "no batch is open ('begin' starts one)"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        case .alreadyUndone(let entry):
+            "change \(Self.describe(entry)) is already undone"
+        case .undoRefused(let entry, let later):
+            "cannot undo change \(Self.describe(entry)): the later change \(Self.describe(later)) touched the same memos; undo it first"
+        case .redoRefused(let entry, let later):
+            "cannot redo change \(Self.describe(entry)): the later change \(Self.describe(later)) touched the same memos"
         case .interrupted:
             "interrupted"
         case .sqlite(let error):
@@ -52,19 +74,25 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAMemoStore, .newerSchema, .cannotOpen: true
         case .sqlite(let error): error.isStoreFailure
-        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted: false
+        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted,
+             .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused: false
         }
     }
 }
 
 extension StoreError {
+    /// `12 (edit "Buy milk")`: how errors name a history entry.
+    static func describe(_ entry: HistoryEntry) -> String {
+        "\(entry.sequence) (\(entry.kind.rawValue) \"\(entry.summary.prefix(40))\")"
+    }
+
     /// The store error for a failed SQLite call: an interrupted statement means Ctrl-C.
     init(_ error: SQLiteError) {
         self = error.code == .interrupt ? .interrupted : .sqlite(error)
     }
 
     /// Runs `body`, reporting SQLite failures as store errors.
-    static func wrapping<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    package static func wrapping<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch let error as StoreError {

@@ -59,7 +59,7 @@ struct MemoProgram {
                 scope.requestedStore = .memory
                 scope.fixtures = []
             }
-            return withNotebook(scope, scripting: false) { notebook in
+            return withNotebook(scope, scripting: false, sessionScope: .oneShot) { notebook in
                 runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
             }
         case .session:
@@ -78,7 +78,8 @@ struct MemoProgram {
 
     /// Opens the chosen store, loads the fixtures, and runs `body` on the notebook: on the
     /// system clock for people, on the deterministic clock and uuids for scripts.
-    private func withNotebook(_ invocation: Invocation, scripting: Bool, _ body: (Notebook) -> ExitStatus) -> ExitStatus {
+    private func withNotebook(_ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
+                              _ body: (Notebook) -> ExitStatus) -> ExitStatus {
         let location: StoreLocation
         switch invocation.store {
         case .memory: location = .memory
@@ -92,8 +93,9 @@ struct MemoProgram {
         do {
             let store = try MemoStore.open(location)
             let notebook = scripting
-                ? Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
-                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: DisplayTime(timeZone: .current))
+                ? Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc, scope: sessionScope)
+                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: DisplayTime(timeZone: .current),
+                           scope: sessionScope)
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.importProgress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
                 _ = try notebook.load(try Fixture.resolve(reference))

@@ -18,8 +18,8 @@ struct CompleterTests {
     }
 
     @Test(arguments: [
-        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "import", "export",
-              "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
+        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "begin", "save", "commit",
+              "rollback", "undo", "redo", "history", "import", "export", "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),

@@ -79,7 +79,7 @@ struct OpeningTests {
                 """)
         }
         let store = try MemoStore.open(.file(path: path))
-        #expect(try store.database.integer("PRAGMA user_version") == 3)
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'memo_fts%'") == 0)
         #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "旅行"))) == 1)
         #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "words"))) == 1)

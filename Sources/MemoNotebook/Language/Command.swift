@@ -15,6 +15,8 @@ package enum Command: Equatable, Sendable {
     case search(SearchQuery, limit: Int?)
     case importFile(ImportArguments)
     case export(ExportArguments)
+    case begin, save, rollback, undo, redo
+    case history(limit: Int?)
     case info
     case help(topic: String?)
     case quit

@@ -56,6 +56,9 @@ package enum CommandParser {
             } catch {
                 throw .invalid(error.description, range: query.range)
             }
+        case "history":
+            try reader.finish()
+            return .command(.history(limit: try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }))
         case "import":
             return .command(.importFile(try importArguments(&reader)))
         case "export":
@@ -94,6 +97,11 @@ package enum CommandParser {
         case "info": .info
         case "quit": .quit
         case "fixtures": .fixtures
+        case "begin": .begin
+        case "save": .save
+        case "rollback": .rollback
+        case "undo": .undo
+        case "redo": .redo
         default: throw .usage("unknown command '\(name)'")
         }
     }

@@ -73,6 +73,12 @@ extension CommandSyntax {
         CommandSyntax(name: "tags", usage: "", summary: "List every tag with its memo count."),
         CommandSyntax(name: "count", usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Count memos.", options: OptionSyntax.filters),
+        CommandSyntax(name: "begin", usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
+        CommandSyntax(name: "save", aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
+        CommandSyntax(name: "rollback", usage: "", summary: "Discard the batch's changes."),
+        CommandSyntax(name: "undo", usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
+        CommandSyntax(name: "redo", usage: "", summary: "Redo the last undone change."),
+        CommandSyntax(name: "history", usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
         CommandSyntax(name: "import", usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",
                       options: [

@@ -11,6 +11,11 @@ package struct JSONRenderer: OutcomeRenderer {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
         case .memos(let cursor, _): try forEach(in: cursor, to: output) { line(Self.json($0)) }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
+        case .batchBegun: line(.object([("batch", .string("begun"))]))
+        case .batchSaved(let changes): line(.object([("saved", .integer(Int64(changes)))]))
+        case .batchRolledBack(let changes): line(.object([("rolledBack", .integer(Int64(changes)))]))
+        case .undone(let entry), .redone(let entry): line(Self.json(entry))
+        case .history(let entries): entries.forEach { line(Self.json($0)) }
         case .exported(let count, let path): line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
         case .imported(let summary):
             line(.object([("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
@@ -41,6 +46,19 @@ package struct JSONRenderer: OutcomeRenderer {
         ])
     }
 
+    /// A history entry: `{"seq","at","kind","target","memos","summary","undone"}`.
+    package static func json(_ entry: HistoryEntry) -> JSONValue {
+        .object([
+            ("seq", .integer(entry.sequence)),
+            ("at", .string(DisplayTime.iso8601(entry.time))),
+            ("kind", .string(entry.kind.rawValue)),
+            ("target", entry.target.map(JSONValue.integer) ?? .null),
+            ("memos", .integer(Int64(entry.memoCount))),
+            ("summary", .string(entry.summary)),
+            ("undone", .bool(entry.isUndone)),
+        ])
+    }
+
     package static func json(_ tag: TagCount) -> JSONValue {
         .object([("name", .string(tag.name)), ("count", .integer(Int64(tag.count)))])
     }
@@ -54,7 +72,7 @@ package struct JSONRenderer: OutcomeRenderer {
             ("memoCount", .integer(Int64(store.memoCount))),
             ("sqliteVersion", .string(store.sqliteVersion)),
             ("journalMode", .string(store.journalMode)),
-            ("unsavedChanges", .bool(info.hasUnsavedChanges)),
+            ("unsavedChanges", .integer(Int64(info.unsavedChanges))),
         ])
     }
 }

@@ -24,6 +24,12 @@ package struct TextRenderer: OutcomeRenderer {
                 output.write(listLine(memo) + "\n")
             }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
+        case .batchBegun: output.write("batch begun: 'save' writes its changes together, 'rollback' discards them\n")
+        case .batchSaved(let changes): output.write("saved \(Self.count(changes, "change"))\n")
+        case .batchRolledBack(let changes): output.write("rolled back \(Self.count(changes, "change"))\n")
+        case .undone(let entry): output.write("undid \(Self.describe(target: entry))\n")
+        case .redone(let entry): output.write("redid \(Self.describe(target: entry))\n")
+        case .history(let entries): output.write(entries.map(historyLine).joined())
         case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(path)\n")
         case .imported(let summary):
             var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
@@ -71,6 +77,26 @@ package struct TextRenderer: OutcomeRenderer {
     /// Columns of text worth keeping on a narrow terminal before the tags are given up.
     private static let shortestUsefulText = 8
 
+    /// `12  2000-01-01 00:00:05  edit      1 memo    Buy milk`: an entry of `history`, with
+    /// what an undo or redo acted on and whether the entry is undone now.
+    private func historyLine(_ entry: HistoryEntry) -> String {
+        let what = entry.kind.isUndoOrRedo ? "\(entry.kind.rawValue) \(entry.target ?? 0)" : entry.kind.rawValue
+        let memos = Self.count(entry.memoCount, "memo")
+        return paint(String(entry.sequence), .yellow) + "  " + paint(style.displayTime.format(entry.time), .dim) + "  "
+            + what.padding(toLength: 10, withPad: " ", startingAt: 0) + memos.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + TerminalText.row(entry.summary) + (entry.isUndone ? "  (undone)" : "") + "\n"
+    }
+
+    /// `change 12 (edit "Buy milk")`: the change an undo or redo acted on.
+    private static func describe(target entry: HistoryEntry) -> String {
+        "change \(entry.sequence) (\(entry.kind.rawValue) \"\(TerminalText.row(entry.summary.prefix(60)))\")"
+    }
+
+    /// `1 memo`, `3 memos`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     /// `YYYY-MM-DD` or `YYYY-MM` of the memo's insert date in the display time zone.
     private func heading(of memo: Memo, by grouping: ListGrouping) -> String {
         let date = style.displayTime.format(memo.insertDate)
@@ -115,7 +141,7 @@ package struct TextRenderer: OutcomeRenderer {
             ("memos", "\(store.memoCount)"),
             ("sqlite", store.sqliteVersion),
             ("journal mode", store.journalMode),
-            ("unsaved changes", info.hasUnsavedChanges ? "yes" : "no"),
+            ("unsaved changes", "\(info.unsavedChanges)"),
         ]
         return rows.map { key, value in
             (key + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value + "\n"

@@ -37,10 +37,19 @@ package final class ScriptRunner {
     package func run(_ paths: [String]) -> ExitStatus {
         var status = ExitStatus.success
         for path in paths {
-            status = status.worst(run(path))
+            status = status.worst(runClosingBatch(path))
             if status != .success && !keepGoing { break }
         }
         return status
+    }
+
+    /// Runs one file; a batch it leaves open is rolled back, and that is an error.
+    private func runClosingBatch(_ path: String) -> ExitStatus {
+        let status = run(path)
+        guard let discarded = notebook.discardOpenBatch() else { return status }
+        let name = path == "-" ? "<stdin>" : path
+        report("\(name): error: the input ended inside a batch: its \(discarded) unsaved change\(discarded == 1 ? " was" : "s were") rolled back")
+        return status.worst(.failure)
     }
 
     private func run(_ path: String) -> ExitStatus {

@@ -10,12 +10,28 @@ package final class Notebook {
     package let displayTime: DisplayTime
     /// Told how an import advances, for a progress bar on a terminal; nil elsewhere.
     package var importProgress: ImportProgress?
+    /// Whose changes `undo` walks back: this session's, or the store's for a one-shot command.
+    package let scope: SessionScope
+    /// This session's history entries that can be undone, the last one on top.
+    var undoStack: [Int64] = []
+    /// Entries this session undid, to redo; a new change empties it.
+    var redoStack: [Int64] = []
+    /// Commands of the open batch that changed something.
+    package internal(set) var unsavedChanges = 0
+    /// Whether the store's history takes its times from this session.
+    private let recordsTime: Bool
 
-    package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime) {
+    /// - Parameter recordsTime: whether the store's history takes this session's clock; false
+    ///   for a helper session that runs inside another (a fixture being loaded).
+    package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime,
+                 scope: SessionScope = .session, recordsTime: Bool = true) {
         self.store = store
         self.clock = clock
         self.uuids = uuids
         self.displayTime = displayTime
+        self.scope = scope
+        self.recordsTime = recordsTime
+        if recordsTime { store.changeTime = { [clock] in clock.current } }
     }
 
     /// Runs one command. Store failures surface as `StoreError`, bad arguments as `CommandError`.
@@ -23,8 +39,17 @@ package final class Notebook {
     /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
         let clockMark = clock.current, uuidMark = uuids.mark
+        let lastChange = store.lastRecordedChange, rowsChanged = store.totalChanges
+        // A change is recorded at the time the command began: in scripts, the time the
+        // deterministic clock then hands to the memo it adds or edits.
+        if recordsTime {
+            store.changeTime = { clockMark }
+        }
+        defer { if recordsTime { store.changeTime = { [clock] in clock.current } } }
         do {
-            return try run(command)
+            let outcome = try run(command)
+            remember(command, since: lastChange, rowsChanged: rowsChanged)
+            return outcome
         } catch {
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
@@ -44,6 +69,18 @@ package final class Notebook {
             return .imported(try importMemos(arguments))
         case .export(let arguments):
             return try export(arguments)
+        case .begin:
+            return try begin()
+        case .save:
+            return try save()
+        case .rollback:
+            return try rollback()
+        case .undo:
+            return .undone(try undo())
+        case .redo:
+            return .redone(try redo())
+        case .history(let limit):
+            return .history(try store.history(limit: limit))
         case .show(let ids):
             return .shown(try store.existingMemos(ids: ids))
         case .edit(let id, let text):
@@ -59,7 +96,7 @@ package final class Notebook {
         case .count(let filter):
             return .count(try store.count(resolve(filter)))
         case .info:
-            return .info(NotebookInfo(store: try store.info(), hasUnsavedChanges: hasUnsavedChanges))
+            return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
         case .help(let topic):
             return .help(topic: topic)
         case .quit:
@@ -74,15 +111,21 @@ package final class Notebook {
         }
     }
 
-    /// Whether changes are waiting in an open batch (an open transaction) to be saved.
-    package var hasUnsavedChanges: Bool {
-        store.hasOpenTransaction
+    /// Whether a batch is open: its changes are not saved yet.
+    package var hasOpenBatch: Bool {
+        store.hasOpenBatch
     }
 
     /// Adds a memo stamped with this session's clock and with a uuid from its source that no
     /// memo of the store has yet (a script replayed on a store that kept its last run's memos).
     package func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
-        try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
+        // The uuid is chosen inside the write transaction: another process adding at the
+        // same moment cannot take it in between.
+        try StoreError.wrapping {
+            try store.inTransaction {
+                try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
+            }
+        }
     }
 
     /// The next uuid of this session's source that no memo of the store has yet.

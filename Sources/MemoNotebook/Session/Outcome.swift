@@ -11,6 +11,14 @@ package enum Outcome {
     case exportStream(MemoCursor, writer: any MemoWriter)
     case exported(count: Int, path: String)
     case imported(ImportSummary)
+    case batchBegun
+    /// A saved or rolled-back batch and how many changes it held.
+    case batchSaved(changes: Int)
+    case batchRolledBack(changes: Int)
+    /// The change just undone or redone, as the history now has it.
+    case undone(HistoryEntry)
+    case redone(HistoryEntry)
+    case history([HistoryEntry])
     case shown([Memo])
     case deleted([Int64])
     /// The memo after `tag` or `untag`.
@@ -42,5 +50,6 @@ package struct ImportSummary: Equatable, Sendable {
 /// The facts `info` reports: the store's, and the session's.
 package struct NotebookInfo: Equatable, Sendable {
     package var store: StoreInfo
-    package var hasUnsavedChanges: Bool
+    /// Changes made in the open batch and not saved yet.
+    package var unsavedChanges: Int
 }

@@ -25,7 +25,7 @@ extension Notebook {
         case .markdown: MarkdownReader(file: file, displayTime: displayTime)
         case .jsonl, .coredata: JSONLinesReader(file: file)
         }
-        return try store.inTransaction {
+        return try store.recordingChange(.import) {
             var summary = ImportSummary()
             while let record = try reader.next() {
                 try merge(record, into: &summary, file: file.name)
@@ -41,7 +41,7 @@ extension Notebook {
         let mapping = arguments.mapping
         let rows = try source.rows(entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
         let identity = "coredata:\(source.storeUUID ?? source.path):\(mapping.entity.lowercased())"
-        return try store.inTransaction {
+        return try store.recordingChange(.import) {
             var summary = ImportSummary()
             while let row = try rows.next() {
                 if row.texts.isEmpty {

@@ -22,7 +22,7 @@ extension MemoServer {
     func update(_ params: UpdateParams) throws(RPCError) -> JSONValue {
         try answering {
             let store = notebook.store
-            let memo = try store.inTransaction {
+            let memo = try store.recordingChange(.edit) {
                 var memo = try store.existingMemo(id: params.id)
                 if let content = params.content {
                     memo = try store.updateContent(id: params.id, to: content, at: notebook.clock.now())

@@ -1,0 +1,37 @@
+/// What a history entry records: the command (or the batch, import, fixture or sync) that
+/// made a saved change, or an undo or redo of one.
+package enum ChangeKind: String, Equatable, Sendable {
+    case add, edit, delete, tag, untag
+    case `import`, fixture, batch, sync
+    case undo, redo
+
+    /// Undo and redo entries record the undoing of other entries; they are not undone
+    /// themselves (redo is how an undo is taken back).
+    package var isUndoOrRedo: Bool { self == .undo || self == .redo }
+}
+
+/// One saved change, as `history` shows it.
+package struct HistoryEntry: Equatable, Sendable {
+    /// Increasing, never reused: the number `history` shows and errors name.
+    package var sequence: Int64
+    package var time: Timestamp
+    package var kind: ChangeKind
+    /// For undo and redo: the entry undone or redone.
+    package var target: Int64?
+    package var memoCount: Int
+    /// The first line of one of the memos it touched.
+    package var summary: String
+    /// True while the change is undone (and so can be redone).
+    package var isUndone: Bool
+
+    package init(sequence: Int64, time: Timestamp, kind: ChangeKind, target: Int64?, memoCount: Int,
+                 summary: String, isUndone: Bool) {
+        self.sequence = sequence
+        self.time = time
+        self.kind = kind
+        self.target = target
+        self.memoCount = memoCount
+        self.summary = summary
+        self.isUndone = isUndone
+    }
+}
