@@ -7,9 +7,9 @@ import Testing
 struct ScriptedNotebook {
     let notebook: Notebook
 
-    init() throws {
-        notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: SequentialUUIDs(), displayTime: .utc)
+    init(store: MemoStore? = nil, scope: SessionScope = .session) throws {
+        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
+                            uuids: SequentialUUIDs(), displayTime: .utc, scope: scope)
     }
 
     /// Runs one command line; returns its text output.

@@ -262,6 +262,32 @@ def test_dumb_terminals_get_no_colour(repl, environment):
     assert "\x1b[" not in repl("--fixture", "sample").run("list -n 1")
 
 
+def test_an_open_batch_shows_in_the_prompt_and_quitting_asks_first(repl, memo_binary, environment, home):
+    session = repl()
+    session.child.send("begin\r")
+    session.child.expect_exact("memo*> ")
+    session.child.send("add kept only if saved\r")
+    session.child.expect_exact("memo*> ")
+    session.child.send(CTRL_D)
+    session.child.expect_exact("the batch has 1 unsaved change: quit and discard it? [y/N] ")
+    session.child.send("n\r")
+    session.child.expect_exact("memo*> ")
+    session.child.send("quit\r")
+    session.child.expect_exact("quit and discard it? [y/N] ")
+    session.child.send("\r")
+    session.child.expect_exact("memo*> ")
+    session.child.send("save\r")
+    session.child.expect_exact("saved 1 change")
+    session.expect_prompt()
+    session.child.send("begin\radd discarded\rquit\r")
+    session.child.expect_exact("quit and discard it? [y/N] ")
+    session.child.send("y\r")
+    session.child.expect(pexpect.EOF)
+    session.child.close()
+    assert session.child.exitstatus == 0
+    assert repl().run("count") == "1"
+
+
 def test_ctrl_d_exits_zero(repl):
     assert repl("--in-memory").quit() == 0
 

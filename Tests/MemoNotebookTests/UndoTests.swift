@@ -1,0 +1,125 @@
+import Foundation
+import MemoStore
+import Testing
+@testable import MemoNotebook
+
+@Suite("History, undo and redo")
+struct UndoTests {
+    let scratch = Scratch()
+
+    /// Every memo exactly, ids included: what undo must give back.
+    private func state(_ session: ScriptedNotebook) throws -> [String] {
+        TextFile.lines(of: try session.run("export -"))
+    }
+
+    /// Each undoable command: undo gives back exactly the state before it (ids, uuids,
+    /// dates, tags, text, and the search index); redo gives back the state after it.
+    @Test(arguments: [
+        "add --tag t Another memo @inline",
+        "edit 2 Edited text @new",
+        "delete 1 2",
+        "tag 2 extra more",
+        "untag 1 kept",
+        "fixture sample",
+    ])
+    func undoAndRedoRestoreExactly(_ command: String) throws {
+        let session = try ScriptedNotebook()
+        try session.run("add --tag kept First memo @shop")
+        try session.run("add Second memo 旅行")
+        let before = try state(session)
+        try session.run(command)
+        let after = try state(session)
+        #expect(after != before)
+        try session.run("undo")
+        #expect(try state(session) == before)
+        #expect(try session.run("search 旅行").contains("Second memo"))
+        try session.run("redo")
+        #expect(try state(session) == after)
+        try session.run("undo")
+        #expect(try state(session) == before)
+    }
+
+    /// An import, adds and updates both, is one change: undo takes it all back.
+    @Test func undoOfAnImport() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add Original text")
+        let before = try state(session)
+        let file = try scratch.write("""
+            {"uuid":"00000000-0000-4000-8000-000000000001","content":"Updated by the import","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2001-01-01T00:00:00.000Z"}
+            {"content":"Added by the import @imported"}
+
+            """, to: "changes.jsonl")
+        try session.run("import \(file)")
+        let after = try state(session)
+        #expect(try session.run("history -n 1").contains("import    2 memos"))
+        try session.run("undo")
+        #expect(try state(session) == before)
+        try session.run("redo")
+        #expect(try state(session) == after)
+    }
+
+    /// Undo never destroys newer work: when another session changed the same memo later,
+    /// undo refuses and names that change; once that one is undone, the first undo works.
+    @Test func undoRefusesWhenALaterChangeTouchedTheSameMemo() throws {
+        let store = try MemoStore.open(.memory)
+        let first = try ScriptedNotebook(store: store), second = try ScriptedNotebook(store: store)
+        try first.run("add Shared memo")
+        try first.run("edit 1 Edited by the first session")
+        try second.run("tag 1 from-second")
+        try first.run("add Unrelated")
+        #expect(try first.run("undo") == "undid change 4 (add \"Unrelated\")\n")
+        #expect {
+            try first.run("undo")
+        } throws: { error in
+            errorMessage(error) == "cannot undo change 2 (edit \"Edited by the first session\"): the later change 3 (tag \"Edited by the first session\") touched the same memos; undo it first"
+        }
+        #expect(try store.memo(id: 1)?.tags == ["from-second"])
+        try second.run("undo")
+        try first.run("undo")
+        #expect(try store.memo(id: 1)?.content == "Shared memo")
+    }
+
+    /// As a one-shot command, undo takes the store's latest change, whoever made it, and
+    /// redo the one undone last, until a new change comes.
+    @Test func oneShotUndoTakesTheStoresLatestChange() throws {
+        let store = try MemoStore.open(.memory)
+        let session = try ScriptedNotebook(store: store)
+        try session.run("add one")
+        try session.run("add two")
+        try session.run("delete 1")
+        let oneShot = { try ScriptedNotebook(store: store, scope: .oneShot) }
+        #expect(try oneShot().run("undo") == "undid change 3 (delete \"one\")\n")
+        #expect(try oneShot().run("undo") == "undid change 2 (add \"two\")\n")
+        #expect(try oneShot().run("redo") == "redid change 2 (add \"two\")\n")
+        #expect(try oneShot().run("redo") == "redid change 3 (delete \"one\")\n")
+        #expect(throws: StoreError.nothingToRedo) { try oneShot().run("redo") }
+        try oneShot().run("undo")
+        try session.run("add three")
+        #expect(throws: StoreError.nothingToRedo) { try oneShot().run("redo") }
+        #expect(throws: CommandError.self) { try oneShot().run("begin") }
+    }
+
+    @Test func rollbackLeavesNoHistoryAndNothingToUndo() throws {
+        let session = try ScriptedNotebook()
+        try session.run("begin")
+        try session.run("add discarded")
+        try session.run("rollback")
+        #expect(try session.run("history") == "")
+        #expect(throws: StoreError.nothingToUndo) { try session.run("undo") }
+        #expect(try session.notebook.store.count() == 0)
+    }
+
+    @Test func historyInJSON() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add one")
+        try session.run("undo")
+        let output = StringOutput()
+        guard case .command(let command) = try CommandParser.parse(line: "history") else { return }
+        try JSONRenderer().render(try session.notebook.execute(command), to: output)
+        #expect(output.text == """
+            {"seq":2,"at":"2000-01-01T00:00:01.000Z","kind":"undo","target":1,"memos":1,"summary":"one","undone":false}
+            {"seq":1,"at":"2000-01-01T00:00:00.000Z","kind":"add","target":null,"memos":1,"summary":"one","undone":true}
+
+            """)
+    }
+}

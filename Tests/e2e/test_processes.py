@@ -1,0 +1,113 @@
+"""Several memo processes on one store: batches, one-shot undo, change merging, concurrent writers."""
+import json
+import sqlite3
+import subprocess
+import threading
+import time
+
+
+class PipedSession:
+    """`memo --store S` reading commands from a pipe, one line at a time."""
+
+    def __init__(self, memo_binary, environment, store):
+        self.process = subprocess.Popen([memo_binary, "--store", str(store)], env=environment, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def send(self, line, answer_lines=1):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return [self.process.stdout.readline().rstrip("\n") for _ in range(answer_lines)]
+
+    def close(self):
+        self.process.stdin.close()
+        return self.process.wait(timeout=20)
+
+
+def one_shot(memo_binary, environment, store, *arguments):
+    return subprocess.run([memo_binary, "--store", str(store), *arguments], env=environment,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_batch_is_invisible_to_other_processes_until_saved(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    session.send("begin")
+    assert session.send("add in the batch") == ["added #1"]
+    assert session.send("count") == ["1"]
+    assert one_shot(memo_binary, environment, store, "count").stdout == "0\n"
+    assert session.send("save") == ["saved 1 change"]
+    assert one_shot(memo_binary, environment, store, "count").stdout == "1\n"
+    assert session.close() == 0
+
+
+def test_a_writer_that_meets_an_open_batch_waits_then_says_the_store_is_busy(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    session.send("begin")
+    session.send("add held in a batch")
+    started = time.monotonic()
+    refused = one_shot(memo_binary, environment, store, "add", "waits")
+    assert time.monotonic() - started >= 5
+    assert refused.returncode == 3
+    assert refused.stderr == "error: store failure: the store is busy: another memo process is writing to it; try again\n"
+    assert one_shot(memo_binary, environment, store, "count").stdout == "0\n", "readers go on meanwhile"
+    session.send("rollback")
+    assert one_shot(memo_binary, environment, store, "add", "now it works").returncode == 0
+    session.close()
+
+
+def test_delete_then_undo_as_one_shot_commands(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    one_shot(memo_binary, environment, store, "add", "--tag", "kept", "first @inline")
+    one_shot(memo_binary, environment, store, "add", "second")
+    one_shot(memo_binary, environment, store, "edit", "1", "first, edited @inline")
+    before = one_shot(memo_binary, environment, store, "--json", "show", "1").stdout
+    assert one_shot(memo_binary, environment, store, "delete", "1").stdout == "deleted #1\n"
+    undone = one_shot(memo_binary, environment, store, "undo")
+    assert undone.stdout == 'undid change 4 (delete "first, edited @inline")\n'
+    assert one_shot(memo_binary, environment, store, "--json", "show", "1").stdout == before
+    assert json.loads(before)["tags"] == ["inline", "kept"]
+    assert one_shot(memo_binary, environment, store, "redo").returncode == 0
+    assert one_shot(memo_binary, environment, store, "count").stdout == "1\n"
+    history = one_shot(memo_binary, environment, store, "--json", "history").stdout.splitlines()
+    assert [json.loads(line)["kind"] for line in history] == ["redo", "undo", "delete", "edit", "add", "add"]
+
+
+def test_a_piped_session_sees_another_processes_change_at_its_next_command(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    assert session.send("count") == ["0"]
+    one_shot(memo_binary, environment, store, "add", "from outside")
+    assert session.send("count") == ["1"]
+    assert session.send("search outside") [0].startswith("#1  ")
+    one_shot(memo_binary, environment, store, "delete", "1")
+    assert session.send("count") == ["0"]
+    assert session.close() == 0
+
+
+def test_concurrent_writers_lose_nothing(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    one_shot(memo_binary, environment, store, "count")
+    script = tmp_path / "adds.memo"
+    script.write_text("".join(f"add scripted memo {n}\n" for n in range(2000)))
+    runs = [subprocess.Popen([memo_binary, "run", "--store", str(store), str(script)], env=environment,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    statuses = []
+
+    def loop(name):
+        for n in range(25):
+            statuses.append(one_shot(memo_binary, environment, store, "add", f"{name} {n}").returncode)
+
+    loops = [threading.Thread(target=loop, args=(name,)) for name in ("left", "right")]
+    for thread in loops:
+        thread.start()
+    for thread in loops:
+        thread.join()
+    errors = [run.communicate(timeout=300)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    assert statuses == [0] * 50
+    assert one_shot(memo_binary, environment, store, "count").stdout == "4050\n"
+    with sqlite3.connect(store) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert connection.execute("SELECT count(DISTINCT uuid) FROM memo").fetchone()[0] == 4050
+        assert connection.execute("SELECT count(*) FROM history WHERE kind = 'add'").fetchone()[0] == 4050
