@@ -111,3 +111,31 @@ def test_concurrent_writers_lose_nothing(memo_binary, environment, tmp_path):
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert connection.execute("SELECT count(DISTINCT uuid) FROM memo").fetchone()[0] == 4050
         assert connection.execute("SELECT count(*) FROM history WHERE kind = 'add'").fetchone()[0] == 4050
+
+
+def test_a_session_never_undoes_over_another_processes_later_change(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    session.send("add shared memo")
+    session.send("edit 1 edited in the session")
+    one_shot(memo_binary, environment, store, "tag", "1", "outside")
+    session.process.stdin.write("undo\n")
+    session.process.stdin.flush()
+    assert session.process.stderr.readline() == (
+        'error: cannot undo change 2 (edit "edited in the session"): the later change 3 '
+        '(tag "edited in the session") touched the same memos; undo it first\n')
+    assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 3 (tag "edited in the session")\n'
+    assert session.send("undo") == ['undid change 2 (edit "edited in the session")']
+    assert session.send("list")[0].endswith("shared memo")
+    session.close()
+
+
+def test_input_that_ends_inside_a_batch_rolls_it_back(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    script = tmp_path / "unsaved.memo"
+    script.write_text("add saved\nbegin\nadd never saved\n")
+    result = subprocess.run([memo_binary, "run", "--store", str(store), str(script)], env=environment,
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr == f"{script}: error: the input ended inside a batch: its 1 unsaved change was rolled back\n"
+    assert one_shot(memo_binary, environment, store, "count").stdout == "1\n"
