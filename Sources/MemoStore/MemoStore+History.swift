@@ -55,11 +55,11 @@ extension MemoStore {
     /// Writes the staged images as a history entry, leaving out memos the change left as
     /// they were; no entry when nothing changed.
     private func finishChange(_ kind: ChangeKind, target: Int64?, at time: Timestamp) throws {
-        try database.execute("""
-            DELETE FROM temp.pending_change WHERE before IS NULL AND memo_id NOT IN (SELECT id FROM memo);
+        try database.cached("DELETE FROM temp.pending_change WHERE before IS NULL AND memo_id NOT IN (SELECT id FROM memo)").run()
+        try database.cached("""
             DELETE FROM temp.pending_change
-                WHERE before IS NOT NULL AND before IS (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = pending_change.memo_id);
-            """)
+            WHERE before IS NOT NULL AND before IS (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = pending_change.memo_id)
+            """).run()
         let count = try database.integer("SELECT count(*) FROM temp.pending_change")
         guard count > 0 else { return }
         let summary = try database.cached("""
@@ -72,7 +72,7 @@ extension MemoStore {
         let sequence = database.lastInsertedRowID
         try database.cached("INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change")
             .run([.integer(sequence)])
-        try database.execute("DELETE FROM temp.pending_change")
+        try database.cached("DELETE FROM temp.pending_change").run()
         lastRecordedChange = sequence
     }
 

@@ -195,4 +195,22 @@ struct DispatchTests {
         try harness.initialize()
         #expect(harness.receive(body).isEmpty)
     }
+
+    /// The notebook methods are changes of the server's session: `undo` through
+    /// `memo/execute` walks them back, newest first.
+    @Test func undoWalksBackTheNotebookMethods() throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "first"])
+        try harness.request("memo/update", ["id": 1, "content": "changed", "tags": ["t"]])
+        try harness.request("memo/add", ["content": "second"])
+        try harness.request("memo/delete", ["ids": [2]])
+        func execute(_ line: String) throws -> String? {
+            try harness.request("memo/execute", ["line": line]).result?["output"] as? String
+        }
+        #expect(try execute("undo\nundo\nundo") == "undid change 4 (delete \"second\")\nundid change 3 (add \"second\")\nundid change 2 (edit \"changed\")\n")
+        #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "first")
+        #expect(try execute("undo") == "undid change 1 (add \"first\")\n")
+        #expect(try execute("undo") == "error: nothing to undo\n")
+    }
 }

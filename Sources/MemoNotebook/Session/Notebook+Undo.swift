@@ -10,17 +10,17 @@ package enum SessionScope: Equatable, Sendable {
 
 /// Batches (`begin`, `save`, `rollback`) and `undo` / `redo` over the store's history.
 extension Notebook {
-    /// Keeps this session's undo stack in step after a command: a new change goes on top and
-    /// empties the redo stack; a change inside a batch is counted until `save`.
-    func remember(_ command: Command, since lastChange: Int64?, rowsChanged: Int64) {
+    /// Runs one change of this session (a command, or a server method such as `memo/add`)
+    /// and keeps the undo stack in step: a new change goes on top and empties the redo
+    /// stack; a change inside a batch is counted until `save`.
+    package func tracking<T>(_ command: Command? = nil, _ body: () throws -> T) rethrows -> T {
+        let lastChange = store.lastRecordedChange, rowsChanged = store.totalChanges
+        let result = try body()
         if store.hasOpenBatch, store.totalChanges != rowsChanged, command != .begin { unsavedChanges += 1 }
-        guard let recorded = store.lastRecordedChange, recorded != lastChange else { return }
-        switch command {
-        case .undo, .redo: break
-        default:
-            undoStack.append(recorded)
-            redoStack.removeAll()
-        }
+        guard let recorded = store.lastRecordedChange, recorded != lastChange, command != .undo, command != .redo else { return result }
+        undoStack.append(recorded)
+        redoStack.removeAll()
+        return result
     }
 
     func begin() throws -> Outcome {

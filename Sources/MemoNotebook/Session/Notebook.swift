@@ -39,7 +39,6 @@ package final class Notebook {
     /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
         let clockMark = clock.current, uuidMark = uuids.mark
-        let lastChange = store.lastRecordedChange, rowsChanged = store.totalChanges
         // A change is recorded at the time the command began: in scripts, the time the
         // deterministic clock then hands to the memo it adds or edits.
         if recordsTime {
@@ -47,9 +46,7 @@ package final class Notebook {
         }
         defer { if recordsTime { store.changeTime = { [clock] in clock.current } } }
         do {
-            let outcome = try run(command)
-            remember(command, since: lastChange, rowsChanged: rowsChanged)
-            return outcome
+            return try tracking(command) { try run(command) }
         } catch {
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)

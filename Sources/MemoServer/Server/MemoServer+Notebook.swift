@@ -5,7 +5,7 @@ import MemoStore
 /// with typed params in and memo objects out.
 extension MemoServer {
     func add(_ params: AddParams) throws(RPCError) -> JSONValue {
-        try answering { JSONRenderer.json(try notebook.add(params.content, tags: params.tags ?? [])) }
+        try answering { JSONRenderer.json(try notebook.tracking { try notebook.add(params.content, tags: params.tags ?? []) }) }
     }
 
     func get(_ params: GetParams) throws(RPCError) -> JSONValue {
@@ -22,20 +22,22 @@ extension MemoServer {
     func update(_ params: UpdateParams) throws(RPCError) -> JSONValue {
         try answering {
             let store = notebook.store
-            let memo = try store.recordingChange(.edit) {
+            let memo = try notebook.tracking { try store.recordingChange(.edit) {
                 var memo = try store.existingMemo(id: params.id)
                 if let content = params.content {
                     memo = try store.updateContent(id: params.id, to: content, at: notebook.clock.now())
                 }
                 if let tags = params.tags { memo = try store.replaceTags(of: params.id, with: tags) }
                 return memo
-            }
+            } }
             return JSONRenderer.json(memo)
         }
     }
 
     func delete(_ params: DeleteParams) throws(RPCError) -> JSONValue {
-        try answering { .object([("deleted", .array(try notebook.store.delete(ids: params.ids).map(JSONValue.integer)))]) }
+        try answering {
+            .object([("deleted", .array(try notebook.tracking { try notebook.store.delete(ids: params.ids) }.map(JSONValue.integer)))])
+        }
     }
 
     /// Full-text search, newest first, as the `search` command does it.
