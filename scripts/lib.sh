@@ -22,12 +22,16 @@ ensure_system_libraries() {
     ensure_packages libsqlite3-dev libedit-dev pkg-config
 }
 
-# Builds memo quietly; prints the compiler's output only when the build fails.
+# Builds memo quietly; prints the compiler's output only when the build fails. A release
+# build links the Swift runtime and Foundation statically: memo then starts about twice as
+# fast (see BENCHMARKS.md).
 build_memo() {
     local configuration=${1:-debug}
+    local flags=()
+    [ "$configuration" = release ] && flags=(--static-swift-stdlib)
     local log
     log=$(mktemp)
-    if ! swift build -c "$configuration" >"$log" 2>&1; then
+    if ! swift build -c "$configuration" "${flags[@]}" >"$log" 2>&1; then
         cat "$log" >&2
         rm -f "$log"
         return 1

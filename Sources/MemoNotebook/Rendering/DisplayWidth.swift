@@ -3,12 +3,25 @@
 /// so script output does not depend on the locale.
 enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte is printable ASCII (space to tilde): one column each, and no
+    /// Unicode tables need asking. Most memo text is, so this check comes first.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     static func of(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
+            // Below U+0300 (Latin and its punctuation) every printable scalar takes one column;
+            // only the rest needs Unicode's tables.
+            if scalar.value < 0x300 {
+                if width == 0, scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) { width = 1 }
+                continue
+            }
             if isWide(scalar.value) || scalar.properties.isEmojiPresentation { return 2 }
             if width == 0, !isZeroWidth(scalar) { width = 1 }
         }
@@ -19,6 +32,7 @@ enum DisplayWidth {
     static func shorten(_ text: String, to columns: Int) -> String {
         guard of(text) > columns else { return text }
         guard columns > 0 else { return "" }
+        if isPrintableASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
         var result = ""
         var used = 0
         for character in text {

@@ -14,13 +14,15 @@ package enum TerminalText {
     }
 
     private static func visible(_ text: some StringProtocol, keeping kept: Set<Unicode.Scalar>) -> String {
+        if !containsControl(text.utf8) { return String(text) }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if kept.contains(scalar) || scalar.properties.generalCategory != .control {
+            if kept.contains(scalar) || !isControl(scalar) {
                 result.append(scalar)
             } else if scalar == "\t" {
                 result.append(" ")
             } else if scalar.value < 0x20 {
+                // C0: ^@ to ^_, as cat -v shows them.
                 result.append(contentsOf: "^".unicodeScalars)
                 result.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
             } else if scalar.value == 0x7F {
@@ -31,5 +33,21 @@ package enum TerminalText {
             }
         }
         return String(result)
+    }
+
+    /// Unicode's control characters (general category Cc) are exactly C0, DEL and C1.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Whether UTF-8 bytes hold a control character, without decoding them: C0 and DEL are
+    /// single bytes, C1 is `C2 80` to `C2 9F`.
+    private static func containsControl(_ bytes: some Collection<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 }

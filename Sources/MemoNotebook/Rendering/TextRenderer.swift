@@ -114,10 +114,10 @@ package struct TextRenderer: OutcomeRenderer {
             + "\n" + TerminalText.block(memo.content) + (memo.content.hasSuffix("\n") ? "" : "\n")
     }
 
+    /// The text up to its first line break, made safe for a row, with ` …` when more follows.
     private func firstLine(of content: String) -> String {
-        let line = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let cleaned = TerminalText.row(line)
-        return content.contains("\n") ? cleaned + " …" : cleaned
+        guard let lineBreak = content.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return TerminalText.row(content) }
+        return TerminalText.row(content[..<lineBreak]) + " …"
     }
 
     private func tagList(_ tags: [String]) -> String {

@@ -85,20 +85,47 @@ package struct DisplayTime: Sendable {
         return instant.millisecondsSince1970 + Int64(offset) * 1000
     }
 
-    private static func format(milliseconds: Int64, dateTimeSeparator: String, fraction: Bool, suffix: String) -> String {
+    /// Formats into bytes: it runs for every memo of a listing or an export.
+    private static func format(milliseconds: Int64, dateTimeSeparator: Character, fraction: Bool, suffix: String) -> String {
         let days = floorDivide(milliseconds, 86_400_000)
-        let dayMilliseconds = milliseconds - days * 86_400_000
+        let dayMilliseconds = Int(milliseconds - days * 86_400_000)
         let date = CivilDate(daysSince1970: Int(days))
         let seconds = dayMilliseconds / 1000
-        var text = pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + dateTimeSeparator
-            + pad(Int(seconds / 3600), 2) + ":" + pad(Int(seconds / 60 % 60), 2) + ":" + pad(Int(seconds % 60), 2)
-        if fraction { text += "." + pad(Int(dayMilliseconds % 1000), 3) }
-        return text + suffix
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        if date.year < 0 || date.year > 9999 {
+            bytes += String(date.year).utf8
+        } else {
+            appendDigits(date.year, 4, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, 2, to: &bytes)
+        bytes += String(dateTimeSeparator).utf8
+        appendDigits(seconds / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, 2, to: &bytes)
+        if fraction {
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(dayMilliseconds % 1000, 3, to: &bytes)
+        }
+        bytes += suffix.utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// `number` (0 or more) in exactly `width` decimal digits, zero-padded.
+    private static func appendDigits(_ number: Int, _ width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = number
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
 

@@ -1,0 +1,258 @@
+"""memo side by side with the sqlite3 shell doing the same work on the same data.
+
+Run through scripts/bench, which installs what is missing and builds the release binary.
+Each row times whole processes, alternating memo and sqlite3, and reports the median of
+the per-pair ratios memo/sqlite3 (for the server row, the ratio of two rates).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+RARE_WORD = "quixotrombe"
+
+ENGLISH = ("buy milk eggs coffee call mother about the trip plan meeting notes review pull request ship "
+           "release read chapter book garden water plants fix bike tire pay rent invoice draft email "
+           "team lunch friday weekend hike mountain bread bake recipe doctor appointment renew passport "
+           "library return movie tonight birthday gift idea project deadline budget report").split()
+JAPANESE = ["京都旅行", "宿を予約する", "牛乳を買う", "会議の準備", "読書メモ", "週末の買い物", "映画を見る",
+            "新しいアイデア", "電話する", "東京駅で待ち合わせ"]
+KOREAN = ["여행을", "떠나기", "전에", "커피", "한 잔", "주말에", "등산", "가기", "회의", "준비", "김치찌개", "만들기"]
+EMOJI = ["🎉", "☕", "📚", "🚲", "🌱", "✈️", "🍞", "💡"]
+TAGS = ["work", "home", "travel", "idea", "errand", "reading", "health"]
+
+SCHEMA = """
+CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, uuid TEXT NOT NULL UNIQUE, content TEXT NOT NULL,
+                  insert_date INTEGER NOT NULL, update_date INTEGER);
+CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
+CREATE TABLE memo_tag(memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE, name TEXT NOT NULL,
+                      inline INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (memo_id, name)) WITHOUT ROWID;
+CREATE INDEX memo_tag_by_name ON memo_tag(name, memo_id);
+CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+"""
+
+
+def is_cjk(character):
+    value = ord(character)
+    return (0x3040 <= value <= 0x30FF or 0x31F0 <= value <= 0x31FF or 0xFF66 <= value <= 0xFF9F
+            or 0x3400 <= value <= 0x4DBF or 0x4E00 <= value <= 0x9FFF or 0xF900 <= value <= 0xFAFF
+            or 0x20000 <= value <= 0x2FA1F or 0x1100 <= value <= 0x11FF or 0x3130 <= value <= 0x318F
+            or 0xAC00 <= value <= 0xD7AF)
+
+
+def search_text(content):
+    """The indexed form memo gives a text (SearchText.indexed): CJK runs as pairs."""
+    out, run = [], []
+
+    def flush():
+        if not run:
+            return
+        if len(run) == 1:
+            out.append(" " + run[0] + " ")
+        else:
+            pairs = [run[i] + run[i + 1] for i in range(len(run) - 1)] + [run[-1]]
+            out.append(" " + " ".join(pairs) + " ")
+        run.clear()
+
+    for character in content:
+        if is_cjk(character):
+            run.append(character)
+        else:
+            flush()
+            out.append(character)
+    flush()
+    return "".join(out)
+
+
+def generate(folder, count):
+    """Deterministic memos as JSON Lines for memo and CSV for sqlite3, written as they are made."""
+    os.makedirs(folder, exist_ok=True)
+    jsonl, csv = os.path.join(folder, "memos.jsonl"), os.path.join(folder, "memos.csv")
+    if os.path.exists(jsonl) and os.path.exists(csv):
+        return jsonl, csv
+    rng = random.Random(20261129)
+    start = 1_577_836_800_000
+    with open(jsonl + ".tmp", "w") as lines, open(csv + ".tmp", "w", newline="") as table:
+        for n in range(count):
+            words = []
+            for _ in range(rng.randint(5, 25)):
+                pick = rng.random()
+                words.append(rng.choice(ENGLISH if pick < 0.7 else JAPANESE if pick < 0.82 else KOREAN if pick < 0.95 else EMOJI))
+            if n % 1000 == 500:
+                words.insert(rng.randint(0, len(words)), RARE_WORD)
+            tag = rng.choice(TAGS) if rng.random() < 0.2 else ""
+            content = " ".join(words) + (f" @{tag}" if tag else "")
+            uuid = "%08x-%04x-4%03x-8%03x-%012x" % (n, rng.getrandbits(16), rng.getrandbits(12), rng.getrandbits(12), rng.getrandbits(48))
+            date = start + n * 60_000
+            iso = datetime.datetime.fromtimestamp(date / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+            lines.write(json.dumps({"uuid": uuid, "content": content, "insertDate": iso}, ensure_ascii=False) + "\n")
+            fields = [uuid, content, str(date), search_text(content), tag]
+            table.write(",".join('"' + field.replace('"', '""') + '"' for field in fields) + "\n")
+    os.replace(jsonl + ".tmp", jsonl)
+    os.replace(csv + ".tmp", csv)
+    return jsonl, csv
+
+
+def remove_store(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def timed(command, stdin=None, prepare=None):
+    """Seconds a whole process takes, and its peak resident memory in KiB."""
+    if prepare:
+        prepare()
+    with open(stdin, "rb") if stdin else open(os.devnull, "rb") as source, open(os.devnull, "wb") as sink:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench: {' '.join(command)} failed: {process.stderr.read().decode(errors='replace')}")
+    process.stderr.close()
+    return elapsed, usage.ru_maxrss
+
+
+def pair(runs, memo, sqlite, memo_prepare=None, sqlite_prepare=None, memo_stdin=None, sqlite_stdin=None):
+    """Alternating runs; the medians of each side, of the per-pair ratios, and memo's peak memory."""
+    memo_times, sqlite_times, ratios, peak = [], [], [], 0
+    for _ in range(runs):
+        memo_time, memo_peak = timed(memo, memo_stdin, memo_prepare)
+        sqlite_time, _ = timed(sqlite, sqlite_stdin, sqlite_prepare)
+        memo_times.append(memo_time)
+        sqlite_times.append(sqlite_time)
+        ratios.append(memo_time / sqlite_time)
+        peak = max(peak, memo_peak)
+    return statistics.median(memo_times), statistics.median(sqlite_times), statistics.median(ratios), peak
+
+
+def serve_frames(path, count):
+    with open(path, "wb") as stream:
+        def frame(message):
+            body = json.dumps(message).encode()
+            stream.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        frame({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        for n in range(count):
+            frame({"jsonrpc": "2.0", "id": n + 1, "method": "memo/add", "params": {"content": f"served memo {n} with a little text"}})
+        frame({"jsonrpc": "2.0", "id": count + 1, "method": "shutdown"})
+        frame({"jsonrpc": "2.0", "method": "exit"})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("counts", nargs="*", type=int, default=[10_000, 100_000, 1_000_000])
+    parser.add_argument("--memo", required=True, help="the memo binary")
+    parser.add_argument("--runs", type=int, default=5, help="pairs of runs per row (default 5)")
+    parser.add_argument("--data", default="bench-data", help="where generated data and stores go")
+    parser.add_argument("--output", default="BENCHMARKS.md", help="the report to write")
+    options = parser.parse_args()
+    memo, sqlite, runs = options.memo, shutil.which("sqlite3"), options.runs
+    counts = sorted(options.counts)
+    rows = []
+
+    def row(work, memo_seconds, sqlite_seconds, ratio, target, note=""):
+        rows.append((work, memo_seconds, sqlite_seconds, ratio, target, note))
+        print(f"{work:<44} {memo_seconds:9.4f} s {sqlite_seconds:9.4f} s  {ratio:6.2f}  {target} {note}", flush=True)
+
+    list_times, search_times = {}, {}
+    for count in counts:
+        folder = os.path.join(options.data, str(count))
+        print(f"generating {count} memos…", flush=True)
+        jsonl, csv = generate(folder, count)
+        memo_store, sqlite_store = os.path.join(folder, "memo.sqlite"), os.path.join(folder, "sqlite.sqlite")
+        import_sql = os.path.join(folder, "import.sql")
+        with open(import_sql, "w") as script:
+            script.write("PRAGMA journal_mode = WAL;\n" + SCHEMA + "CREATE TEMP TABLE staging(uuid, content, insert_date, search_text, tag);\n"
+                         f".import --csv {csv} staging\n"
+                         "BEGIN;\nINSERT INTO memo(uuid, content, insert_date) SELECT uuid, content, insert_date FROM staging;\n"
+                         "INSERT INTO memo_search(rowid, text) SELECT memo.id, staging.search_text FROM staging JOIN memo USING (uuid);\n"
+                         "INSERT INTO memo_tag(memo_id, name, inline) SELECT memo.id, staging.tag, 1 FROM staging JOIN memo USING (uuid) WHERE staging.tag != '';\n"
+                         "COMMIT;\n")
+        row(f"import of {count} memos", *pair(runs, [memo, "--store", memo_store, "import", jsonl],
+                                             [sqlite, sqlite_store, f".read {import_sql}"],
+                                             memo_prepare=lambda: remove_store(memo_store),
+                                             sqlite_prepare=lambda: remove_store(sqlite_store))[:3], "≤ 1.5")
+        newest = pair(runs, [memo, "--store", memo_store, "list", "-n", "20"],
+                      [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date DESC, id DESC LIMIT 20"])
+        list_times[count] = newest[0]
+        row(f"list newest 20 of {count}", *newest[:3], "≤ 1.5")
+        rare = pair(runs, [memo, "--store", memo_store, "search", RARE_WORD],
+                    [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo WHERE id IN (SELECT rowid FROM memo_search "
+                                           f"WHERE memo_search MATCH '\"{RARE_WORD}\"') ORDER BY insert_date DESC, id DESC"])
+        search_times[count] = rare[0]
+        row(f"search one rare word in {count}", *rare[:3], "≤ 1.5")
+        export = pair(runs, [memo, "--store", memo_store, "--json", "export", "-"],
+                      [sqlite, "-json", sqlite_store, "SELECT id, uuid, content, insert_date, update_date FROM memo ORDER BY insert_date, id"])
+        row(f"export {count} as JSON", *export[:3], "≤ 1.5, ≤ 32 MiB", f"(peak {export[3] / 1024:.1f} MiB)")
+        row(f"text listing of {count}", *pair(runs, [memo, "--store", memo_store, "list", "--asc"],
+                                              [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date, id"])[:3],
+            "≤ 3.0")
+
+    row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 2.0")
+    folder = os.path.join(options.data, "replay")
+    os.makedirs(folder, exist_ok=True)
+    adds, inserts, frames = (os.path.join(folder, name) for name in ("adds.memo", "inserts.sql", "frames.bin"))
+    with open(adds, "w") as script, open(inserts, "w") as sql:
+        sql.write(SCHEMA)
+        for n in range(20_000):
+            script.write(f"add replayed memo {n} with a little text\n")
+            sql.write(f"INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-{n:012x}', "
+                      f"'replayed memo {n} with a little text', {946684800000 + n * 1000});\n"
+                      f"INSERT INTO memo_search(rowid, text) VALUES (last_insert_rowid(), 'replayed memo {n} with a little text');\n")
+    replay = pair(runs, [memo, "run", adds], [sqlite, ":memory:"], sqlite_stdin=inserts)
+    row("replay 20,000 adds", *replay[:3], "≤ 1.5")
+    serve_frames(frames, 20_000)
+    served = statistics.median(timed([memo, "--in-memory", "serve"], frames)[0] for _ in range(runs))
+    rows.append(("server: 20,000 pipelined memo/add", served, replay[0], replay[0] / served, "≥ 0.5 of the replay rate",
+                 "(rate ratio: server / replay)"))
+    print(f"server: 20,000 pipelined adds {served:.3f} s, {replay[0] / served:.2f} of the replay rate", flush=True)
+    if len(counts) > 1:
+        small, large = counts[0], counts[-1]
+        rows.append((f"growth {small} → {large}: list newest 20", list_times[large], list_times[small],
+                     list_times[large] / list_times[small], "≤ 1.3", "(memo at the largest N / at the smallest)"))
+        rows.append((f"growth {small} → {large}: search", search_times[large], search_times[small],
+                     search_times[large] / search_times[small], "≤ 3.0", "(memo at the largest N / at the smallest)"))
+    write_report(options.output, memo, sqlite, counts, runs, rows)
+
+
+def write_report(path, memo, sqlite, counts, runs, rows):
+    def output(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+        except (OSError, IndexError):
+            return "unknown"
+
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
+    memory = next((line.split()[1] for line in open("/proc/meminfo") if line.startswith("MemTotal")), "0")
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `scripts/bench` (do not edit by hand). Whole processes, memo and the sqlite3 shell",
+        f"alternated, {runs} pairs a row; times are medians, ratios the median of per-pair ratios",
+        "memo/sqlite3 (lower is better) unless the row says otherwise.",
+        "",
+        f"- date: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
+        f"- machine: {os.cpu_count()} cores, {cpu}, {int(memory) // 1024} MiB, {platform.system()} {platform.release()}",
+        f"- {output([memo, '--version'])}; sqlite3 {output([sqlite, '--version']).split(' ')[0]}; {output(['swift', '--version'])}",
+        f"- memos: {', '.join(str(count) for count in counts)}",
+        "",
+        "| work | memo | sqlite3 | ratio | target | |",
+        "|---|---|---|---|---|---|",
+    ]
+    for work, memo_seconds, sqlite_seconds, ratio, target, note in rows:
+        lines.append(f"| {work} | {memo_seconds:.4f} s | {sqlite_seconds:.4f} s | {ratio:.2f} | {target} | {note} |")
+    with open(path, "w") as report:
+        report.write("\n".join(lines) + "\n")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
