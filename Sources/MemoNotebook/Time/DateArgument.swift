@@ -64,27 +64,28 @@ extension DateArgument {
 
 /// Reads the fixed-width numeric fields of ISO 8601 dates.
 private struct DigitScanner {
-    private let characters: [Character]
+    /// The text's UTF-8 bytes: every character of the forms is ASCII, so a byte is a character.
+    private let bytes: [UInt8]
     private var index = 0
 
     init(_ text: String) {
-        characters = Array(text)
+        bytes = Array(text.utf8)
     }
 
-    var isAtEnd: Bool { index == characters.count }
+    var isAtEnd: Bool { index == bytes.count }
 
     mutating func skip(_ character: Character) -> Bool {
-        guard index < characters.count, characters[index] == character else { return false }
+        guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
         index += 1
         return true
     }
 
     mutating func number(digits: Int) -> Int? {
-        guard index + digits <= characters.count else { return nil }
+        guard index + digits <= bytes.count else { return nil }
         var value = 0
-        for character in characters[index..<index + digits] {
-            guard let digit = character.wholeNumberValue, character.isASCII else { return nil }
-            value = value * 10 + digit
+        for byte in bytes[index..<index + digits] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         index += digits
         return value
@@ -118,8 +119,8 @@ private struct DigitScanner {
     /// the third are cut, as memo keeps time to the millisecond.
     mutating func fraction() -> Int? {
         var milliseconds = 0, digits = 0
-        while index < characters.count, characters[index].isASCII, let digit = characters[index].wholeNumberValue {
-            if digits < 3 { milliseconds = milliseconds * 10 + digit }
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            if digits < 3 { milliseconds = milliseconds * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
             digits += 1
             index += 1
         }

@@ -31,25 +31,32 @@ package enum SearchText {
     }
 
     private static func transform(_ text: String, finalUnigram: Bool) -> String {
-        var result = String.UnicodeScalarView()
+        // Every CJK character takes three or four UTF-8 bytes starting at E1 or above; text
+        // without such bytes (English, most European languages) is indexed as it is.
+        guard text.utf8.contains(where: { $0 >= 0xE1 }) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count * 2)
         var run: [Unicode.Scalar] = []
+        func append(_ scalar: Unicode.Scalar) {
+            UTF8.encode(scalar) { result.append($0) }
+        }
         func flushRun() {
             guard !run.isEmpty else { return }
-            result.append(" ")
+            result.append(UInt8(ascii: " "))
             if run.count == 1 {
-                result.append(run[0])
+                append(run[0])
             } else {
                 for index in 0..<(run.count - 1) {
-                    if index > 0 { result.append(" ") }
-                    result.append(run[index])
-                    result.append(run[index + 1])
+                    if index > 0 { result.append(UInt8(ascii: " ")) }
+                    append(run[index])
+                    append(run[index + 1])
                 }
                 if finalUnigram {
-                    result.append(" ")
-                    result.append(run[run.count - 1])
+                    result.append(UInt8(ascii: " "))
+                    append(run[run.count - 1])
                 }
             }
-            result.append(" ")
+            result.append(UInt8(ascii: " "))
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -57,11 +64,11 @@ package enum SearchText {
                 run.append(scalar)
             } else {
                 flushRun()
-                result.append(scalar)
+                append(scalar)
             }
         }
         flushRun()
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Han ideographs, hiragana, katakana (full and half width) and Hangul.
