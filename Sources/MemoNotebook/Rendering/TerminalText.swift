@@ -8,6 +8,25 @@ package enum TerminalText {
         visible(text, keeping: [])
     }
 
+    /// The first line of `text` as one row, and whether more lines follow: the listing's view
+    /// of a memo. One pass over the bytes finds the line break and any control character.
+    package static func firstRow(of text: String) -> (row: String, hasMore: Bool) {
+        var text = text
+        let (end, hasControl) = text.withUTF8 { bytes -> (Int, Bool) in
+            var previous: UInt8 = 0, hasControl = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") { return (index, hasControl) }
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { hasControl = true }
+                previous = byte
+            }
+            return (bytes.count, hasControl)
+        }
+        let hasMore = end < text.utf8.count
+        let line = hasMore ? Substring(text.utf8.prefix(end)) : Substring(text)
+        return (hasControl ? row(line) : String(line), hasMore)
+    }
+
     /// `text` for a block of rows: line breaks and tabs stay, other controls become visible.
     package static func block(_ text: some StringProtocol) -> String {
         visible(text, keeping: ["\n", "\t"])

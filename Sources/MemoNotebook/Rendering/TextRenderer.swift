@@ -69,6 +69,7 @@ package struct TextRenderer: OutcomeRenderer {
             if min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(tags) > textRoom { tags = "" }
             text = DisplayWidth.shorten(text, to: textRoom - DisplayWidth.of(tags))
         }
+        guard style.color else { return head + "  " + text + tags }
         let idEnd = head.firstIndex(of: " ") ?? head.endIndex
         return paint(String(head[..<idEnd]), .yellow) + "  " + paint(String(head[idEnd...].dropFirst(2)), .dim)
             + "  " + text + paint(tags, .cyan)
@@ -116,8 +117,8 @@ package struct TextRenderer: OutcomeRenderer {
 
     /// The text up to its first line break, made safe for a row, with ` …` when more follows.
     private func firstLine(of content: String) -> String {
-        guard let lineBreak = content.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return TerminalText.row(content) }
-        return TerminalText.row(content[..<lineBreak]) + " …"
+        let (row, hasMore) = TerminalText.firstRow(of: content)
+        return hasMore ? row + " …" : row
     }
 
     private func tagList(_ tags: [String]) -> String {
