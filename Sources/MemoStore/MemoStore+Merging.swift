@@ -11,13 +11,15 @@ extension MemoStore {
     /// place in the order.
     @discardableResult
     package func merge(_ draft: MemoDraft) throws(StoreError) -> MergeResult {
+        let inline = TagName.inlineTags(in: draft.content)
+        var draft = draft
+        draft.tags = try explicitTags(of: draft, inline: inline)
         guard let existing = try memo(uuid: draft.uuid) else {
-            _ = try recorded(.import) { try insert(explicitTagsOnly(draft)) }
+            _ = try recorded(.import) { try insertRow(draft, inlineTags: inline) }
             return .added
         }
         guard (draft.updateDate ?? draft.insertDate) > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
-        let explicit = try explicitTagsOnly(draft).tags
         try recorded(.import) {
             try stageBeforeImage(of: existing.id)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
@@ -25,18 +27,16 @@ extension MemoStore {
             try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
                 .run([.integer(existing.id), .text(SearchText.indexed(draft.content))])
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(existing.id)])
-            try attach(explicit, to: existing.id, inline: false)
-            try attach(TagName.inlineTags(in: draft.content), to: existing.id, inline: true)
+            try attach(draft.tags, to: existing.id, inline: false)
+            try attach(inline, to: existing.id, inline: true)
         }
         return .updated
     }
 
-    /// The draft with only the tags its text does not carry inline: a memo exported with
-    /// its tags and imported again keeps its inline tags inline, so they still follow edits.
-    private func explicitTagsOnly(_ draft: MemoDraft) throws(StoreError) -> MemoDraft {
-        let inline = Set(TagName.inlineTags(in: draft.content))
-        var draft = draft
-        draft.tags = try normalized(draft.tags).filter { !inline.contains($0) }
-        return draft
+    /// The draft's tags that its text does not carry inline: a memo exported with its tags
+    /// and imported again keeps its inline tags inline, so they still follow edits.
+    private func explicitTags(of draft: MemoDraft, inline: [String]) throws(StoreError) -> [String] {
+        let inline = Set(inline)
+        return try normalized(draft.tags).filter { !inline.contains($0) }
     }
 }

@@ -109,6 +109,11 @@ package final class MemoStore {
     /// Inserts a memo; inline `@tags` in its text are added to the draft's tags.
     @discardableResult
     package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo {
+        try recorded(.add) { try existingMemo(id: insertRow(draft, inlineTags: TagName.inlineTags(in: draft.content))) }
+    }
+
+    /// Inserts a memo with its tags and search text; its id. `inlineTags` are those of its text.
+    func insertRow(_ draft: MemoDraft, inlineTags: [String]) throws(StoreError) -> Int64 {
         try MemoContent.validate(draft.content)
         let explicitTags = try normalized(draft.tags)
         return try recorded(.add) {
@@ -122,8 +127,8 @@ package final class MemoStore {
             try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
                 .run([.integer(id), .text(SearchText.indexed(draft.content))])
             try attach(explicitTags, to: id, inline: false)
-            try attach(TagName.inlineTags(in: draft.content), to: id, inline: true)
-            return try existingMemo(id: id)
+            try attach(inlineTags, to: id, inline: true)
+            return id
         }
     }
 

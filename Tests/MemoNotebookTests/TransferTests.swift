@@ -175,3 +175,44 @@ struct TransferTests {
         #expect(try session.run("export - --format json --tag nothing") == "[]\n")
     }
 }
+
+/// The fast reader of flat records gives exactly what `JSONSerialization` gives, and leaves
+/// everything else to it.
+@Suite("Flat JSON records")
+struct FlatRecordParserTests {
+    @Test(arguments: [
+        #"{"content":"plain"}"#,
+        #"  { "id" : null , "content" : "x" , "tags" : [ "a" , "b" ] }  "#,
+        #"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#,
+        #"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#,
+        #"{"content":"","tags":[],"uuid":"00000000-0000-4000-8000-000000000001"}"#,
+        #"{}"#,
+        #"{"content":"same key","content":"last wins"}"#,
+    ])
+    func flatRecordsMatchFoundation(_ text: String) throws {
+        let flat = try #require(FlatRecordParser.parse(text))
+        let foundation = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(NSDictionary(dictionary: flat).isEqual(to: foundation))
+    }
+
+    @Test(arguments: [
+        #"{"id":1,"content":"a number"}"#,
+        #"{"content":"x","nested":{"a":"b"}}"#,
+        #"{"content":true}"#,
+        #"{"content":"unclosed}"#,
+        #"{"content":"x"} trailing"#,
+        "{\"content\":\"raw\ttab\"}",
+        #"{"content":"lone \ud83c surrogate"}"#,
+        #"{"content":"bad \x escape"}"#,
+        #"["content"]"#,
+        "",
+    ])
+    func otherShapesAreLeftToFoundation(_ text: String) {
+        #expect(FlatRecordParser.parse(text) == nil)
+    }
+
+    @Test func invalidUTF8IsLeftToFoundation() {
+        let bytes: [UInt8] = Array(#"{"content":""#.utf8) + [0xE9] + Array(#""}"#.utf8)
+        #expect(bytes.withUnsafeBufferPointer(FlatRecordParser.parse) == nil)
+    }
+}

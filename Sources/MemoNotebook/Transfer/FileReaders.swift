@@ -53,7 +53,7 @@ struct JSONLinesReader: RecordReader {
             lineNumber += 1
             let text = try file.text(of: line, at: lineNumber)
             guard !text.allSatisfy(\.isWhitespace) else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+            guard let object = FlatRecordParser.parse(text) ?? (try? JSONSerialization.jsonObject(with: Data(text.utf8))) else {
                 throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
             }
             do {
@@ -115,7 +115,8 @@ struct JSONArrayReader: RecordReader {
                 let elementLine = line
                 let element = try nextObject()
                 state = .afterElement
-                guard let object = try? JSONSerialization.jsonObject(with: Data(element), options: [.fragmentsAllowed]) else {
+                let flat = element.withUnsafeBufferPointer(FlatRecordParser.parse)
+                guard let object = flat ?? (try? JSONSerialization.jsonObject(with: Data(element), options: [.fragmentsAllowed])) else {
                     throw file.error(.invalid("the record is not valid JSON"), line: elementLine)
                 }
                 do {
