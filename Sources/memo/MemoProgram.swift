@@ -54,12 +54,15 @@ struct MemoProgram {
             } catch {
                 return report(error)
             }
-            var scope = invocation
-            if !command.needsStore {
-                scope.requestedStore = .memory
-                scope.fixtures = []
+            if let outcome = command.outcomeWithoutStore {
+                do {
+                    try renderer(for: invocation, scripting: false).render(outcome, to: output)
+                    return .success
+                } catch {
+                    return report(error)
+                }
             }
-            return withNotebook(scope, scripting: false, sessionScope: .oneShot) { notebook in
+            return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
                 runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
             }
         case .session:

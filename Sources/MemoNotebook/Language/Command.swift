@@ -26,11 +26,14 @@ package enum Command: Equatable, Sendable {
     case fixture(String)
     case fixtures
 
-    /// Whether the command reads or writes memos; `help` and `fixtures` need no store.
-    package var needsStore: Bool {
+    /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
+    /// a one-shot command of these opens none.
+    package var outcomeWithoutStore: Outcome? {
         switch self {
-        case .help, .fixtures, .quit: false
-        default: true
+        case .help(let topic): .help(topic: topic)
+        case .fixtures: .fixtures(Fixture.builtIn)
+        case .quit: .quit
+        default: nil
         }
     }
 }

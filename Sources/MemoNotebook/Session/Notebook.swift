@@ -94,17 +94,13 @@ package final class Notebook {
             return .count(try store.count(resolve(filter)))
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
-        case .help(let topic):
-            return .help(topic: topic)
-        case .quit:
-            return .quit
+        case .help, .quit, .fixtures:
+            return command.outcomeWithoutStore ?? .quit
         case .clock(let date):
             return .clockSet(try setClock(to: date))
         case .fixture(let reference):
             let fixture = try Fixture.resolve(reference)
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
-        case .fixtures:
-            return .fixtures(Fixture.builtIn)
         }
     }
 
