@@ -71,23 +71,25 @@ package final class Database {
     }
 
     /// Runs `body` atomically: in a transaction, or in a savepoint inside an open one.
+    /// The transaction statements are cached like any other: every change runs them.
     package func atomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = isAutocommit
         let savepoint = "memo_\(savepointDepth)"
-        try execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        try cached(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)").run()
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         do {
             let result = try body()
-            try execute(outermost ? "COMMIT" : "RELEASE \(savepoint)")
+            try cached(outermost ? "COMMIT" : "RELEASE \(savepoint)").run()
             return result
         } catch {
             isRollingBack = true
             defer { isRollingBack = false }
             if outermost {
-                try? execute("ROLLBACK")
+                try? cached("ROLLBACK").run()
             } else {
-                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                try? cached("ROLLBACK TO \(savepoint)").run()
+                try? cached("RELEASE \(savepoint)").run()
             }
             throw error
         }

@@ -55,17 +55,18 @@ extension MemoStore {
     /// Writes the staged images as a history entry, leaving out memos the change left as
     /// they were; no entry when nothing changed.
     private func finishChange(_ kind: ChangeKind, target: Int64?, at time: Timestamp) throws {
-        try database.cached("DELETE FROM temp.pending_change WHERE before IS NULL AND memo_id NOT IN (SELECT id FROM memo)").run()
         try database.cached("""
             DELETE FROM temp.pending_change
-            WHERE before IS NOT NULL AND before IS (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = pending_change.memo_id)
+            WHERE CASE WHEN before IS NULL THEN memo_id NOT IN (SELECT id FROM memo)
+                       ELSE before IS (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = pending_change.memo_id) END
             """).run()
-        let count = try database.integer("SELECT count(*) FROM temp.pending_change")
+        let (count, summary) = try database.cached("""
+            SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
+                                              json_extract(p.before, '$.content'))
+                              FROM temp.pending_change p ORDER BY p.memo_id LIMIT 1)
+            FROM temp.pending_change
+            """).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
         guard count > 0 else { return }
-        let summary = try database.cached("""
-            SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id), json_extract(p.before, '$.content'))
-            FROM temp.pending_change p ORDER BY p.memo_id LIMIT 1
-            """).firstRow { $0.string(at: 0) } ?? ""
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
             .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
                   .integer(count), .text(MemoContent.firstLine(of: summary))])

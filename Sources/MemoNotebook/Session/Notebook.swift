@@ -115,7 +115,7 @@ package final class Notebook {
         // The uuid is chosen inside the write transaction: another process adding at the
         // same moment cannot take it in between.
         try StoreError.wrapping {
-            try store.inTransaction {
+            try store.recordingChange(.add) {
                 try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
             }
         }
