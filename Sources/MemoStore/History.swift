@@ -24,6 +24,15 @@ package struct HistoryEntry: Equatable, Sendable {
     /// True while the change is undone (and so can be redone).
     package var isUndone: Bool
 
+    /// `change 12 (edit "Buy milk")`: how messages name the entry. The summary is memo text,
+    /// so its control characters are left out: the label reaches terminals.
+    package var label: String {
+        let summary = String(String.UnicodeScalarView(summary.prefix(60).unicodeScalars.filter { scalar in
+            scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
+        }))
+        return "change \(sequence) (\(kind.rawValue) \"\(summary)\")"
+    }
+
     package init(sequence: Int64, time: Timestamp, kind: ChangeKind, target: Int64?, memoCount: Int,
                  summary: String, isUndone: Bool) {
         self.sequence = sequence

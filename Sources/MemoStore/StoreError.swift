@@ -56,11 +56,11 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         case .nothingToRedo:
             "nothing to redo"
         case .alreadyUndone(let entry):
-            "change \(Self.describe(entry)) is already undone"
+            "\(entry.label) is already undone"
         case .undoRefused(let entry, let later):
-            "cannot undo change \(Self.describe(entry)): the later change \(Self.describe(later)) touched the same memos; undo it first"
+            "cannot undo \(entry.label): the later \(later.label) touched the same memos; undo it first"
         case .redoRefused(let entry, let later):
-            "cannot redo change \(Self.describe(entry)): the later change \(Self.describe(later)) touched the same memos"
+            "cannot redo \(entry.label): the later \(later.label) touched the same memos"
         case .interrupted:
             "interrupted"
         case .sqlite(let error):
@@ -81,11 +81,6 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
-    /// `12 (edit "Buy milk")`: how errors name a history entry.
-    static func describe(_ entry: HistoryEntry) -> String {
-        "\(entry.sequence) (\(entry.kind.rawValue) \"\(entry.summary.prefix(40))\")"
-    }
-
     /// The store error for a failed SQLite call: an interrupted statement means Ctrl-C.
     init(_ error: SQLiteError) {
         self = error.code == .interrupt ? .interrupted : .sqlite(error)

@@ -99,6 +99,16 @@ struct UndoTests {
         #expect(throws: CommandError.self) { try oneShot().run("begin") }
     }
 
+    /// Messages that name a change quote a memo's first line: its control characters stay out.
+    @Test func changeLabelsCarryNoControlCharacters() throws {
+        let session = try ScriptedNotebook()
+        _ = try session.notebook.tracking { try session.notebook.add("title\u{1B}]0;pwned\u{07} end", tags: []) }
+        let undone = try session.run("undo")
+        #expect(undone == "undid change 1 (add \"title]0;pwned end\")\n")
+        #expect(throws: StoreError.self) { try session.run("undo") }
+        #expect(try session.notebook.store.historyEntry(1)?.label.unicodeScalars.allSatisfy { $0.value >= 0x20 } == true)
+    }
+
     @Test func rollbackLeavesNoHistoryAndNothingToUndo() throws {
         let session = try ScriptedNotebook()
         try session.run("begin")

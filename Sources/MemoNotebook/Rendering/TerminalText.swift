@@ -17,7 +17,7 @@ package enum TerminalText {
             for index in bytes.indices {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\n") { return (index, hasControl) }
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { hasControl = true }
+                if isControl(byte, after: previous) { hasControl = true }
                 previous = byte
             }
             return (bytes.count, hasControl)
@@ -59,12 +59,17 @@ package enum TerminalText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Whether UTF-8 bytes hold a control character, without decoding them: C0 and DEL are
-    /// single bytes, C1 is `C2 80` to `C2 9F`.
+    /// Whether `byte` (after `previous`) completes a control character in UTF-8: C0 and DEL
+    /// are single bytes, C1 is `C2 80` to `C2 9F`.
+    private static func isControl(_ byte: UInt8, after previous: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+    }
+
+    /// Whether UTF-8 bytes hold a control character, without decoding them.
     private static func containsControl(_ bytes: some Collection<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            if isControl(byte, after: previous) { return true }
             previous = byte
         }
         return false

@@ -27,8 +27,8 @@ package struct TextRenderer: OutcomeRenderer {
         case .batchBegun: output.write("batch begun: 'save' writes its changes together, 'rollback' discards them\n")
         case .batchSaved(let changes): output.write("saved \(Self.count(changes, "change"))\n")
         case .batchRolledBack(let changes): output.write("rolled back \(Self.count(changes, "change"))\n")
-        case .undone(let entry): output.write("undid \(Self.describe(target: entry))\n")
-        case .redone(let entry): output.write("redid \(Self.describe(target: entry))\n")
+        case .undone(let entry): output.write("undid \(entry.label)\n")
+        case .redone(let entry): output.write("redid \(entry.label)\n")
         case .history(let entries): output.write(entries.map(historyLine).joined())
         case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(path)\n")
         case .imported(let summary):
@@ -86,11 +86,6 @@ package struct TextRenderer: OutcomeRenderer {
         return paint(String(entry.sequence), .yellow) + "  " + paint(style.displayTime.format(entry.time), .dim) + "  "
             + what.padding(toLength: 10, withPad: " ", startingAt: 0) + memos.padding(toLength: 10, withPad: " ", startingAt: 0)
             + TerminalText.row(entry.summary) + (entry.isUndone ? "  (undone)" : "") + "\n"
-    }
-
-    /// `change 12 (edit "Buy milk")`: the change an undo or redo acted on.
-    private static func describe(target entry: HistoryEntry) -> String {
-        "change \(entry.sequence) (\(entry.kind.rawValue) \"\(TerminalText.row(entry.summary.prefix(60)))\")"
     }
 
     /// `1 memo`, `3 memos`.
