@@ -3,7 +3,7 @@ import MemoStore
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/memo/history`, else
 /// `~/.local/state/memo/history` (the XDG Base Directory default), folder 0700, file 0600.
 enum HistoryFile {
-    static func path(environment: [String: String]) -> String? {
+    static func path(environment: Environment) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/memo/history" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.local/state/memo/history"
@@ -11,7 +11,7 @@ enum HistoryFile {
 
     /// Creates the history file and its folders privately; nil if that is impossible, in
     /// which case the REPL runs without a history file rather than not at all.
-    static func prepare(environment: [String: String]) -> String? {
+    static func prepare(environment: Environment) -> String? {
         guard let path = path(environment: environment) else { return nil }
         do {
             try PrivateFiles.createParentFolders(of: path)

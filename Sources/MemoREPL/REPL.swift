@@ -10,12 +10,12 @@ package final class REPL {
     private let makeRenderer: () -> OutcomeRenderer
     private let output: FileOutput
     private let errors: FileOutput
-    private let environment: [String: String]
+    private let environment: Environment
 
     /// - Parameter makeRenderer: called before each command, so output fits the terminal's
     ///   width even after it was resized.
     package init(notebook: Notebook, makeRenderer: @escaping () -> OutcomeRenderer,
-                 output: FileOutput, errors: FileOutput, environment: [String: String]) {
+                 output: FileOutput, errors: FileOutput, environment: Environment) {
         self.notebook = notebook
         self.makeRenderer = makeRenderer
         self.output = output

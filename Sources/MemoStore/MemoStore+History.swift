@@ -18,8 +18,13 @@ extension MemoStore {
                              FROM (SELECT name, inline FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
         """
 
-    /// The connection's staging table; temporary tables are private to a connection.
-    static let stagingSQL = "CREATE TEMP TABLE IF NOT EXISTS pending_change(memo_id INTEGER PRIMARY KEY, before TEXT)"
+    /// Creates the connection's staging table (temporary tables are private to a
+    /// connection) before its first change: a run that only reads never pays for it.
+    private func prepareStagingTable() throws {
+        guard !hasStagingTable else { return }
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS pending_change(memo_id INTEGER PRIMARY KEY, before TEXT)")
+        hasStagingTable = true
+    }
 
     // MARK: Recording
 
@@ -28,6 +33,7 @@ extension MemoStore {
     /// is part of that one.
     package func recordingChange<T>(_ kind: ChangeKind, target: Int64? = nil, _ body: () throws -> T) throws -> T {
         guard recordingKind == nil else { return try body() }
+        try prepareStagingTable()
         recordingKind = kind
         defer { recordingKind = nil }
         let time = changeTime()
@@ -84,6 +90,7 @@ extension MemoStore {
     package func beginBatch() throws(StoreError) {
         guard !hasOpenTransaction else { throw .batchAlreadyOpen }
         try StoreError.wrapping {
+            try prepareStagingTable()
             try database.execute("DELETE FROM temp.pending_change")
             try database.execute("BEGIN IMMEDIATE")
         }

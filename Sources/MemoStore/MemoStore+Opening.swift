@@ -49,7 +49,6 @@ extension MemoStore {
                 try database.execute("PRAGMA journal_mode = WAL")
             }
             try database.execute("PRAGMA foreign_keys = ON")
-            try database.execute(Self.stagingSQL)
         }
     }
 
@@ -96,10 +95,17 @@ extension MemoStore {
         }
     }
 
-    /// Runs every migration newer than the file, each in its own transaction. The version is
-    /// read again inside the transaction, so two processes opening a new store at once
-    /// migrate it once.
+    /// Creates the current layout in an empty file, or runs every migration newer than the
+    /// file, each in its own transaction. The version is read again inside the transaction,
+    /// so two processes opening a new store at once set it up once.
     private func migrate() throws(StoreError) {
+        try StoreError.wrapping {
+            try database.atomically {
+                guard try database.integer("PRAGMA user_version") == 0,
+                      try database.integer("SELECT count(*) FROM sqlite_schema") == 0 else { return }
+                try database.execute(Schema.fresh)
+            }
+        }
         for migration in Schema.migrations {
             try StoreError.wrapping {
                 try database.atomically {

@@ -10,6 +10,8 @@ package final class MemoStore {
     var recordingKind: ChangeKind?
     /// When the open batch began: the time its history entry gets.
     var batchStart: Timestamp?
+    /// Whether this connection created its `pending_change` table yet.
+    var hasStagingTable = false
     /// The history entry this connection wrote last.
     package internal(set) var lastRecordedChange: Int64?
     /// When a change happens, for its history entry: the session's clock (deterministic in

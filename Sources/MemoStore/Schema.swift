@@ -8,6 +8,31 @@ enum Schema {
 
     static let currentVersion = migrations.count
 
+    /// The layout the migrations end in, created in one step for a new store: replaying
+    /// them builds and drops a whole full-text index, most of the start-up of
+    /// `memo --in-memory`. `SchemaTests` checks it matches the migrated layout exactly.
+    static let fresh = """
+        CREATE TABLE memo(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            content TEXT NOT NULL,
+            insert_date INTEGER NOT NULL,
+            update_date INTEGER
+        );
+        CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
+        CREATE TABLE memo_tag(
+            memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            inline INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (memo_id, name)
+        ) WITHOUT ROWID;
+        CREATE INDEX memo_tag_by_name ON memo_tag(name, memo_id);
+        CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+        \(version4.sql)
+        PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(currentVersion);
+        """
+
     /// The earliest layout, exactly as the first memo wrote it: seconds as REAL.
     static let version1 = Migration(version: 1, sql: """
         CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);

@@ -5,7 +5,7 @@ import Foundation
 package enum UserPath {
     /// `path` with a leading `~` or `~/` replaced by `$HOME`; anything else unchanged
     /// (`~user` is left alone: memo does not look up other users).
-    package static func expand(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func expand(_ path: String, environment: Environment = .process) -> String {
         guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
         return home + path.dropFirst()
     }

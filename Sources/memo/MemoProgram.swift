@@ -7,7 +7,7 @@ import MemoStore
 /// Chooses a face for the command line and runs it; returns the exit status.
 struct MemoProgram {
     let errors: FileOutput
-    let environment = ProcessInfo.processInfo.environment
+    let environment = Environment.process
 
     /// Runs the program; a failed write to standard output (other than a closed pipe) makes
     /// the run fail, so `memo list > /dev/full` does not pass for a success.
@@ -97,7 +97,7 @@ struct MemoProgram {
             let store = try MemoStore.open(location)
             let notebook = scripting
                 ? Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc, scope: sessionScope)
-                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: DisplayTime(timeZone: .current),
+                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
                            scope: sessionScope)
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.importProgress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
@@ -117,7 +117,7 @@ struct MemoProgram {
         let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && environment["NO_COLOR"] == nil
             && environment["TERM"] != "dumb"
         return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
-                                             displayTime: DisplayTime(timeZone: .current)))
+                                             displayTime: .system))
     }
 
     private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,

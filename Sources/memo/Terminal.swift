@@ -1,4 +1,5 @@
 import Foundation
+import MemoStore
 
 /// Facts about the terminal the program runs in, if any.
 enum Terminal {
@@ -13,6 +14,6 @@ enum Terminal {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
+        return Int(Environment.process["COLUMNS"] ?? "") ?? 80
     }
 }

@@ -94,6 +94,33 @@ struct OpeningTests {
         #expect(try store.insert(draft("first")).id == 1)
     }
 
+    /// A new store is created in one step (`Schema.fresh`); a store migrated from version 1
+    /// must end in exactly the same layout, or the two kinds of store would drift apart.
+    @Test func aNewStoreHasTheLayoutTheMigrationsEndIn() throws {
+        let migratedPath = folder.file("migrated.sqlite"), freshPath = folder.file("fresh.sqlite")
+        try makeVersion1Store(at: migratedPath, "PRAGMA user_version = 1;")
+        let migrated = try MemoStore.open(.file(path: migratedPath))
+        let fresh = try MemoStore.open(.file(path: freshPath))
+        #expect(try layout(of: fresh.database) == layout(of: migrated.database))
+        #expect(try layout(of: fresh.database).count > 10)
+        for pragma in ["user_version", "application_id"] {
+            #expect(try fresh.database.integer("PRAGMA \(pragma)") == migrated.database.integer("PRAGMA \(pragma)"))
+        }
+    }
+
+    /// Every schema object with its SQL as SQLite stores it, quotes and spacing aside
+    /// (SQLite quotes a renamed table's name).
+    private func layout(of database: Database) throws -> [String] {
+        let statement = try database.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name")
+        var objects: [String] = []
+        while try statement.step() {
+            let sql = statement.optionalString(at: 3) ?? ""
+            let words = sql.replacingOccurrences(of: "\"", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            objects.append([statement.string(at: 0), statement.string(at: 1), statement.string(at: 2), words].joined(separator: " | "))
+        }
+        return objects
+    }
+
     @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
         let path = folder.file("notes.txt")
         let bytes = Data(String(repeating: "just some text, not a database\n", count: 200).utf8)

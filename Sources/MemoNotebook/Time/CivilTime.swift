@@ -48,19 +48,37 @@ package struct CivilDate: Equatable, Sendable {
 
 /// Converts between instants and the wall clock of one time zone.
 package struct DisplayTime: Sendable {
-    package var timeZone: TimeZone
+    /// Seconds east of UTC in force at an instant (seconds since 1970).
+    private let offsetAt: @Sendable (Int64) -> Int
 
     package init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+        offsetAt = { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
     }
 
-    package static let utc = DisplayTime(timeZone: .gmt)
+    package static let utc = DisplayTime { _ in 0 }
+
+    /// The system's zone (`TZ`, else `/etc/localtime`) read by the C library, as `date`
+    /// and the sqlite3 shell read it. Foundation's `TimeZone.current` gives the same
+    /// answers but sets up ICU's zone tables first, a measurable part of memo's start-up.
+    package static let system: DisplayTime = {
+        tzset()
+        return DisplayTime { seconds in
+            var time = time_t(seconds)
+            var fields = tm()
+            guard localtime_r(&time, &fields) != nil else { return 0 }
+            return Int(fields.tm_gmtoff)
+        }
+    }()
+
+    private init(offsetAt: @escaping @Sendable (Int64) -> Int) {
+        self.offsetAt = offsetAt
+    }
 
     /// The instant at which `date` begins in this time zone.
     func startOfDay(_ date: CivilDate) -> Timestamp {
         let localSeconds = Int64(date.daysSince1970) * 86_400
-        var offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds))))
-        offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds - offset))))
+        var offset = Int64(offsetAt(localSeconds))
+        offset = Int64(offsetAt(localSeconds - offset))
         return Timestamp(secondsSince1970: localSeconds - offset)
     }
 
@@ -81,7 +99,7 @@ package struct DisplayTime: Sendable {
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
         let seconds = floorDivide(instant.millisecondsSince1970, 1000)
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        let offset = offsetAt(seconds)
         return instant.millisecondsSince1970 + Int64(offset) * 1000
     }
 
