@@ -27,6 +27,12 @@ static inline int memo_el_set_signal(EditLine *el, int handle) {
     return el_set(el, EL_SIGNAL, handle);
 }
 
+// While libedit reads a line, the terminal sends Ctrl-C as a character rather than as SIGINT
+// (`setty -d -isig`), so it takes its place in the typed input: see LineEditor.
+static inline int memo_el_read_interrupt_as_character(EditLine *el) {
+    return el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
+
 static inline int memo_el_set_history(EditLine *el, History *history_handle) {
     return el_set(el, EL_HIST, history, history_handle);
 }

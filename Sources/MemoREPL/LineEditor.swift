@@ -18,6 +18,8 @@ final class LineEditor {
     private var event = HistEvent()
     private let historyFile: String?
     private let complete: (String) -> Completions
+    /// Set by the Ctrl-C key while libedit reads: the line it ends is abandoned.
+    private var interruptTyped = false
     /// The prompt as a C string owned here, valid while libedit draws it.
     private var prompt: UnsafeMutablePointer<CChar>? = strdup("")
 
@@ -52,6 +54,18 @@ final class LineEditor {
             return owner.completeWord()
         }
         memo_el_bind(editor, "^I", "memo-complete")
+
+        // Ctrl-C abandons exactly what was typed before it, however fast the typing: as a
+        // signal it raced the typed characters (some still unread, some already in libedit's
+        // buffer); as a key it is read in its place among them, and what follows it starts
+        // the next line.
+        memo_el_read_interrupt_as_character(editor)
+        memo_el_add_function(editor, "memo-interrupt", "Abandon the line") { editor, _ in
+            guard let editor, let owner = LineEditor.owner(of: editor) else { return UInt8(CC_ERROR) }
+            owner.interruptTyped = true
+            return UInt8(CC_NEWLINE)
+        }
+        memo_el_bind(editor, "^C", "memo-interrupt")
     }
 
     deinit {
@@ -68,7 +82,11 @@ final class LineEditor {
         free(prompt)
         prompt = strdup(text)
         var count: Int32 = 0
-        guard let line = el_gets(editor, &count) else {
+        interruptTyped = false
+        let line = el_gets(editor, &count)
+        if interruptTyped { return .interrupted }
+        guard let line else {
+            // SIGINT sent by another program (`kill -INT`) still ends the line.
             return count < 0 && errno == EINTR ? .interrupted : .endOfInput
         }
         var text = String(cString: line)

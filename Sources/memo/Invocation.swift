@@ -29,13 +29,15 @@ struct Invocation {
     var fixtures: [String] = []
     var json = false
     var color = true
+    /// Whether long one-shot output on a terminal may go through a pager.
+    var pager = true
     var action = Action.session
     /// `--help` or `-h` among the program's options or those of `run`, `test` or `serve`:
     /// the usage is shown instead of running anything.
     private var helpRequested = false
 
     static let usage = """
-        usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [COMMAND [ARGS]]
+        usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]
                memo run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...
                memo test [--update] FILE...
                memo serve [--store PATH | --in-memory] [--fixture NAME|FILE]...
@@ -53,6 +55,8 @@ struct Invocation {
           --fixture NAME|FILE   Load a fixture first; without --store, implies --in-memory.
           --json                Print JSON: memos as JSON Lines, other results as one object.
           --no-color            Never colour the output.
+          --no-pager            Never page one-shot output (else, longer than the terminal, it goes
+                                through $MEMO_PAGER, else $PAGER, else less -FRX).
           --echo                (run) Print each command before its output.
           --keep-going          (run) Run on after an error; the status is still 1.
           --update              (test) Rewrite the transcripts with the output memo prints now.
@@ -155,6 +159,7 @@ struct Invocation {
             case "--in-memory" where storeOptions: try chooseStore(.memory)
             case "--json" where storeOptions: json = true
             case "--no-color" where storeOptions: color = false
+            case "--no-pager" where storeOptions: pager = false
             default:
                 guard try extra(name) else { throw .usage("unknown option '\(word)' (see 'memo --help')") }
             }

@@ -54,20 +54,25 @@ struct MemoProgram {
             } catch {
                 return report(error)
             }
-            if let outcome = command.outcomeWithoutStore {
-                do {
-                    try renderer(for: invocation, scripting: false).render(outcome, to: output)
-                    return .success
-                } catch {
-                    return report(error)
+            return withScreen(invocation, output) { screen in
+                if let outcome = command.outcomeWithoutStore {
+                    do {
+                        try renderer(for: invocation, scripting: false).render(outcome, to: screen)
+                        return .success
+                    } catch {
+                        return report(error)
+                    }
                 }
-            }
-            return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
-                runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: output)
+                return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
+                    notebook.missingTextSource = UserText(environment: environment,
+                                                          readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    return runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: screen)
+                }
             }
         case .session:
             return withNotebook(invocation, scripting: false) { notebook in
                 if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
+                    notebook.missingTextSource = UserText(environment: environment, readsStandardInput: false)
                     let repl = REPL(notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
                                     output: output, errors: errors, environment: environment)
                     if let status = repl.run() { return status }
@@ -120,8 +125,20 @@ struct MemoProgram {
                                              displayTime: .system))
     }
 
+    /// Runs `body` on the one-shot output: through the pager when it is a terminal and
+    /// paging is on (SPEC §2), else standard output itself.
+    private func withScreen(_ invocation: Invocation, _ output: FileOutput, _ body: (OutputSink) -> ExitStatus) -> ExitStatus {
+        guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO), let command = PagedOutput.command(environment: environment),
+              let size = Terminal.size(STDOUT_FILENO)
+        else { return body(output) }
+        let paged = PagedOutput(screen: output, command: command, rows: size.rows, columns: size.columns)
+        let status = body(paged)
+        paged.finish()
+        return status
+    }
+
     private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,
-                            output: FileOutput) -> ExitStatus {
+                            output: OutputSink) -> ExitStatus {
         do {
             try renderer.render(try notebook.execute(command), to: output)
             return .success

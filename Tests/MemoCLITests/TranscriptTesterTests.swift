@@ -10,7 +10,7 @@ struct TranscriptTesterTests {
         memo> add hello @x
         added #1
         memo> list
-        #1  2000-01-01 00:00:00  hello @x  @x
+        #1  2000-01-01 00:00:00  hello @x
         memo> show 9
         error: no memo #9
 

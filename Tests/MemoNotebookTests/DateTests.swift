@@ -19,12 +19,22 @@ struct DateTests {
         ("2024-01-01T10:00:59.123456Z", .instant(Timestamp(millisecondsSince1970: 1_704_103_259_123))),
         ("Today", .today),
         ("yesterday", .yesterday),
+        ("NOW", .now),
+        ("monday", .weekday(.monday)),
+        ("Sun", .weekday(.sunday)),
+        ("7d", .ago(7, .days)),
+        ("0d", .ago(0, .days)),
+        ("2w", .ago(2, .weeks)),
+        ("3M", .ago(3, .months)),
+        ("1y", .ago(1, .years)),
     ])
     func acceptedForms(_ text: String, _ expected: DateArgument) throws {
         #expect(try parse(text) == expected)
     }
 
-    @Test(arguments: ["2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon", "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00.1x"])
+    @Test(arguments: ["2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon",
+                      "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00.1x", "d", "-7d", "7", "7h", "+7d", "7 d", "mondays", "mo",
+                      "99999999999999999999d", "10001y", "٣d"])
     func rejectedForms(_ text: String) {
         #expect(throws: CommandError.self) { try parse(text) }
     }
@@ -51,6 +61,43 @@ struct DateTests {
         let now = Timestamp(millisecondsSince1970: 946_771_200_000 + 3_600_000)
         #expect(DateArgument.today.day(now: now, in: .utc) == CivilDate(year: 2000, month: 1, day: 2))
         #expect(DateArgument.yesterday.day(now: now, in: .utc) == CivilDate(year: 2000, month: 1, day: 1))
+    }
+
+    /// 2024-03-06 is a Wednesday; ages keep the time of day, months clamp to the month's end.
+    @Test func weekdaysAndAgesResolveAgainstTheClock() throws {
+        let now = try #require(instant("2024-03-06T15:30:00Z"))
+        func day(_ text: String) throws -> String {
+            let date = try parse(text).day(now: now, in: .utc)
+            return "\(date.year)-\(date.month)-\(date.day)"
+        }
+        #expect(try day("wednesday") == "2024-3-6")
+        #expect(try day("tuesday") == "2024-3-5")
+        #expect(try day("thursday") == "2024-2-29")
+        #expect(DisplayTime.iso8601(try parse("monday").start(now: now, in: .utc)) == "2024-03-04T00:00:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("now").start(now: now, in: .utc)) == "2024-03-06T15:30:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("7d").start(now: now, in: .utc)) == "2024-02-28T15:30:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("2w").start(now: now, in: .utc)) == "2024-02-21T15:30:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("1y").start(now: now, in: .utc)) == "2023-03-06T15:30:00.000Z")
+        let endOfMarch = try #require(instant("2024-03-31T08:00:00Z"))
+        #expect(DisplayTime.iso8601(try parse("1m").start(now: endOfMarch, in: .utc)) == "2024-02-29T08:00:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("13m").start(now: endOfMarch, in: .utc)) == "2023-02-28T08:00:00.000Z")
+        // An age is one instant: `--until 7d` ends just after it, `--on 7d` is its whole day.
+        #expect(DisplayTime.iso8601(try parse("7d").end(now: now, in: .utc)) == "2024-02-28T15:30:00.001Z")
+        #expect(try day("7d") == "2024-2-28")
+    }
+
+    /// Weekdays and ages count on the display time zone's wall clock.
+    @Test func weekdaysAndAgesUseTheDisplayTimeZone() throws {
+        let tokyo = DisplayTime(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+        // Tuesday 20:00 UTC is already Wednesday in Tokyo.
+        let now = try #require(instant("2024-03-05T20:00:00Z"))
+        #expect(DisplayTime.iso8601(try parse("wednesday").start(now: now, in: tokyo)) == "2024-03-05T15:00:00.000Z")
+        #expect(DisplayTime.iso8601(try parse("1d").start(now: now, in: tokyo)) == "2024-03-04T20:00:00.000Z")
+    }
+
+    private func instant(_ text: String) -> Timestamp? {
+        guard case .instant(let instant)? = try? parse(text) else { return nil }
+        return instant
     }
 
     @Test func instantsAreInclusiveUntilBounds() throws {

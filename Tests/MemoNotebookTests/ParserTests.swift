@@ -49,7 +49,7 @@ struct ParserTests {
         ("list -n", "option '-n' needs a value", "-n", .usage),
         ("list -n many", "invalid number 'many' for '-n': expected 0 or more", "many", .invalidArgument),
         ("list -n -3", "invalid number '-3' for '-n': expected 0 or more", "-3", .invalidArgument),
-        ("list --since 2024-02-30", "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday", "2024-02-30", .invalidArgument),
+        ("list --since 2024-02-30", "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)", "2024-02-30", .invalidArgument),
         ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),
         ("show x1", "invalid memo id 'x1': expected a positive number", "x1", .invalidArgument),
         ("show 0", "invalid memo id '0': expected a positive number", "0", .invalidArgument),
@@ -66,9 +66,25 @@ struct ParserTests {
         }
     }
 
+    /// `add` and `edit` without text parse: the session gets the text, or refuses.
+    @Test func textCommandsWithoutTextLeaveItToTheSession() throws {
+        #expect(try command("add --tag x") == .add(text: nil, tags: ["x"]))
+        #expect(try command("edit 1") == .edit(id: 1, text: nil))
+    }
+
+    @Test(arguments: ["list --help", "list -h", "add --tag x --help", "search -n 3 -h", "edit -h", "delete --help"])
+    func helpOptionAsksForTheCommandsHelp(_ line: String) throws {
+        let name = String(line.prefix { $0 != " " })
+        #expect(try command(line) == .help(topic: name))
+    }
+
+    /// After the text begins, `--help` is text: `add see --help` is a memo.
+    @Test func helpInsideTextIsText() throws {
+        #expect(try command("add see --help") == .add(text: "see --help", tags: []))
+        #expect(try command("search milk -h") == .search(try SearchQuery(parsing: "milk -h"), limit: nil))
+    }
+
     @Test(arguments: [
-        ("add", "'add' needs the memo's text"),
-        ("edit 1", "'edit' needs the new text"),
         ("show", "'show' needs at least one memo id"),
         ("tag 1", "'tag' needs at least one tag"),
     ])

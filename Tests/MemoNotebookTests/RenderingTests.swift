@@ -31,7 +31,7 @@ struct RenderingTests {
             added #1
             added #2
             #2  2000-01-01 00:00:01  Ship it  @work
-            #1  2000-01-01 00:00:00  Buy milk @shop  @shop
+            #1  2000-01-01 00:00:00  Buy milk @shop
             #1
             uuid:     00000000-0000-4000-8000-000000000001
             inserted: 2000-01-01 00:00:00
@@ -123,6 +123,20 @@ struct RenderingTests {
         #expect(DisplayWidth.of(line) <= 50)
         #expect(line.hasSuffix("…  @tag"))
         #expect(line.hasPrefix("#1  2000-01-01 00:00:00  長い"))
+    }
+
+    /// The tags at the end of a listed line are those its shown text does not show: an inline
+    /// `@Shop` shows `shop`; a tag on a later line, given with `--tag`, or cut off by the
+    /// shortening is shown at the end.
+    @Test func listedLinesDoNotRepeatTheTagsTheyShow() {
+        let text = session(["add --tag extra Buy @Shop milk @home",
+                            "add <<END", "first line", "later @errand", "END",
+                            "add " + String(repeating: "word ", count: 12) + "@far", "list"], width: 60)
+        let lines = text.split(separator: "\n").suffix(3).map(String.init)
+        #expect(lines[0].hasSuffix("…  @far"))
+        #expect(DisplayWidth.of(lines[0]) <= 60)
+        #expect(lines[1].hasSuffix("  first line …  @errand"))
+        #expect(lines[2].hasSuffix("  Buy @Shop milk @home  @extra"))
     }
 
     @Test func multiLineMemosListTheirFirstLine() {

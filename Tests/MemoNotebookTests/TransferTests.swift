@@ -152,7 +152,7 @@ struct TransferTests {
         #expect(try session.run("list --asc") == """
             #1  2024-03-01 00:00:00  Call the bank
             #2  2024-03-01 00:00:00  Pack for the trip …
-            #3  2024-03-02 00:00:00  Farmers market @food  @food
+            #3  2024-03-02 00:00:00  Farmers market @food
 
             """)
         #expect(try session.notebook.store.memo(id: 2)?.content == "Pack for the trip\npassport and charger")

@@ -87,7 +87,7 @@ struct DispatchTests {
         ("memo/get", #"{"id":"one"}"#, "invalid params: 'id' must be an integer"),
         ("memo/list", #"{"order":"sideways"}"#, "invalid params: 'order' must be \"asc\" or \"desc\", not \"sideways\""),
         ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
-        ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday"),
+        ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)"),
         ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids.[1]' must be an integer"),
         ("memo/unwatch", #"{"watchId":9}"#, "no watch 9"),
     ])

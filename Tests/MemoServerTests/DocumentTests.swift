@@ -46,7 +46,7 @@ struct DocumentTests {
             "unknown command 'frobnicate' (try 'help')",
             "unknown option '--bogus' for 'list'",
             "invalid memo id 'x2': expected a positive number",
-            "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday",
+            "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)",
             "the heredoc never ends: no line 'EOF' follows",
         ])
         #expect(diagnostics.map(span) == [[2, 0, 2, 10], [3, 5, 3, 12], [4, 7, 4, 9], [8, 13, 8, 23], [9, 0, 9, 12]])

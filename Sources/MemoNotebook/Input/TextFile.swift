@@ -35,6 +35,11 @@ package enum TextFile {
     package static func read(_ path: String) throws(CommandError) -> String {
         let descriptor = try open(path)
         defer { close(descriptor) }
+        return try read(descriptor: descriptor, name: path)
+    }
+
+    /// Everything left to read from `descriptor` as UTF-8 text; `name` says what it is in errors.
+    package static func read(descriptor: Int32, name path: String) throws(CommandError) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -2,10 +2,12 @@ import MemoStore
 
 /// A parsed command, ready to run against a `Notebook`.
 package enum Command: Equatable, Sendable {
-    case add(text: String, tags: [String])
+    /// A new memo; a nil text is left for the session to get (`Notebook.missingText`).
+    case add(text: String?, tags: [String])
     case list(ListArguments)
     case show(ids: [Int64])
-    case edit(id: Int64, text: String)
+    /// A memo's new text; nil, as for `add`, when the command gave none.
+    case edit(id: Int64, text: String?)
     case delete(ids: [Int64])
     case tag(id: Int64, tags: [String])
     case untag(id: Int64, tags: [String])

@@ -31,6 +31,7 @@ package enum CommandParser {
     private static func parse<Source: WordSource>(_ words: inout Source, heredoc: String?) throws(CommandError) -> ParsedLine {
         guard let name = try words.nextWord() else { return .nothing }
         guard let syntax = CommandSyntax.named(name.text), !name.isOption else { throw .unknownCommand(name) }
+        if asksForHelp(words, syntax) { return .command(.help(topic: syntax.name)) }
         if heredoc != nil, !syntax.takesText {
             throw .usage("'\(syntax.name)' takes no heredoc text", range: name.range)
         }
@@ -39,11 +40,11 @@ package enum CommandParser {
         case "add":
             let text = try reader.text()
             let tags = try reader.values("--tag").map(tagName)
-            return try withText(text, heredoc: heredoc, what: "the memo's text", syntax) { .add(text: $0, tags: tags) }
+            return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
         case "edit":
             guard let idWord = try reader.nextArgument() else { throw .missingArgument("a memo id", command: syntax.name) }
             let id = try memoID(idWord)
-            return try withText(reader.text(), heredoc: heredoc, what: "the new text", syntax) { .edit(id: id, text: $0) }
+            return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
         case "list":
             return .command(.list(try listArguments(&reader)))
         case "count":
@@ -91,6 +92,21 @@ package enum CommandParser {
         }
     }
 
+    /// Whether `--help` or `-h` stands among the command's options (before `--`, and before
+    /// the text of a command that takes text: `add see --help` is a memo's text).
+    private static func asksForHelp<Source: WordSource>(_ words: Source, _ syntax: CommandSyntax) -> Bool {
+        var lookahead = words
+        while let word = try? lookahead.nextWord(), word.text != "--" {
+            if word.isOption, word.text == "--help" || word.text == "-h" { return true }
+            if word.isOption, !word.text.contains("="), syntax.option(named: word.text)?.valueName != nil {
+                _ = try? lookahead.nextWord()
+            } else if !word.isOption, syntax.takesText || syntax.name == "search" {
+                return false
+            }
+        }
+        return false
+    }
+
     private static func simpleCommand(_ name: String) throws(CommandError) -> Command {
         switch name {
         case "tags": .tags
@@ -106,16 +122,14 @@ package enum CommandParser {
         }
     }
 
-    /// Builds a text command from the text on the line or the heredoc's body.
-    private static func withText(_ word: Word?, heredoc: String?, what: String, _ syntax: CommandSyntax,
-                                 _ make: (String) -> Command) throws(CommandError) -> ParsedLine {
-        switch (word, heredoc) {
-        case (let word?, nil): return .command(make(word.text))
-        case (nil, let heredoc?): return .command(make(heredoc))
-        case (let word?, _?):
+    /// Builds a text command from the text on the line or the heredoc's body, or with no
+    /// text for the session to get.
+    private static func withText(_ word: Word?, heredoc: String?, _ syntax: CommandSyntax,
+                                 _ make: (String?) -> Command) throws(CommandError) -> ParsedLine {
+        if let word, heredoc != nil {
             throw .usage("'\(syntax.name)' takes its text on the line or in a heredoc, not both", range: word.range)
-        case (nil, nil): throw .missingArgument(what, command: syntax.name)
         }
+        return .command(make(word?.text ?? heredoc))
     }
 
     private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {

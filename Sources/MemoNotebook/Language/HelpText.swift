@@ -32,7 +32,7 @@ package enum HelpText {
             text += "\n" + details + "\n"
         }
         if syntax.options.contains(where: { $0.valueName == "DATE" }) {
-            text += "\nDATE is YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday.\n"
+            text += "\nDATE is \(DateArgument.forms).\n"
         }
         return text
     }

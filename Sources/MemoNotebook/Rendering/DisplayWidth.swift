@@ -1,8 +1,8 @@
 /// How many terminal columns text takes: East Asian wide characters and emoji take two,
 /// combining marks none. An approximation of `wcwidth` that is the same on every machine,
 /// so script output does not depend on the locale.
-enum DisplayWidth {
-    static func of(_ text: some StringProtocol) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: some StringProtocol) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }

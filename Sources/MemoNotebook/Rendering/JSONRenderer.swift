@@ -9,6 +9,7 @@ package struct JSONRenderer: OutcomeRenderer {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
+        case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
         case .memos(let cursor, _): try forEach(in: cursor, to: output) { line(Self.json($0)) }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
         case .batchBegun: line(.object([("batch", .string("begun"))]))

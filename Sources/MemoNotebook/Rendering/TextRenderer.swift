@@ -12,6 +12,7 @@ package struct TextRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
+        case .unchanged(let message): output.write(message + "\n")
         case .memos(let cursor, nil): try forEach(in: cursor, to: output) { output.write(listLine($0) + "\n") }
         case .memos(let cursor, let grouping?):
             var currentGroup: String?
@@ -57,22 +58,39 @@ package struct TextRenderer: OutcomeRenderer {
     /// `#ID  YYYY-MM-DD HH:MM:SS  first line of text  @tags`, the whole line within the width:
     /// the text is shortened first so the tags stay visible; where even a few columns of
     /// text and the tags do not fit, the tags go; on a terminal too narrow for the id and
-    /// date, those are cut too.
+    /// date, those are cut too. A tag the shown text already shows as `@word` is not
+    /// repeated, unless shortening cut it off.
     func listLine(_ memo: Memo) -> String {
         let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
-        var text = firstLine(of: memo.content)
-        var tags = memo.tags.isEmpty ? "" : "  " + tagList(memo.tags)
+        let line = firstLine(of: memo.content)
+        var text = line
+        var tags = memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line)
         if let width = style.width {
             let headWidth = DisplayWidth.of(head)
             guard headWidth + 2 < width else { return paint(DisplayWidth.shorten(head, to: width), .dim) }
             let textRoom = width - headWidth - 2
             if min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(tags) > textRoom { tags = "" }
-            text = DisplayWidth.shorten(text, to: textRoom - DisplayWidth.of(tags))
+            text = DisplayWidth.shorten(line, to: textRoom - DisplayWidth.of(tags))
+            if text != line, !memo.tags.isEmpty {
+                // Shortening may have cut off an inline tag: show it at the end instead.
+                let fullTags = tagSuffix(memo.tags, shownIn: text)
+                if fullTags != tags, min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(fullTags) <= textRoom {
+                    tags = fullTags
+                    text = DisplayWidth.shorten(line, to: textRoom - DisplayWidth.of(tags))
+                }
+            }
         }
         guard style.color else { return head + "  " + text + tags }
         let idEnd = head.firstIndex(of: " ") ?? head.endIndex
         return paint(String(head[..<idEnd]), .yellow) + "  " + paint(String(head[idEnd...].dropFirst(2)), .dim)
             + "  " + text + paint(tags, .cyan)
+    }
+
+    /// `  @a @b` for the tags that `text` does not show as inline `@words`, or "" for none.
+    private func tagSuffix(_ tags: [String], shownIn text: String) -> String {
+        let shown = Set(TagName.inlineTags(in: text))
+        let rest = tags.filter { !shown.contains($0) }
+        return rest.isEmpty ? "" : "  " + tagList(rest)
     }
 
     /// Columns of text worth keeping on a narrow terminal before the tags are given up.

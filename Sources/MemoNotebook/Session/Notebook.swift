@@ -10,6 +10,8 @@ package final class Notebook {
     package let displayTime: DisplayTime
     /// Told how an import advances, for a progress bar on a terminal; nil elsewhere.
     package var importProgress: ImportProgress?
+    /// Gets the text of `add` or `edit` typed without one; nil where no one can be asked.
+    package var missingTextSource: MissingTextSource?
     /// Whose changes `undo` walks back: this session's, or the store's for a one-shot command.
     package let scope: SessionScope
     /// This session's history entries that can be undone, the last one on top.
@@ -57,6 +59,7 @@ package final class Notebook {
     private func run(_ command: Command) throws -> Outcome {
         switch command {
         case .add(let text, let tags):
+            guard let text else { return try addInteractively(tags: tags) }
             return .added(try add(text, tags: tags))
         case .list(let arguments):
             return .memos(try store.memos(query(for: arguments)), grouping: arguments.grouping)
@@ -81,6 +84,7 @@ package final class Notebook {
         case .show(let ids):
             return .shown(try store.existingMemos(ids: ids))
         case .edit(let id, let text):
+            guard let text else { return try editInteractively(id) }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .delete(let ids):
             return .deleted(try store.delete(ids: ids))

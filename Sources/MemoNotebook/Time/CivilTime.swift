@@ -44,6 +44,22 @@ package struct CivilDate: Equatable, Sendable {
     func adding(days: Int) -> CivilDate {
         CivilDate(daysSince1970: daysSince1970 + days)
     }
+
+    /// The same day `months` calendar months later (earlier when negative), or the last day
+    /// of that month when it is shorter.
+    func adding(months: Int) -> CivilDate {
+        let monthIndex = year * 12 + (month - 1) + months
+        let year = Int(floorDivide(Int64(monthIndex), 12)), month = monthIndex - year * 12 + 1
+        var date = CivilDate(year: year, month: month, day: day)
+        while !date.isValid { date.day -= 1 }
+        return date
+    }
+
+    /// Its day of the week: 1970-01-01 was a Thursday.
+    var weekday: DateArgument.Weekday {
+        let index = (daysSince1970 + 3) % 7
+        return DateArgument.Weekday.allCases[index < 0 ? index + 7 : index]
+    }
 }
 
 /// Converts between instants and the wall clock of one time zone.
@@ -80,6 +96,15 @@ package struct DisplayTime: Sendable {
         var offset = Int64(offsetAt(localSeconds))
         offset = Int64(offsetAt(localSeconds - offset))
         return Timestamp(secondsSince1970: localSeconds - offset)
+    }
+
+    /// `instant` moved by whole days, or by calendar months, on this zone's wall clock: the
+    /// time of day stays.
+    func shift(_ instant: Timestamp, days: Int = 0, months: Int = 0) -> Timestamp {
+        let date = day(of: instant)
+        let timeOfDay = localMilliseconds(instant) - Int64(date.daysSince1970) * 86_400_000
+        let shifted = date.adding(months: months).adding(days: days)
+        return startOfDay(shifted).adding(milliseconds: timeOfDay)
     }
 
     /// The day an instant falls on in this time zone.

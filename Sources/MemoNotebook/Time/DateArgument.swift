@@ -1,21 +1,51 @@
 import MemoStore
 
 /// A date as typed in a command, resolved later against the session's clock and time zone
-/// (so `today` in a script means the script's deterministic day).
+/// (so `today` or `7d` in a script mean the script's deterministic day and time).
 package enum DateArgument: Equatable, Sendable {
     /// A whole day in the display time zone: `2024-03-01`.
     case day(CivilDate)
     /// One instant: `2024-03-01T09:30Z`, `2024-03-01T09:30:00.250+09:00`.
     case instant(Timestamp)
+    /// The moment the command runs.
+    case now
     case today
     case yesterday
+    /// The most recent day with this weekday, today included: `monday`.
+    case weekday(Weekday)
+    /// An age back from now: `7d`, `2w`, `3m`, `1y`.
+    case ago(Int, AgeUnit)
+
+    /// A day of the week; the raw value counts from Monday, as ISO 8601 does.
+    package enum Weekday: Int, CaseIterable, Sendable {
+        case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+        /// `monday` or `mon`, in any case.
+        init?(name: String) {
+            guard let day = Self.allCases.first(where: { name == "\($0)" || name == String("\($0)".prefix(3)) })
+            else { return nil }
+            self = day
+        }
+    }
+
+    /// The unit of an age: days, weeks, calendar months or calendar years.
+    package enum AgeUnit: Character, Sendable {
+        case days = "d", weeks = "w", months = "m", years = "y"
+    }
 
     /// Parses the accepted forms, or explains them.
     package static func parse(_ word: Word) throws(CommandError) -> DateArgument {
-        switch word.text.lowercased() {
+        let name = word.text.lowercased()
+        switch name {
+        case "now": return .now
         case "today": return .today
         case "yesterday": return .yesterday
         default: break
+        }
+        if let weekday = Weekday(name: name) { return .weekday(weekday) }
+        if let unit = name.last.flatMap(AgeUnit.init), name.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+           let count = Int(name.dropLast()), count <= maximumAge(unit) {
+            return .ago(count, unit)
         }
         var scanner = DigitScanner(word.text)
         guard let date = scanner.date() else { throw invalid(word) }
@@ -27,37 +57,61 @@ package enum DateArgument: Equatable, Sendable {
         return .instant(Timestamp(millisecondsSince1970: localMilliseconds - offset * 1000))
     }
 
+    /// Ages reach back at most 10,000 years, far enough for any memo and safe from overflow.
+    private static func maximumAge(_ unit: AgeUnit) -> Int {
+        switch unit {
+        case .days: 3_652_500
+        case .weeks: 521_786
+        case .months: 120_000
+        case .years: 10_000
+        }
+    }
+
+    /// The forms, as errors and help name them.
+    package static let forms = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, "
+        + "a weekday (monday) or an age (7d, 2w, 3m, 1y)"
+
     private static func invalid(_ word: Word) -> CommandError {
-        .invalid("invalid date '\(word.text)': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), today or yesterday",
-                 range: word.range)
+        .invalid("invalid date '\(word.text)': use \(forms)", range: word.range)
     }
 }
 
 extension DateArgument {
     /// The first instant this argument covers.
     func start(now: Timestamp, in time: DisplayTime) -> Timestamp {
-        switch self {
-        case .instant(let instant): instant
-        default: time.startOfDay(day(now: now, in: time))
-        }
+        instant(now: now, in: time) ?? time.startOfDay(day(now: now, in: time))
     }
 
     /// The first instant after what this argument covers: the next day for a day, the next
     /// millisecond for an instant.
     func end(now: Timestamp, in time: DisplayTime) -> Timestamp {
-        switch self {
-        case .instant(let instant): instant.adding(milliseconds: 1)
-        default: time.startOfDay(day(now: now, in: time).adding(days: 1))
-        }
+        instant(now: now, in: time)?.adding(milliseconds: 1) ?? time.startOfDay(day(now: now, in: time).adding(days: 1))
     }
 
     /// The calendar day meant: an instant means the day it falls on.
     func day(now: Timestamp, in time: DisplayTime) -> CivilDate {
+        if let instant = instant(now: now, in: time) { return time.day(of: instant) }
+        let today = time.day(of: now)
         switch self {
-        case .day(let date): date
-        case .instant(let instant): time.day(of: instant)
-        case .today: time.day(of: now)
-        case .yesterday: time.day(of: now).adding(days: -1)
+        case .day(let date): return date
+        case .yesterday: return today.adding(days: -1)
+        case .weekday(let weekday): return today.adding(days: -((today.weekday.rawValue - weekday.rawValue + 7) % 7))
+        default: return today
+        }
+    }
+
+    /// The one instant meant, or nil for a whole day. An age in months or years keeps the
+    /// wall-clock time and the day of the month, or the month's last day when it is shorter
+    /// (`1m` on March 31 is February 28 or 29).
+    private func instant(now: Timestamp, in time: DisplayTime) -> Timestamp? {
+        switch self {
+        case .instant(let instant): return instant
+        case .now: return now
+        case .ago(let count, .days): return time.shift(now, days: -count)
+        case .ago(let count, .weeks): return time.shift(now, days: -7 * count)
+        case .ago(let count, .months): return time.shift(now, months: -count)
+        case .ago(let count, .years): return time.shift(now, months: -12 * count)
+        default: return nil
         }
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import MemoStore
+
+/// The text of an `add` or `edit` typed without one, as a person gives it (SPEC §3): all of
+/// standard input when that is not a terminal (`git log -1 | memo add`), else what they
+/// save in `$VISUAL`, `$EDITOR` or `vi`, on a private temporary file removed afterwards.
+/// One trailing line break is dropped, as editors and `echo` add one.
+package struct UserText: MissingTextSource {
+    private let environment: Environment
+    private let readsStandardInput: Bool
+
+    /// - Parameter readsStandardInput: whether standard input carries the text: it is not a
+    ///   terminal, and not where the commands come from.
+    package init(environment: Environment, readsStandardInput: Bool) {
+        self.environment = environment
+        self.readsStandardInput = readsStandardInput
+    }
+
+    package func text(current: String) throws -> String {
+        let text = readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
+        return Self.droppingOneLineBreak(text)
+    }
+
+    /// The editor's command: `$VISUAL`, else `$EDITOR`, else `vi`. It may carry arguments
+    /// (`code --wait`): the shell runs it, as git does.
+    private var editorCommand: String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let command = environment[name], !command.allSatisfy(\.isWhitespace) { return command }
+        }
+        return "vi"
+    }
+
+    /// What the user saved in the editor, started on `current`.
+    private func edit(_ current: String) throws -> String {
+        let folder = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((folder + "/memo-XXXXXX.md").utf8CString)
+        // mkstemps creates the file with mode 0600: nobody else reads the text.
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemps($0, 3) } ?? -1 }
+        guard descriptor >= 0 else {
+            throw CommandError.invalid("cannot create a file for the editor in \(folder): \(String(cString: strerror(errno)))")
+        }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let initial = current.isEmpty || current.hasSuffix("\n") ? current : current + "\n"
+        let written = Array(initial.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == initial.utf8.count else {
+            throw CommandError.invalid("cannot write the file for the editor in \(folder): \(String(cString: strerror(errno)))")
+        }
+        let command = editorCommand
+        let status = try Self.run(command, on: path)
+        guard status == 0 else {
+            throw CommandError.invalid("the editor '\(command)' failed (exit status \(status)); nothing changed")
+        }
+        return try TextFile.read(path)
+    }
+
+    /// Runs `command FILE` through the shell on this terminal and waits for it; its exit status.
+    /// memo ignores Ctrl-C meanwhile: it belongs to the editor.
+    private static func run(_ command: String, on path: String) throws -> Int32 {
+        let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var process = pid_t()
+        let spawned = posix_spawn(&process, "/bin/sh", nil, nil, arguments, environ)
+        guard spawned == 0 else {
+            throw CommandError.invalid("cannot start the editor '\(command)': \(String(cString: strerror(spawned)))")
+        }
+        let interrupt = signal(SIGINT, SIG_IGN), quit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, interrupt)
+            signal(SIGQUIT, quit)
+        }
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        let exited = status & 0x7f == 0
+        return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    private static func droppingOneLineBreak(_ text: String) -> String {
+        if text.hasSuffix("\r\n") || text.hasSuffix("\n") { return String(text.dropLast()) }
+        return text
+    }
+}

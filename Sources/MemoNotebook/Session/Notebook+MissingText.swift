@@ -1,0 +1,36 @@
+import MemoStore
+
+/// Where a session gets the text of an `add` or `edit` typed without one (SPEC §3):
+/// standard input or the user's editor, for people only.
+package protocol MissingTextSource {
+    /// The text the user gave, starting from `current` (empty for a new memo).
+    func text(current: String) throws -> String
+}
+
+extension Notebook {
+    /// The text a command left out, from `missingTextSource`; the usage error of a missing
+    /// argument where the session has none (scripts, the server, piped commands).
+    func missingText(for command: String, current: String) throws -> String {
+        guard let missingTextSource else {
+            throw CommandError.missingArgument(command == "add" ? "the memo's text" : "the new text", command: command)
+        }
+        return try missingTextSource.text(current: current)
+    }
+
+    /// `add` without text: the user writes it; an empty one adds nothing.
+    func addInteractively(tags: [String]) throws -> Outcome {
+        let text = try missingText(for: "add", current: "")
+        if text.allSatisfy(\.isWhitespace) { return .unchanged("nothing added: the text is empty") }
+        return .added(try add(text, tags: tags))
+    }
+
+    /// `edit ID` without text: the user edits the memo's current text; an unchanged or empty
+    /// result changes nothing.
+    func editInteractively(_ id: Int64) throws -> Outcome {
+        let current = try store.existingMemos(ids: [id]).first?.content ?? ""
+        let text = try missingText(for: "edit", current: current)
+        if text == current { return .unchanged("#\(id) unchanged: the text is the same") }
+        if text.allSatisfy(\.isWhitespace) { return .unchanged("#\(id) unchanged: the new text is empty") }
+        return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MemoNotebook
+import MemoStore
+
+/// One-shot output on a terminal (SPEC §2): held back until it proves longer than the
+/// screen, then sent through the pager, so a short answer never flashes a pager open.
+final class PagedOutput: OutputSink {
+    private let screen: FileOutput
+    private let command: String
+    private let rows: Int
+    private let columns: Int
+    private var held = ""
+    private var heldRows = 0
+    private var state = State.holding
+
+    private enum State {
+        /// Not yet a screenful: held back.
+        case holding
+        /// Going through the pager's standard input.
+        case paging(process: pid_t, input: FileOutput, descriptor: Int32)
+        /// Straight to the screen: the pager could not start.
+        case direct
+    }
+
+    /// - Parameters:
+    ///   - command: the pager, run by the shell.
+    ///   - rows, columns: the terminal's size.
+    init(screen: FileOutput, command: String, rows: Int, columns: Int) {
+        self.screen = screen
+        self.command = command
+        self.rows = max(rows, 2)
+        self.columns = max(columns, 1)
+    }
+
+    /// The pager to use: `$MEMO_PAGER`, else `$PAGER`, else `less -FRX` when it is installed;
+    /// nil for none (`cat` or an empty value turns paging off).
+    static func command(environment: Environment) -> String? {
+        let chosen = environment["MEMO_PAGER"] ?? environment["PAGER"] ?? (isInstalled("less", environment) ? "less -FRX" : nil)
+        guard let chosen else { return nil }
+        let trimmed = chosen.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
+    }
+
+    var isBroken: Bool {
+        if case .paging(_, let input, _) = state { return input.isBroken }
+        return screen.isBroken
+    }
+
+    func write(_ text: String) {
+        switch state {
+        case .paging(_, let input, _): return input.write(text)
+        case .direct: return screen.write(text)
+        case .holding: break
+        }
+        held += text
+        heldRows += text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) { rows, line in
+            rows + max(1, (DisplayWidth.of(String(line)) + columns - 1) / columns)
+        }
+        if heldRows >= rows - 1 { startPager() }
+    }
+
+    func flush() {
+        switch state {
+        case .paging(_, let input, _): input.flush()
+        case .direct: screen.flush()
+        case .holding: break
+        }
+    }
+
+    /// Writes out what fitted on the screen, or waits for the user to leave the pager.
+    func finish() {
+        guard case .paging(let process, let input, let descriptor) = state else {
+            fallBackToScreen()
+            screen.flush()
+            return
+        }
+        input.flush()
+        close(descriptor)
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        state = .direct
+    }
+
+    /// Starts the pager on a pipe and hands it what was held; if it cannot start, the output
+    /// goes to the screen as it would without a pager.
+    private func startPager() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return fallBackToScreen() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        screen.flush()
+        let words: [String] = ["sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var process = pid_t()
+        let spawned = posix_spawn(&process, "/bin/sh", &actions, nil, arguments, environ)
+        close(ends[0])
+        guard spawned == 0 else {
+            close(ends[1])
+            return fallBackToScreen()
+        }
+        // Leaving the pager early closes the pipe: writes then fail and the listing stops.
+        signal(SIGPIPE, SIG_IGN)
+        let input = FileOutput(descriptor: ends[1])
+        input.write(held)
+        held = ""
+        state = .paging(process: process, input: input, descriptor: ends[1])
+    }
+
+    private func fallBackToScreen() {
+        screen.write(held)
+        held = ""
+        state = .direct
+    }
+
+    private static func isInstalled(_ program: String, _ environment: Environment) -> Bool {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { folder in
+            access("\(folder)/\(program)", X_OK) == 0
+        }
+    }
+}
