@@ -66,6 +66,13 @@ final class LineEditor {
             return UInt8(CC_NEWLINE)
         }
         memo_el_bind(editor, "^C", "memo-interrupt")
+        // Without the terminal's signals, Ctrl-Z is a key too: it still suspends the REPL
+        // (libedit's SIGTSTP handler restores the terminal, and redraws the line on `fg`).
+        memo_el_add_function(editor, "memo-suspend", "Suspend memo") { _, _ in
+            raise(SIGTSTP)
+            return UInt8(CC_REDISPLAY)
+        }
+        memo_el_bind(editor, "^Z", "memo-suspend")
     }
 
     deinit {
