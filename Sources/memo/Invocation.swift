@@ -22,6 +22,12 @@ struct Invocation {
         case serve
         case help
         case version
+        /// `memo completions SHELL`: print the completion script for that shell.
+        case completionScript(Shell)
+        /// `memo __complete LINE`, hidden: the completions the shell scripts ask for.
+        case complete(line: String)
+        /// `memo __manual`, hidden: the manual page in roff, for `scripts/install`.
+        case manual
     }
 
     /// The store asked for, or nil to use the face's default.
@@ -35,35 +41,6 @@ struct Invocation {
     /// `--help` or `-h` among the program's options or those of `run`, `test` or `serve`:
     /// the usage is shown instead of running anything.
     private var helpRequested = false
-
-    static let usage = """
-        usage: memo [--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]
-               memo run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...
-               memo test [--update] FILE...
-               memo serve [--store PATH | --in-memory] [--fixture NAME|FILE]...
-               memo fixtures | memo --help | memo help COMMAND | memo --version
-
-        Without a command, memo reads commands from standard input: the REPL on a terminal.
-        `memo run` replays command files (- is standard input) on an in-memory store with a
-        deterministic clock; `memo test` checks REPL transcripts; `memo serve` speaks JSON-RPC 2.0
-        with LSP framing on standard input and output, for editors and programs.
-
-        options:
-          --store PATH          Use the store at PATH (default: $MEMO_STORE, else
-                                $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite).
-          --in-memory           Use a private store that vanishes at exit.
-          --fixture NAME|FILE   Load a fixture first; without --store, implies --in-memory.
-          --json                Print JSON: memos as JSON Lines, other results as one object.
-          --no-color            Never colour the output.
-          --no-pager            Never page one-shot output (else, longer than the terminal, it goes
-                                through $MEMO_PAGER, else $PAGER, else less -FRX).
-          --echo                (run) Print each command before its output.
-          --keep-going          (run) Run on after an error; the status is still 1.
-          --update              (test) Rewrite the transcripts with the output memo prints now.
-          --help, -h            Show this help.
-          --version             Show memo's version.
-
-        """
 
     init(arguments: [String]) throws(CommandError) {
         var words = arguments[...]
@@ -100,6 +77,18 @@ struct Invocation {
             }
             guard !files.isEmpty || helpRequested else { throw .usage("'memo test' needs at least one transcript FILE") }
             action = .test(files: files, update: update)
+        case "completions":
+            words.removeFirst()
+            let names = try readOptions(&words, storeOptions: false, collectingArguments: true) { _ throws(CommandError) in false }
+            guard names.count == 1, let shell = Shell(rawValue: names[0]) else {
+                if helpRequested { break }
+                throw .usage("'memo completions' needs one of bash, zsh or fish")
+            }
+            action = .completionScript(shell)
+        case "__complete":
+            action = .complete(line: words.dropFirst().joined(separator: " "))
+        case "__manual":
+            action = .manual
         case "serve":
             words.removeFirst()
             let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }

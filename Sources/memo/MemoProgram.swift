@@ -30,10 +30,19 @@ struct MemoProgram {
         }
         switch invocation.action {
         case .help:
-            output.write(Invocation.usage + "\n" + HelpText.text(for: nil))
+            output.write(ProgramHelp.text + "\n" + HelpText.text(for: nil))
             return .success
         case .version:
             output.write("memo \(memoVersion)\n")
+            return .success
+        case .completionScript(let shell):
+            output.write(CompletionScripts.script(for: shell))
+            return .success
+        case .complete(let line):
+            output.write(ShellCompletion(environment: environment).answer(for: line))
+            return .success
+        case .manual:
+            output.write(ManualPage.text)
             return .success
         case .serve:
             return withNotebook(invocation, scripting: false) { notebook in

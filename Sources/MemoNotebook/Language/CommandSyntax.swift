@@ -28,6 +28,18 @@ package struct OptionSyntax: Sendable {
     package var isRepeatable = false
 
     package var name: String { names[0] }
+
+    package init(names: [String], valueName: String? = nil, summary: String, isRepeatable: Bool = false) {
+        self.names = names
+        self.valueName = valueName
+        self.summary = summary
+        self.isRepeatable = isRepeatable
+    }
+
+    /// `--tag TAG` or `-n, --limit N`: the option as help shows it.
+    package var spelling: String {
+        names.joined(separator: ", ") + (valueName.map { " " + $0 } ?? "")
+    }
 }
 
 extension OptionSyntax {

@@ -19,9 +19,7 @@ package enum HelpText {
             text += "alias: " + syntax.aliases.joined(separator: ", ") + "\n"
         }
         if !syntax.options.isEmpty {
-            let spellings = syntax.options.map { option in
-                option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? "")
-            }
+            let spellings = syntax.options.map(\.spelling)
             let width = spellings.map(\.count).max() ?? 0
             text += "\noptions:\n"
             for (spelling, option) in zip(spellings, syntax.options) {

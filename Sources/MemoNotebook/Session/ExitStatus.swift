@@ -1,7 +1,7 @@
 import MemoStore
 
 /// The program's exit statuses, the same for every face.
-package enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A command failed: not found, invalid argument, a script error, a failed test.
     case failure = 1
@@ -9,6 +9,16 @@ package enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// The store cannot be opened or used: not a store, newer schema, permission, disk full.
     case storeUnusable = 3
+
+    /// What the status means, for `memo --help` and the manual page.
+    package var meaning: String {
+        switch self {
+        case .success: "Success."
+        case .failure: "A command failed: not found, an invalid argument, a script error, a failed test."
+        case .usage: "The command line is wrong."
+        case .storeUnusable: "The store cannot be opened or used: not a store, a newer schema, permission, disk full."
+        }
+    }
 
     /// The status an error ends a command with; `usage` only where the command line is
     /// being parsed (one-shot commands), elsewhere a malformed command is a plain failure.

@@ -1,0 +1,98 @@
+import Foundation
+import MemoNotebook
+
+/// The program's own documentation, written once: `memo --help` prints it, the manual page
+/// (`ManualPage`) is made from it, and shell completion offers its options and commands.
+/// The command language's documentation is the `CommandSyntax` table.
+enum ProgramHelp {
+    /// A name and what it means: an environment variable, a file, an exit status.
+    struct Entry {
+        var term: String
+        var meaning: String
+    }
+
+    static let summary = "a notebook of short text memos for the terminal"
+
+    /// The forms of the command line, without the program's name.
+    static let synopsis = [
+        "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]",
+        "run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
+        "test [--update] FILE...",
+        "serve [--store PATH | --in-memory] [--fixture NAME|FILE]...",
+        "completions bash|zsh|fish",
+        "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version",
+    ]
+
+    static let description = """
+        Without a command, memo reads commands from standard input: the REPL on a terminal.
+        `memo run` replays command files (- is standard input) on an in-memory store with a
+        deterministic clock; `memo test` checks REPL transcripts; `memo serve` speaks JSON-RPC 2.0
+        with LSP framing on standard input and output, for editors and programs; `memo completions`
+        prints a completion script for bash, zsh or fish. `add` and `edit` without text take
+        standard input when it is not a terminal, else open the editor.
+        """
+
+    static let languageIntroduction = """
+        The command language is the same in the REPL, in scripts, as one-shot arguments and over
+        memo/execute:
+        """
+
+    /// The program's commands besides the command language's, for completion.
+    static let programCommands = ["run", "test", "serve", "completions"]
+
+    static let options = [
+        OptionSyntax(names: ["--store"], valueName: "PATH",
+                     summary: "Use the store at PATH (default: $MEMO_STORE, else $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite)."),
+        OptionSyntax(names: ["--in-memory"], summary: "Use a private store that vanishes at exit."),
+        OptionSyntax(names: ["--fixture"], valueName: "NAME|FILE", summary: "Load a fixture first; without --store, implies --in-memory.",
+                     isRepeatable: true),
+        OptionSyntax(names: ["--json"], summary: "Print JSON: memos as JSON Lines, other results as one object."),
+        OptionSyntax(names: ["--no-color"], summary: "Never colour the output."),
+        OptionSyntax(names: ["--no-pager"],
+                     summary: "Never page one-shot output (on a terminal, output longer than the screen goes through $MEMO_PAGER, else $PAGER, else less -FRX)."),
+        OptionSyntax(names: ["--echo"], summary: "(run) Print each command before its output."),
+        OptionSyntax(names: ["--keep-going"], summary: "(run) Run on after an error; the status is still 1."),
+        OptionSyntax(names: ["--update"], summary: "(test) Rewrite the transcripts with the output memo prints now."),
+        OptionSyntax(names: ["--help", "-h"], summary: "Show this help; after a command, that command's help."),
+        OptionSyntax(names: ["--version"], summary: "Show memo's version."),
+    ]
+
+    static let environment = [
+        Entry(term: "MEMO_STORE", meaning: "The store to use when --store is not given."),
+        Entry(term: "XDG_DATA_HOME", meaning: "Holds memo/memo.sqlite, the default store (else ~/.local/share)."),
+        Entry(term: "XDG_STATE_HOME", meaning: "Holds memo/history, the REPL's history (else ~/.local/state)."),
+        Entry(term: "HOME", meaning: "The home folder: the default places, and ~ in paths."),
+        Entry(term: "VISUAL, EDITOR", meaning: "The editor for add and edit without text (else vi)."),
+        Entry(term: "MEMO_PAGER, PAGER", meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),
+        Entry(term: "NO_COLOR", meaning: "When set, output is never coloured; so too with TERM=dumb."),
+        Entry(term: "COLUMNS", meaning: "The width to fit listings to when the terminal does not say."),
+        Entry(term: "TZ", meaning: "The display time zone (else the system's); scripts always use UTC."),
+        Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp)."),
+    ]
+
+    static let files = [
+        Entry(term: "~/.local/share/memo/memo.sqlite",
+              meaning: "The default store (mode 0600, in folders of mode 0700), with its -wal and -shm files."),
+        Entry(term: "~/.local/state/memo/history", meaning: "The REPL's history: private, at most 1,000 lines."),
+        Entry(term: "$TMPDIR/memo-XXXXXX.md", meaning: "The text being edited for add or edit (mode 0600), removed afterwards."),
+    ]
+
+    /// What `memo --help` prints before the list of commands.
+    static var text: String {
+        var text = "usage: memo " + synopsis[0] + "\n"
+        text += synopsis.dropFirst().map { "       memo " + $0 + "\n" }.joined()
+        text += "\n" + description + "\n"
+        text += section("options", options.map { Entry(term: $0.spelling, meaning: $0.summary) })
+        text += section("environment", environment)
+        text += section("files", files)
+        text += section("exit status", ExitStatus.allCases.map { Entry(term: String($0.rawValue), meaning: $0.meaning) })
+        return text
+    }
+
+    private static func section(_ title: String, _ entries: [Entry]) -> String {
+        let width = entries.map(\.term.count).max() ?? 0
+        return "\n\(title):\n" + entries.map { entry in
+            "  " + entry.term.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.meaning + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MemoNotebook
+import MemoStore
+
+/// `memo __complete LINE`: what the completion scripts offer on Tab. LINE is the command
+/// line up to the cursor, program name first. The program's options and commands come from
+/// `ProgramHelp`; a command of the language is completed by the REPL's `Completer`, with the
+/// tags, ids and fixture names of the store the line names (never created for a Tab).
+struct ShellCompletion {
+    let environment: Environment
+
+    /// One line per candidate: `WORD`, or `WORD<TAB>HINT` (a memo's first line).
+    func answer(for line: String) -> String {
+        candidates(for: line).map { completion in
+            completion.text + (completion.hint.map { "\t" + TerminalText.row($0) } ?? "") + "\n"
+        }.joined()
+    }
+
+    func candidates(for line: String) -> [Completion] {
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let startsNewWord = line.last?.isWhitespace ?? true
+        let current = startsNewWord ? "" : words.removeLast()
+        var position = 1, storePath: String?, inMemory = false
+        while position < words.count, words[position].hasPrefix("-") {
+            let word = words[position]
+            if word == "--store" || word == "--fixture" {
+                if word == "--store", position + 1 < words.count { storePath = words[position + 1] }
+                if word == "--fixture" { inMemory = storePath == nil }
+                position += 2
+                continue
+            }
+            if word.hasPrefix("--store=") { storePath = String(word.dropFirst("--store=".count)) }
+            if word == "--in-memory" { inMemory = true }
+            position += 1
+        }
+        guard position < words.count else {
+            return matching(current, programLevel(after: words.last ?? "", current: current))
+        }
+        let command = words[position]
+        switch command {
+        case "completions":
+            return position + 1 == words.count ? matching(current, Shell.allCases.map { Completion($0.rawValue) }) : []
+        case "run", "test", "serve":
+            return current.hasPrefix("-") ? matching(current, ProgramHelp.options.flatMap(\.names).map { Completion($0) }) : []
+        default:
+            let rest = words[position...].joined(separator: " ") + " " + current
+            let notebook = inMemory ? nil : openStore(storePath)
+            return Completer(data: notebook.map { $0 as CompletionData } ?? NoStoreData()).complete(rest).items
+        }
+    }
+
+    /// Before the command: the program's options, a fixture after `--fixture`, nothing
+    /// after `--store` (the shell offers files), else the commands.
+    private func programLevel(after previous: String, current: String) -> [Completion] {
+        if previous == "--store" { return [] }
+        if previous == "--fixture" { return Fixture.builtIn.map { Completion($0.name, hint: $0.description) } }
+        if current.hasPrefix("-") { return ProgramHelp.options.flatMap(\.names).map { Completion($0) } }
+        let language = Completer(data: NoStoreData()).complete("").items
+        return ProgramHelp.programCommands.map { Completion($0) } + language
+    }
+
+    private func matching(_ word: String, _ completions: [Completion]) -> [Completion] {
+        completions.filter { $0.text.hasPrefix(word) }
+    }
+
+    /// The store the line names, else the default one, when it exists.
+    private func openStore(_ path: String?) -> Notebook? {
+        guard let path = path.map({ UserPath.expand($0, environment: environment) }) ?? StorePath.defaultPath(environment: environment),
+              FileManager.default.fileExists(atPath: path),
+              let store = try? MemoStore.open(.file(path: path))
+        else { return nil }
+        return Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
+    }
+}
+
+/// Completion with no store behind it: commands, options and fixtures only.
+private struct NoStoreData: CompletionData {
+    func tagNames() -> [String] { [] }
+    func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] { [] }
+}

@@ -1,0 +1,149 @@
+"""Shell completion scripts run by the real shells, the manual page through groff, and
+scripts/install into a temporary prefix."""
+import os
+import pathlib
+import shutil
+import subprocess
+import time
+
+import pexpect
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def shell_environment(memo_binary, environment, home, tmp_path):
+    """`memo` on the PATH, and a store with two memos: #1 tagged errand, #2 tagged family."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "memo").symlink_to(memo_binary)
+    environment["PATH"] = f"{folder}:/usr/bin:/bin"
+    environment["MEMO_STORE"] = str(home / "store.sqlite")
+    for arguments in (["add", "Buy milk @errand"], ["add", "--tag", "family", "Call grandmother"]):
+        subprocess.run([memo_binary] + arguments, env=environment, check=True, capture_output=True)
+    return environment
+
+
+def need(program):
+    if shutil.which(program) is None:
+        pytest.skip(f"{program} is not installed (scripts/test installs it)")
+
+
+def bash_completions(environment, line):
+    script = ('source <(memo completions bash); complete -p memo; '
+              f'COMP_LINE={line!r}; COMP_POINT=${{#COMP_LINE}}; read -ra COMP_WORDS <<< "$COMP_LINE"; '
+              '[[ $COMP_LINE == *" " ]] && COMP_WORDS+=(""); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); '
+              '_memo; printf "%s\\n" "${COMPREPLY[@]}"')
+    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", script], env=environment,
+                            capture_output=True, text=True, check=True)
+    registration, *candidates = result.stdout.splitlines()
+    assert registration == "complete -o default -F _memo memo"
+    return candidates
+
+
+def test_bash_completes_commands_options_tags_and_ids(shell_environment):
+    need("bash")
+    assert bash_completions(shell_environment, "memo li") == ["list"]
+    assert bash_completions(shell_environment, "memo --in") == ["--in-memory"]
+    assert bash_completions(shell_environment, "memo list --as") == ["--asc"]
+    assert bash_completions(shell_environment, "memo list --tag er") == ["errand"]
+    assert bash_completions(shell_environment, "memo add @fam") == ["@family"]
+    assert bash_completions(shell_environment, "memo show ") == ["2", "1"]
+    assert bash_completions(shell_environment, "memo --fixture sa") == ["sample"]
+    assert bash_completions(shell_environment, "memo completions z") == ["zsh"]
+
+
+def test_fish_completes_with_the_first_line_beside_an_id(shell_environment):
+    need("fish")
+
+    def complete(line):
+        result = subprocess.run(["fish", "--no-config", "-c", f"memo completions fish | source; complete -C {line!r}"],
+                                env=shell_environment, capture_output=True, text=True, check=True)
+        return result.stdout.splitlines()
+
+    assert complete("memo li") == ["list"]
+    assert "--asc" in complete("memo list --")
+    assert complete("memo list --tag fa") == ["family"]
+    assert complete("memo show ") == ["1\tBuy milk @errand", "2\tCall grandmother"]
+
+
+def test_zsh_completes_and_lists_ids_with_their_first_line(shell_environment, tmp_path):
+    need("zsh")
+    buffer = tmp_path / "buffer"
+    shell_environment["PS1"] = "zsh> "
+    child = pexpect.spawn("zsh", ["-f", "-i"], env=shell_environment, encoding="utf-8", timeout=10, dimensions=(30, 100))
+    child.expect_exact("zsh> ")
+    # Ctrl-X writes the line being edited to a file: what completion made of it.
+    child.send("autoload -Uz compinit && compinit -u -D && source <(memo completions zsh); "
+               f"show-buffer() {{ print -r -- \"$BUFFER\" > '{buffer}'; BUFFER=; zle accept-line }}; "
+               "zle -N show-buffer; bindkey '^X' show-buffer\r")
+    child.expect_exact("zsh> ")
+
+    def complete(typed):
+        child.send(typed + "\t")
+        time.sleep(0.5)
+        child.send("\x18")
+        child.expect_exact("zsh> ")
+        return buffer.read_text().rstrip("\n")
+
+    assert complete("memo li") == "memo list "
+    assert complete("memo list --as") == "memo list --asc "
+    assert complete("memo list --tag er") == "memo list --tag errand "
+    assert complete("memo show 2") == "memo show 2 "
+    child.send("memo show \t")
+    child.expect_exact("1 -- Buy milk @errand")
+    child.expect_exact("2 -- Call grandmother")
+    child.sendcontrol("c")
+    child.expect_exact("zsh> ")
+
+
+def test_completion_never_creates_a_store(memo_binary, environment, home):
+    environment["MEMO_STORE"] = str(home / "absent.sqlite")
+    result = subprocess.run([memo_binary, "__complete", "memo show "], env=environment, capture_output=True, text=True)
+    assert (result.stdout, result.returncode) == ("", 0)
+    assert not (home / "absent.sqlite").exists()
+
+
+def test_the_manual_page_covers_every_command_and_renders_without_warnings(memo_binary, environment, tmp_path):
+    need("groff")
+    page = tmp_path / "memo.1"
+    page.write_text(subprocess.run([memo_binary, "__manual"], env=environment, capture_output=True, text=True,
+                                   check=True).stdout)
+    rendered = subprocess.run(["groff", "-man", "-ww", "-Tutf8", "-P", "-c", "-P", "-b", "-P", "-u", str(page)],
+                              capture_output=True, text=True)
+    assert rendered.returncode == 0
+    assert rendered.stderr == ""
+    text = rendered.stdout
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS"]:
+        assert f"\n{section}\n" in text, section
+    help_text = subprocess.run([memo_binary, "--help"], env=environment, capture_output=True, text=True).stdout
+    commands = [line.split()[0] for line in help_text.split("commands:\n")[1].splitlines() if line.startswith("  ")]
+    assert len(commands) > 20
+    for command in commands:
+        assert f"\n       {command} " in text or f"\n       {command}\n" in text, command
+    for name in ["MEMO_STORE", "VISUAL, EDITOR", "MEMO_PAGER, PAGER", "--no-pager", "--in-memory"]:
+        assert name in text, name
+    for status in ["0", "1", "2", "3"]:
+        assert f"\n       {status}      " in text or f"\n       {status}\n" in text, status
+
+
+def test_install_then_uninstall_leaves_the_prefix_as_it_was(memo_binary, environment, tmp_path):
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "bin" / "someone-else").write_text("kept\n")
+    before = sorted(str(path.relative_to(prefix)) for path in prefix.rglob("*"))
+    environment["MEMO_BINARY"] = memo_binary
+    installed = subprocess.run([str(REPO / "scripts" / "install"), str(prefix)], env=environment,
+                               capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    version = subprocess.run([str(prefix / "bin" / "memo"), "--version"], capture_output=True, text=True)
+    assert version.stdout.startswith("memo ")
+    assert (prefix / "share/man/man1/memo.1").read_text().startswith(".TH MEMO 1")
+    assert "complete -o default -F _memo memo" in (prefix / "share/bash-completion/completions/memo").read_text()
+    assert (prefix / "share/zsh/site-functions/_memo").read_text().startswith("#compdef memo")
+    assert "__memo_complete" in (prefix / "share/fish/vendor_completions.d/memo.fish").read_text()
+    removed = subprocess.run([str(REPO / "scripts" / "install"), "--uninstall", str(prefix)], env=environment,
+                             capture_output=True, text=True)
+    assert removed.returncode == 0, removed.stderr
+    assert sorted(str(path.relative_to(prefix)) for path in prefix.rglob("*")) == before
