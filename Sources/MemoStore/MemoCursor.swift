@@ -10,6 +10,11 @@ package final class MemoCursor {
 
     /// The next memo, or nil at the end. An I/O error mid-way is thrown, never a crash.
     package func next() throws(StoreError) -> Memo? {
+        try nextRow()?.memo
+    }
+
+    /// The next row, read in place, or nil at the end: valid until the cursor moves again.
+    package func nextRow() throws(StoreError) -> MemoRow? {
         guard !isDone else { return nil }
         try Interruption.check()
         let hasRow = try StoreError.wrapping { try statement.step() }
@@ -17,6 +22,6 @@ package final class MemoCursor {
             isDone = true
             return nil
         }
-        return MemoStore.decodeMemo(from: statement)
+        return MemoRow(statement: statement)
     }
 }

@@ -25,9 +25,10 @@ package final class MemoStore {
         self.database = database
     }
 
-    /// The columns `decodeMemo` reads, in order; tags come as one space-separated string.
+    /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one
+    /// space-separated string, in name order (the primary key's order: no sorting).
     static let memoColumns = "id, uuid, content, insert_date, update_date, "
-        + "(SELECT group_concat(name, ' ') FROM memo_tag WHERE memo_id = memo.id)"
+        + "(SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = memo.id ORDER BY name))"
 
     static func decodeMemo(from row: Statement) -> Memo {
         Memo(

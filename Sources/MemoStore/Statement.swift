@@ -91,6 +91,14 @@ package final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's text as the bytes SQLite holds, valid only inside `body`: for readers
+    /// that copy them out without making a String (listing and exporting every memo). They
+    /// are not checked: a reader must validate them (other programs may store invalid UTF-8).
+    package func withBytes<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        guard let text = sqlite3_column_text(handle, column) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     package func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }

@@ -10,7 +10,13 @@ package struct JSONRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
         case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
-        case .memos(let cursor, _): try forEach(in: cursor, to: output) { line(Self.json($0)) }
+        case .memos(let cursor, _):
+            var line: [UInt8] = []
+            try forEachRow(in: cursor, to: output) { row in
+                Self.appendJSONLine(of: row, to: &line)
+                output.write(utf8: line)
+                line.removeAll(keepingCapacity: true)
+            }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
         case .batchBegun: line(.object([("batch", .string("begun"))]))
         case .batchSaved(let changes): line(.object([("saved", .integer(Int64(changes)))]))
@@ -45,6 +51,43 @@ package struct JSONRenderer: OutcomeRenderer {
             ("updateDate", memo.updateDate.map { .string(DisplayTime.iso8601($0)) } ?? .null),
             ("tags", .array(memo.tags.map(JSONValue.string))),
         ])
+    }
+
+    /// Appends the memo object of a row and a line break, as `json(row.memo)` writes it. Its text
+    /// is copied as bytes when it is valid UTF-8, without making the memo's Strings; a row
+    /// whose bytes are not (written by another program) is decoded, repairing them.
+    package static func appendJSONLine(of row: MemoRow, to bytes: inout [UInt8]) {
+        let copied = row.withUUID { uuid in
+            row.withContent { content in
+                row.withTagNames { tags in
+                    guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else { return false }
+                    bytes += #"{"id":"#.utf8
+                    ByteText.appendDecimal(row.id, to: &bytes)
+                    bytes += #","uuid":"#.utf8
+                    JSONValue.appendString(uuid, to: &bytes)
+                    bytes += #","content":"#.utf8
+                    JSONValue.appendString(content, to: &bytes)
+                    bytes += #","insertDate":""#.utf8
+                    DisplayTime.appendISO8601(row.insertDate, to: &bytes)
+                    bytes += #"","updateDate":"#.utf8
+                    if let updateDate = row.updateDate {
+                        bytes.append(UInt8(ascii: "\""))
+                        DisplayTime.appendISO8601(updateDate, to: &bytes)
+                        bytes.append(UInt8(ascii: "\""))
+                    } else {
+                        bytes += "null".utf8
+                    }
+                    bytes += #","tags":["#.utf8
+                    for (index, name) in tags.split(separator: UInt8(ascii: " ")).enumerated() {
+                        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                        JSONValue.appendString(name, to: &bytes)
+                    }
+                    bytes += "]}\n".utf8
+                    return true
+                }
+            }
+        }
+        if !copied { bytes += (json(row.memo).serialized + "\n").utf8 }
     }
 
     /// A history entry: `{"seq","at","kind","target","memos","summary","undone"}`.

@@ -34,7 +34,7 @@ package enum JSONValue: Equatable, Sendable {
         case .null: bytes += Self.nullBytes
         case .bool(let value): bytes += value ? Self.trueBytes : Self.falseBytes
         case .integer(let value): bytes += String(value).utf8
-        case .string(let value): Self.writeString(value, to: &bytes)
+        case .string(let value): Self.appendString(value.utf8, to: &bytes)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
@@ -46,7 +46,7 @@ package enum JSONValue: Equatable, Sendable {
             bytes.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &bytes)
+                Self.appendString(key.utf8, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 value.write(to: &bytes)
             }
@@ -59,9 +59,8 @@ package enum JSONValue: Equatable, Sendable {
 
     /// A JSON string: `"` and `\\` escaped, control characters as `\\n`, `\\r`, `\\t` or
     /// `\\u00XX`. Every byte that needs escaping is ASCII, so UTF-8 is copied through as is.
-    private static func writeString(_ value: String, to bytes: inout [UInt8]) {
+    static func appendString(_ utf8: some Collection<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = value.utf8
         if !utf8.contains(where: needsEscape) {
             bytes += utf8
         } else {

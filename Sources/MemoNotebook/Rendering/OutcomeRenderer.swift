@@ -12,11 +12,16 @@ extension OutcomeRenderer {
         while !output.isBroken, let memo = try cursor.next() { line(memo) }
     }
 
+    /// `forEach` on rows read in place, for outputs that can copy their bytes.
+    func forEachRow(in cursor: MemoCursor, to output: OutputSink, _ line: (MemoRow) -> Void) throws(StoreError) {
+        while !output.isBroken, let row = try cursor.nextRow() { line(row) }
+    }
+
     /// Writes an export to standard output in its own format, whichever renderer runs.
     func export(_ cursor: MemoCursor, with writer: any MemoWriter, to output: OutputSink) throws(StoreError) {
         var writer = writer
         writer.begin(to: output)
-        try forEach(in: cursor, to: output) { writer.write($0, to: output) }
+        try forEachRow(in: cursor, to: output) { writer.write($0, to: output) }
         writer.end(to: output)
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// Where rendered text goes.
 package protocol OutputSink: AnyObject {
     func write(_ text: String)
+    /// Writes text already encoded as UTF-8.
+    func write(utf8 bytes: [UInt8])
     /// Writes out anything buffered, so what follows on another stream comes after it.
     func flush()
     /// True once writing failed or the reader went away: a listing stops early then.
@@ -10,6 +12,10 @@ package protocol OutputSink: AnyObject {
 }
 
 extension OutputSink {
+    package func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
     package func flush() {}
     package var isBroken: Bool { false }
 }
@@ -54,6 +60,11 @@ package final class FileOutput: OutputSink {
 
     package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    package func write(utf8 bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { flush() }
     }
 

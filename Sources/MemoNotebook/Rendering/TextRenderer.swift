@@ -13,7 +13,12 @@ package struct TextRenderer: OutcomeRenderer {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
         case .unchanged(let message): output.write(message + "\n")
-        case .memos(let cursor, nil): try forEach(in: cursor, to: output) { output.write(listLine($0) + "\n") }
+        case .memos(let cursor, nil):
+            var line: [UInt8] = []
+            try forEachRow(in: cursor, to: output) { row in
+                if appendPlainListLine(row, to: &line) { output.write(utf8: line) } else { output.write(listLine(row.memo) + "\n") }
+                line.removeAll(keepingCapacity: true)
+            }
         case .memos(let cursor, let grouping?):
             var currentGroup: String?
             try forEach(in: cursor, to: output) { memo in
@@ -86,8 +91,40 @@ package struct TextRenderer: OutcomeRenderer {
             + "  " + text + paint(tags, .cyan)
     }
 
+    /// Appends the line `listLine` writes for the row, and its line break, made from the
+    /// row's bytes without decoding the memo: for output to a pipe (no width, no colour),
+    /// when the first line is plain text (`ByteText.isPlain`) whose inline tags are plain
+    /// ASCII. False, with nothing appended, otherwise: `listLine` then does it.
+    func appendPlainListLine(_ row: MemoRow, to bytes: inout [UInt8]) -> Bool {
+        guard style.width == nil, !style.color else { return false }
+        return row.withContent { content -> Bool in
+            row.withTagNames { tags -> Bool in
+                let lineEnd = ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) ?? content.count
+                let firstLine = UnsafeRawBufferPointer(rebasing: content[..<lineEnd])
+                guard ByteText.isPlain(firstLine), ByteText.isPlain(tags),
+                      let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
+                bytes.append(UInt8(ascii: "#"))
+                ByteText.appendDecimal(row.id, to: &bytes)
+                bytes += "  ".utf8
+                style.displayTime.appendFormatted(row.insertDate, to: &bytes)
+                bytes += "  ".utf8
+                bytes += firstLine
+                if lineEnd < content.count { bytes += " …".utf8 }
+                var separator = "  @".utf8
+                for name in tags.split(separator: UInt8(ascii: " ")) where !shownTags.contains(where: { $0.elementsEqual(name) }) {
+                    bytes += separator
+                    bytes += name
+                    separator = " @".utf8
+                }
+                bytes.append(UInt8(ascii: "\n"))
+                return true
+            }
+        }
+    }
+
     /// `  @a @b` for the tags that `text` does not show as inline `@words`, or "" for none.
     private func tagSuffix(_ tags: [String], shownIn text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return "  " + tagList(tags) }
         let shown = Set(TagName.inlineTags(in: text))
         let rest = tags.filter { !shown.contains($0) }
         return rest.isEmpty ? "" : "  " + tagList(rest)

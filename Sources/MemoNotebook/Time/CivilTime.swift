@@ -114,12 +114,26 @@ package struct DisplayTime: Sendable {
 
     /// `YYYY-MM-DD HH:MM:SS` on this time zone's wall clock.
     package func format(_ instant: Timestamp) -> String {
-        Self.format(milliseconds: localMilliseconds(instant), dateTimeSeparator: " ", fraction: false, suffix: "")
+        var bytes: [UInt8] = []
+        appendFormatted(instant, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format`, appended as bytes.
+    func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
+        Self.append(milliseconds: localMilliseconds(instant), dateTimeSeparator: " ", fraction: false, suffix: "", to: &bytes)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC.
     package static func iso8601(_ instant: Timestamp) -> String {
-        format(milliseconds: instant.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z")
+        var bytes: [UInt8] = []
+        appendISO8601(instant, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `iso8601`, appended as bytes.
+    static func appendISO8601(_ instant: Timestamp, to bytes: inout [UInt8]) {
+        append(milliseconds: instant.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z", to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
@@ -129,13 +143,12 @@ package struct DisplayTime: Sendable {
     }
 
     /// Formats into bytes: it runs for every memo of a listing or an export.
-    private static func format(milliseconds: Int64, dateTimeSeparator: Character, fraction: Bool, suffix: String) -> String {
+    private static func append(milliseconds: Int64, dateTimeSeparator: Character, fraction: Bool, suffix: String,
+                               to bytes: inout [UInt8]) {
         let days = floorDivide(milliseconds, 86_400_000)
         let dayMilliseconds = Int(milliseconds - days * 86_400_000)
         let date = CivilDate(daysSince1970: Int(days))
         let seconds = dayMilliseconds / 1000
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
         if date.year < 0 || date.year > 9999 {
             bytes += String(date.year).utf8
         } else {
@@ -156,18 +169,17 @@ package struct DisplayTime: Sendable {
             appendDigits(dayMilliseconds % 1000, 3, to: &bytes)
         }
         bytes += suffix.utf8
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `number` (0 or more) in exactly `width` decimal digits, zero-padded.
     private static func appendDigits(_ number: Int, _ width: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
+        var position = bytes.count + width
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
         var rest = number
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-            rest %= divisor
-            divisor /= 10
+        while rest > 0 && position > bytes.count - width {
+            position -= 1
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 }

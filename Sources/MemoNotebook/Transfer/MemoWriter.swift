@@ -4,7 +4,8 @@ import MemoStore
 /// memory flat: `begin`, then `write` for each memo in order, then `end`.
 package protocol MemoWriter {
     mutating func begin(to output: OutputSink)
-    mutating func write(_ memo: Memo, to output: OutputSink)
+    /// Writes the memo the row stands on (read it before the cursor moves).
+    mutating func write(_ row: MemoRow, to output: OutputSink)
     mutating func end(to output: OutputSink)
 }
 
@@ -21,10 +22,15 @@ extension TransferFormat {
 
 /// One memo object per line (SPEC §5): what `--json list` prints.
 struct JSONLinesWriter: MemoWriter {
+    /// The line being written, kept so each memo does not allocate one.
+    private var line: [UInt8] = []
+
     func begin(to output: OutputSink) {}
 
-    func write(_ memo: Memo, to output: OutputSink) {
-        output.write(JSONRenderer.json(memo).serialized + "\n")
+    mutating func write(_ row: MemoRow, to output: OutputSink) {
+        JSONRenderer.appendJSONLine(of: row, to: &line)
+        output.write(utf8: line)
+        line.removeAll(keepingCapacity: true)
     }
 
     func end(to output: OutputSink) {}
@@ -33,13 +39,19 @@ struct JSONLinesWriter: MemoWriter {
 /// One JSON array of memo objects, an element per line.
 struct JSONArrayWriter: MemoWriter {
     private var isFirst = true
+    /// The element being written, kept so each memo does not allocate one.
+    private var element: [UInt8] = []
 
     func begin(to output: OutputSink) {
         output.write("[")
     }
 
-    mutating func write(_ memo: Memo, to output: OutputSink) {
-        output.write((isFirst ? "\n" : ",\n") + JSONRenderer.json(memo).serialized)
+    mutating func write(_ row: MemoRow, to output: OutputSink) {
+        element += (isFirst ? "\n" : ",\n").utf8
+        JSONRenderer.appendJSONLine(of: row, to: &element)
+        element.removeLast()
+        output.write(utf8: element)
+        element.removeAll(keepingCapacity: true)
         isFirst = false
     }
 
@@ -63,7 +75,8 @@ struct MarkdownWriter: MemoWriter {
         output.write("# Memos\n")
     }
 
-    mutating func write(_ memo: Memo, to output: OutputSink) {
+    mutating func write(_ row: MemoRow, to output: OutputSink) {
+        let memo = row.memo
         let day = String(displayTime.format(memo.insertDate).prefix(10))
         if day != currentDay {
             output.write("\n## \(day)\n\n")

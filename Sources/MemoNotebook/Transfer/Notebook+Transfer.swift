@@ -97,8 +97,8 @@ extension Notebook {
         let cursor = try store.memos(query)
         var count = 0
         writer.begin(to: output)
-        while let memo = try cursor.next() {
-            writer.write(memo, to: output)
+        while let row = try cursor.nextRow() {
+            writer.write(row, to: output)
             count += 1
         }
         writer.end(to: output)

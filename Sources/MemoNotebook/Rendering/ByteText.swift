@@ -1,0 +1,104 @@
+import Glibc
+
+/// Checks on text as raw UTF-8 bytes, for the paths that copy a memo's bytes straight from
+/// SQLite to the output (listing and exporting every memo): they take that path only for
+/// text these checks pass, and otherwise decode the memo like every other output does, so
+/// both ways print the same (`RowRenderingTests`).
+enum ByteText {
+    /// Valid UTF-8 without a control character (C0, DEL or C1): it prints as it is.
+    static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isValid(bytes) && !containsControl(bytes)
+    }
+
+    /// Valid UTF-8 (strict, as Swift decodes it), control characters allowed (JSON escapes them).
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) != nil
+    }
+
+    /// Whether valid UTF-8 holds a control character: C0 and DEL are single bytes, C1 is
+    /// `C2 80` to `C2 9F`.
+    private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= bytes.count {
+            if hasC0OrDelete(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x20 || bytes[index] == 0x7F { return true }
+            index += 1
+        }
+        var start = 0
+        while let found = firstIndex(of: 0xC2, in: UnsafeRawBufferPointer(rebasing: bytes[start...])) {
+            let next = start + found + 1
+            if next < bytes.count, bytes[next] <= 0x9F { return true }
+            start = next
+        }
+        return false
+    }
+
+    /// Whether one of eight bytes is below 0x20 or is 0x7F, in a few word operations: a byte
+    /// below n sets its high bit in (word - n) & ~word (n up to 0x80).
+    private static func hasC0OrDelete(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & high != 0 }
+        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1)
+    }
+
+    /// The index of the first `byte` in `bytes`, or nil.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(byte), bytes.count) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+
+    /// The inline tags of a plain line (see `TagName.inlineTags`), lower-cased, when every
+    /// one of them is plain ASCII in an ASCII context; nil when deciding needs Unicode's
+    /// tables (an `@` after a non-ASCII character, a tag running into one).
+    static func asciiInlineTags(_ line: UnsafeRawBufferPointer) -> [[UInt8]]? {
+        var tags: [[UInt8]] = []
+        var index = 0
+        while let at = firstIndex(of: UInt8(ascii: "@"), in: UnsafeRawBufferPointer(rebasing: line[index...])) {
+            index += at
+            if index > 0 {
+                let previous = line[index - 1]
+                if previous >= 0x80 { return nil }
+                guard previous == UInt8(ascii: " ") || "([{\"'".utf8.contains(previous) else {
+                    index += 1
+                    continue
+                }
+            }
+            var end = index + 1
+            while end < line.count, isASCIITagByte(line[end]) { end += 1 }
+            if end < line.count, line[end] >= 0x80 { return nil }
+            if end > index + 1 {
+                tags.append(line[(index + 1)..<end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 })
+            }
+            index = end
+        }
+        return tags
+    }
+
+    private static func isASCIITagByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    /// `value` in decimal.
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes += String(value).utf8
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0, rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+}
