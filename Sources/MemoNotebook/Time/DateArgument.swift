@@ -20,11 +20,12 @@ package enum DateArgument: Equatable, Sendable {
     package enum Weekday: Int, CaseIterable, Sendable {
         case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
-        /// `monday` or `mon`, in any case.
+        private static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+        /// `monday` or `mon`, lower-case.
         init?(name: String) {
-            guard let day = Self.allCases.first(where: { name == "\($0)" || name == String("\($0)".prefix(3)) })
-            else { return nil }
-            self = day
+            guard let index = Self.names.firstIndex(where: { name == $0 || name == $0.prefix(3) }) else { return nil }
+            self = Self.allCases[index]
         }
     }
 
@@ -34,7 +35,20 @@ package enum DateArgument: Equatable, Sendable {
     }
 
     /// Parses the accepted forms, or explains them.
+    /// The ISO forms are tried first: an import parses one for every record.
     package static func parse(_ word: Word) throws(CommandError) -> DateArgument {
+        var scanner = DigitScanner(word.text)
+        guard let date = scanner.date() else { return try parseName(word) }
+        if scanner.isAtEnd { return .day(date) }
+        guard scanner.skip("T") || scanner.skip("t"), let seconds = scanner.timeOfDay(),
+              let offset = scanner.zoneOffset(), scanner.isAtEnd
+        else { throw invalid(word) }
+        let localMilliseconds = Int64(date.daysSince1970) * 86_400_000 + seconds
+        return .instant(Timestamp(millisecondsSince1970: localMilliseconds - offset * 1000))
+    }
+
+    /// `now`, `today`, `yesterday`, a weekday or an age.
+    private static func parseName(_ word: Word) throws(CommandError) -> DateArgument {
         let name = word.text.lowercased()
         switch name {
         case "now": return .now
@@ -47,14 +61,7 @@ package enum DateArgument: Equatable, Sendable {
            let count = Int(name.dropLast()), count <= maximumAge(unit) {
             return .ago(count, unit)
         }
-        var scanner = DigitScanner(word.text)
-        guard let date = scanner.date() else { throw invalid(word) }
-        if scanner.isAtEnd { return .day(date) }
-        guard scanner.skip("T") || scanner.skip("t"), let seconds = scanner.timeOfDay(),
-              let offset = scanner.zoneOffset(), scanner.isAtEnd
-        else { throw invalid(word) }
-        let localMilliseconds = Int64(date.daysSince1970) * 86_400_000 + seconds
-        return .instant(Timestamp(millisecondsSince1970: localMilliseconds - offset * 1000))
+        throw invalid(word)
     }
 
     /// Ages reach back at most 10,000 years, far enough for any memo and safe from overflow.
