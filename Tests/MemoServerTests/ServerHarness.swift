@@ -12,7 +12,8 @@ final class ServerHarness {
     init(store: MemoStore? = nil) throws {
         notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
                             uuids: SequentialUUIDs(), displayTime: .utc)
-        server = MemoServer(notebook: notebook, send: { [unowned self] value in
+        server = MemoServer(notebook: notebook, memoFilesFolder: NSTemporaryDirectory() + "memo-open-\(UUID().uuidString)",
+                            send: { [unowned self] value in
             let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
             sent.append(parsed ?? NSNull())
         }, log: { _ in })

@@ -12,12 +12,19 @@ from pygls.lsp.client import BaseLanguageClient
 
 
 class MemoClient(BaseLanguageClient):
-    """An LSP client that also records memo's own notifications."""
+    """An LSP client that also records memo's own notifications, and the edits the server
+    asks it to apply (`workspace/applyEdit`, which it accepts)."""
 
     def __init__(self):
         super().__init__("memo-e2e", "1")
         self.changes = []
         self.diagnostics = {}
+        self.applied_edits = []
+
+        @self.feature(types.WORKSPACE_APPLY_EDIT)
+        def apply_edit(params):
+            self.applied_edits.append(params.edit)
+            return types.ApplyWorkspaceEditResult(applied=True)
 
         @self.feature("memo/didChange")
         def did_change(params):

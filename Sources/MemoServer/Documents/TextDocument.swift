@@ -42,6 +42,12 @@ struct TextDocument {
         lines = Self.lines(of: text)
     }
 
+    /// The text between two positions (counted in `encoding`, clamped to the document).
+    func text(in range: PositionRange, encoding: PositionEncoding) -> String {
+        let start = index(of: range.start, encoding: encoding)
+        return String(text[start..<max(start, index(of: range.end, encoding: encoding))])
+    }
+
     mutating func setVersion(_ version: Int?) {
         if let version { self.version = version }
     }

@@ -62,3 +62,41 @@ struct TextDocumentPositionParams: Decodable {
     let textDocument: TextDocumentIdentifier
     let position: Position
 }
+
+/// `textDocument/didSave`; `text` when the server asked for it (`save.includeText`).
+struct DidSaveParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+    let text: String?
+}
+
+/// `textDocument/documentLink`.
+struct DocumentLinkParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+}
+
+/// `textDocument/inlayHint`: the hints of the lines in `range`.
+struct InlayHintParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+    let range: PositionRange
+}
+
+/// `workspace/symbol`.
+struct WorkspaceSymbolParams: Decodable {
+    let query: String
+}
+
+/// `textDocument/codeAction`: the actions for the selection `range`.
+struct CodeActionParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+    let range: PositionRange
+}
+
+/// `workspace/executeCommand` of the code actions: their one argument is the selection.
+struct ExecuteCommandParams: Decodable {
+    struct Selection: Decodable {
+        let uri: String
+        let range: PositionRange
+    }
+    let command: String
+    let arguments: [Selection]?
+}

@@ -49,7 +49,7 @@ enum MemoReference: Equatable {
     }
 
     /// Letters, digits and `_` make words; anything else (space, punctuation) bounds them.
-    private static func isWordCharacter(_ character: Character) -> Bool {
+    static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }
 

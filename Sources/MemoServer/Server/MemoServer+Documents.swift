@@ -25,13 +25,17 @@ extension MemoServer {
 
     func close(_ params: DidCloseParams) {
         documents.removeValue(forKey: params.textDocument.uri)
+        saveProblems.removeValue(forKey: params.textDocument.uri)
         sendDiagnostics([], for: params.textDocument.uri, version: nil)
     }
 
-    /// Command completion, in command files only.
+    /// Command completion in command files; in other documents, memo references after `#`.
     func completion(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
         let document = try openDocument(params.textDocument.uri)
-        guard document.isCommandFile else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+        guard document.isCommandFile else {
+            return referenceCompletion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
+                                       at: params.position.character)
+        }
         return DocumentFeatures(notebook: notebook, encoding: encoding)
             .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
                         at: params.position.character)
@@ -46,15 +50,23 @@ extension MemoServer {
         }
     }
 
-    private func openDocument(_ uri: String) throws(RPCError) -> TextDocument {
+    func openDocument(_ uri: String) throws(RPCError) -> TextDocument {
         guard let document = documents[uri] else { throw .invalidParams("invalid params: \(uri) is not open") }
         return document
     }
 
-    /// Command diagnostics, for command files only: other documents are not commands.
-    private func publishDiagnostics(for uri: String) {
+    /// Command diagnostics in command files, warnings on references to missing memos in
+    /// every document, and the refusal of a save of a memo's own file.
+    func publishDiagnostics(for uri: String) {
         guard let document = documents[uri] else { return }
-        let diagnostics = document.isCommandFile ? Diagnostics.of(document, encoding: encoding) : []
+        var diagnostics = document.isCommandFile ? Diagnostics.of(document, encoding: encoding) : []
+        diagnostics += referenceDiagnostics(for: document)
+        if let problem = saveProblems[uri] {
+            diagnostics.append(.object([
+                ("range", .object([("start", Position(line: 0, character: 0).json), ("end", Position(line: 0, character: 0).json)])),
+                ("severity", .integer(1)), ("source", .string("memo")), ("message", .string(problem)),
+            ]))
+        }
         sendDiagnostics(diagnostics, for: uri, version: document.version)
     }
 

@@ -17,12 +17,22 @@ package final class MemoServer {
     var encoding = PositionEncoding.utf16
     var documents: [String: TextDocument] = [:]
     let watches = WatchFeed()
+    /// The memos' own files, for go to definition; nil when there is no folder for them.
+    let memoFiles: MemoFiles?
+    /// The store's change stamp when references were last checked.
+    var referenceStamp: [Int64] = []
+    /// Why the last save of a memo's file was not applied, by the file's URI.
+    var saveProblems: [String: String] = [:]
+    private var nextRequestID = 1
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
 
-    package init(notebook: Notebook, send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void) {
+    /// - Parameter memoFilesFolder: where the memos' own files go (`MemoFiles.folder`).
+    package init(notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
+                 log: @escaping (String) -> Void) {
         self.notebook = notebook
+        memoFiles = memoFilesFolder.map(MemoFiles.init)
         self.send = send
         self.log = log
     }
@@ -30,8 +40,9 @@ package final class MemoServer {
     /// True once `shutdown` was answered.
     package var isShutDown: Bool { lifecycle == .shutDown }
 
-    /// Whether the transport should call `tick()` now and then: only while watches exist.
-    package var wantsTicks: Bool { !watches.isEmpty }
+    /// Whether the transport should call `tick()` now and then: while watches exist, or
+    /// documents or memos' files whose references must follow the store.
+    package var wantsTicks: Bool { !watches.isEmpty || !documents.isEmpty || !(memoFiles?.ids.isEmpty ?? true) }
 
     /// Handles one message body: an object, or a batch (an array of them).
     package func receive(_ body: [UInt8]) {
@@ -70,6 +81,7 @@ package final class MemoServer {
     /// and a burst of changes makes one notification per watch.
     package func tick() {
         reportWatchChanges()
+        refreshReferences()
     }
 
     /// One message: the answer to send, if it is a request or cannot be read.
@@ -122,6 +134,12 @@ package final class MemoServer {
         case "memo/unwatch": return try unwatch(message.params(UnwatchParams.self))
         case "textDocument/completion": return try completion(message.params(TextDocumentPositionParams.self))
         case "textDocument/hover": return try hover(message.params(TextDocumentPositionParams.self))
+        case "textDocument/definition": return try definition(message.params(TextDocumentPositionParams.self))
+        case "textDocument/documentLink": return try documentLinks(message.params(DocumentLinkParams.self))
+        case "textDocument/inlayHint": return try inlayHints(message.params(InlayHintParams.self))
+        case "textDocument/codeAction": return try codeActions(message.params(CodeActionParams.self))
+        case "workspace/symbol": return try workspaceSymbols(message.params(WorkspaceSymbolParams.self))
+        case "workspace/executeCommand": return try executeCommand(message.params(ExecuteCommandParams.self))
         default: throw .methodNotFound(message.method)
         }
     }
@@ -137,6 +155,7 @@ package final class MemoServer {
             case "textDocument/didOpen": open(try message.params(DidOpenParams.self))
             case "textDocument/didChange": change(try message.params(DidChangeParams.self))
             case "textDocument/didClose": close(try message.params(DidCloseParams.self))
+            case "textDocument/didSave": saved(try message.params(DidSaveParams.self))
             default: break
             }
         } catch {
@@ -153,9 +172,18 @@ package final class MemoServer {
         return .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
+                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2)),
+                                              ("save", .object([("includeText", .bool(true))]))])),
                 ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
                 ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+                ("inlayHintProvider", .bool(true)),
+                ("workspaceSymbolProvider", .bool(true)),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
+                ("executeCommandProvider", .object([("commands", .array([
+                    .string(Self.saveSelectionCommand), .string(Self.moveSelectionCommand),
+                ]))])),
             ])),
             ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))])),
         ])
@@ -163,6 +191,13 @@ package final class MemoServer {
 
     func sendNotification(_ method: String, params: JSONValue) {
         send(Self.notification(method, params: params))
+    }
+
+    /// Sends a request to the client (`workspace/applyEdit`); its answer is not awaited.
+    func sendRequest(_ method: String, params: JSONValue) {
+        defer { nextRequestID += 1 }
+        send(.object([("jsonrpc", .string("2.0")), ("id", .string("memo-\(nextRequestID)")), ("method", .string(method)),
+                      ("params", params)]))
     }
 
     /// Sends `memo/didChange` for every watch whose result changed, by this connection or another.
