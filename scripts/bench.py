@@ -134,6 +134,31 @@ def pair(runs, memo, sqlite, memo_prepare=None, sqlite_prepare=None, memo_stdin=
     return statistics.median(memo_times), statistics.median(sqlite_times), statistics.median(ratios), peak
 
 
+def sync_time(memo, folder, store, count, runs):
+    """Seconds `memo sync` takes between two copies of `store` that differ by 1,000 edits
+    each way (or fewer in a smaller store), the median of `runs`: the copies are made by a
+    first sync and prepared once, then restored before each timed run."""
+    ready_a, ready_b, work_a, work_b = (os.path.join(folder, f"sync-{name}.sqlite") for name in ("ready-a", "ready-b", "a", "b"))
+    for path in (ready_a, ready_b):
+        remove_store(path)
+    shutil.copy(store, ready_a)
+    subprocess.run([memo, "--store", ready_a, "sync", ready_b], check=True, capture_output=True)
+    changes = min(1_000, count // 2)
+    for path, name, first in ((ready_a, "a", 1), (ready_b, "b", count - changes + 1)):
+        script = os.path.join(folder, f"sync-edits-{name}.memo")
+        with open(script, "w") as edits:
+            for n in range(changes):
+                edits.write(f"edit {first + n} changed on {name}, edit {n}\n")
+        subprocess.run([memo, "run", "--store", path, script], check=True, capture_output=True)
+
+    def restore():
+        for ready, work in ((ready_a, work_a), (ready_b, work_b)):
+            remove_store(work)
+            shutil.copy(ready, work)
+
+    return statistics.median(timed([memo, "--store", work_a, "sync", work_b], prepare=restore)[0] for _ in range(runs))
+
+
 def serve_frames(path, count):
     with open(path, "wb") as stream:
         def frame(message):
@@ -162,7 +187,7 @@ def main():
         rows.append((work, memo_seconds, sqlite_seconds, ratio, target, note))
         print(f"{work:<44} {memo_seconds:9.4f} s {sqlite_seconds:9.4f} s  {ratio:6.2f}  {target} {note}", flush=True)
 
-    list_times, search_times = {}, {}
+    list_times, search_times, sync_times = {}, {}, {}
     for count in counts:
         folder = os.path.join(options.data, str(count))
         print(f"generating {count} memos…", flush=True)
@@ -195,6 +220,10 @@ def main():
         row(f"text listing of {count}", *pair(runs, [memo, "--store", memo_store, "list", "--asc"],
                                               [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date, id"])[:3],
             "≤ 3.0")
+        sync_times[count] = sync_time(memo, folder, memo_store, count, runs)
+        rows.append((f"sync of two {count}-memo stores, 1,000 edits each way", sync_times[count], sync_times[counts[0]],
+                     sync_times[count] / sync_times[counts[0]], "about as long at every N", "(memo; the sqlite3 column: memo at the smallest N)"))
+        print(f"sync of two {count}-memo stores, 1,000 edits each way: {sync_times[count]:.3f} s", flush=True)
 
     row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 2.0")
     folder = os.path.join(options.data, "replay")
@@ -220,6 +249,8 @@ def main():
                      list_times[large] / list_times[small], "≤ 1.3", "(memo at the largest N / at the smallest)"))
         rows.append((f"growth {small} → {large}: search", search_times[large], search_times[small],
                      search_times[large] / search_times[small], "≤ 3.0", "(memo at the largest N / at the smallest)"))
+        rows.append((f"growth {small} → {large}: sync of 1,000 edits each way", sync_times[large], sync_times[small],
+                     sync_times[large] / sync_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
     write_report(options.output, memo, sqlite, counts, runs, rows)
 
 

@@ -13,7 +13,7 @@ extension MemoStore {
     /// A memo's state as JSON, computed in SQL from a row of `memo`: what undo restores.
     static let imageSQL = """
         json_object('id', memo.id, 'uuid', memo.uuid, 'content', memo.content, 'insert_date', memo.insert_date,
-                    'update_date', memo.update_date,
+                    'update_date', memo.update_date, 'version', json(memo.version),
                     'tags', (SELECT json_group_array(json_array(name, inline))
                              FROM (SELECT name, inline FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
         """
@@ -37,7 +37,9 @@ extension MemoStore {
         recordingKind = kind
         defer { recordingKind = nil }
         let time = changeTime()
+        defer { localStamp = nil }
         return try inTransaction {
+            if kind != .sync { localStamp = try nextSyncStamp(at: time) }
             let result = try body()
             try finishChange(kind, target: target, at: time)
             return result
@@ -73,6 +75,7 @@ extension MemoStore {
             FROM temp.pending_change
             """).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
         guard count > 0 else { return }
+        if let localStamp { try stampLocalChange(kind, localStamp) }
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
             .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
                   .integer(count), .text(MemoContent.firstLine(of: summary))])
@@ -96,6 +99,13 @@ extension MemoStore {
         }
         recordingKind = .batch
         batchStart = changeTime()
+        do {
+            localStamp = try StoreError.wrapping { try nextSyncStamp(at: batchStart ?? changeTime()) }
+        } catch {
+            try? StoreError.wrapping { try database.execute("ROLLBACK") }
+            recordingKind = nil
+            throw error
+        }
     }
 
     /// Saves the open batch as one history entry; its sequence number, or nil if it
@@ -109,6 +119,7 @@ extension MemoStore {
             try database.execute("COMMIT")
         }
         recordingKind = nil
+        localStamp = nil
         return lastRecordedChange == before ? nil : lastRecordedChange
     }
 
@@ -117,6 +128,7 @@ extension MemoStore {
         guard recordingKind == .batch, hasOpenTransaction else { throw .noOpenBatch }
         try StoreError.wrapping { try database.execute("ROLLBACK") }
         recordingKind = nil
+        localStamp = nil
     }
 
     /// True while a batch is open.

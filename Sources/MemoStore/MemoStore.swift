@@ -10,6 +10,8 @@ package final class MemoStore {
     var recordingKind: ChangeKind?
     /// When the open batch began: the time its history entry gets.
     var batchStart: Timestamp?
+    /// The sync facts of the local change running now (`nextSyncStamp`), or nil.
+    var localStamp: SyncStamp?
     /// Whether this connection created its `pending_change` table yet.
     var hasStagingTable = false
     /// The history entry this connection wrote last.
@@ -120,11 +122,16 @@ package final class MemoStore {
         try MemoContent.validate(draft.content)
         let explicitTags = try normalized(draft.tags)
         return try recorded(.add) {
+            // A local change stamps a new memo as it inserts it: an import of a million memos
+            // needs no second pass over them (a sync writes its own facts afterwards).
+            let stamp = localStamp ?? SyncStamp(store: "", seq: 0, clock: 0)
             try database.cached("""
-                INSERT INTO memo(uuid, content, insert_date, update_date) VALUES (?1, ?2, ?3, ?4)
+                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq)
+                VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 = '' THEN '{}' ELSE json_object(?5, 1) END, ?6, ?5, ?7)
                 """).run([.text(draft.uuid), .text(draft.content),
                           .integer(draft.insertDate.millisecondsSince1970),
-                          .integer(draft.updateDate?.millisecondsSince1970)])
+                          .integer(draft.updateDate?.millisecondsSince1970),
+                          .text(stamp.store), .integer(stamp.clock), .integer(stamp.seq)])
             let id = database.lastInsertedRowID
             try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([.integer(id)])
             try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")

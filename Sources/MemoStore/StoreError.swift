@@ -23,6 +23,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case redoRefused(HistoryEntry, later: HistoryEntry)
     /// The user pressed Ctrl-C while the command ran; nothing of it was kept.
     case interrupted
+    /// `sync` with a store that has this store's identity: itself, or a copy of its file.
+    case syncWithItself(path: String)
     /// SQLite failed while using the store.
     case sqlite(SQLiteError)
 
@@ -63,6 +65,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             "cannot redo \(entry.label): the later \(later.label) touched the same memos"
         case .interrupted:
             "interrupted"
+        case .syncWithItself(let path):
+            "\(path) is this store or a copy of its file: sync to a new path to make a copy that syncs"
         case .sqlite(let error):
             "store failure: \(error.explanation)"
         }
@@ -75,7 +79,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notAMemoStore, .newerSchema, .cannotOpen: true
         case .sqlite(let error): error.isStoreFailure
         case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted,
-             .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused: false
+             .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused,
+             .syncWithItself: false
         }
     }
 }

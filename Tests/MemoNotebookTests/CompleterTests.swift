@@ -19,7 +19,7 @@ struct CompleterTests {
 
     @Test(arguments: [
         ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "begin", "save", "commit",
-              "rollback", "undo", "redo", "history", "import", "export", "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
+              "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),

@@ -7,9 +7,9 @@ import Testing
 struct ScriptedNotebook {
     let notebook: Notebook
 
-    init(store: MemoStore? = nil, scope: SessionScope = .session) throws {
+    init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws {
         notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: SequentialUUIDs(), displayTime: .utc, scope: scope)
+                            uuids: uuids, displayTime: .utc, scope: scope)
     }
 
     /// Runs one command line; returns its text output.

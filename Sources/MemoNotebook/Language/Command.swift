@@ -19,6 +19,8 @@ package enum Command: Equatable, Sendable {
     case export(ExportArguments)
     case begin, save, rollback, undo, redo
     case history(limit: Int?)
+    /// Two-way merge with the memo store at a path (SPEC §4b).
+    case sync(path: String)
     case info
     case help(topic: String?)
     case quit

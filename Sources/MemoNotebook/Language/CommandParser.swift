@@ -75,6 +75,10 @@ package enum CommandParser {
             let tags = try arguments.dropFirst().map(tagName)
             guard !tags.isEmpty else { throw .missingArgument("at least one tag", command: syntax.name) }
             return .command(syntax.name == "tag" ? .tag(id: id, tags: tags) : .untag(id: id, tags: tags))
+        case "sync":
+            guard let path = try reader.nextArgument() else { throw .missingArgument("the path of a memo store", command: syntax.name) }
+            try reader.finish()
+            return .command(.sync(path: path.text))
         case "clock", "fixture":
             guard let argument = try reader.nextArgument() else {
                 throw .missingArgument(syntax.name == "clock" ? "a date" : "a fixture name or file", command: syntax.name)

@@ -91,6 +91,13 @@ extension CommandSyntax {
         CommandSyntax(name: "undo", usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
         CommandSyntax(name: "redo", usage: "", summary: "Redo the last undone change."),
         CommandSyntax(name: "history", usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
+        CommandSyntax(name: "sync", usage: "PATH",
+                      summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
+                      details: """
+                        Memos match by uuid. A memo changed on one side only takes that side's version; changed on
+                        both, the later change wins and the other text is kept as a new memo tagged @conflict. A
+                        delete removes only what its side saw, and a deleted memo stays deleted.
+                        """),
         CommandSyntax(name: "import", usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",
                       options: [

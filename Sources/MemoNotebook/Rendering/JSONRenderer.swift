@@ -9,6 +9,9 @@ package struct JSONRenderer: OutcomeRenderer {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
+        case .synced(let summary, let path):
+            line(.object([("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),
+                          ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts)))]))
         case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
         case .memos(let cursor, _):
             var line: [UInt8] = []

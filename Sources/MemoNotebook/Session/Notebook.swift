@@ -67,6 +67,8 @@ package final class Notebook {
             return .memos(try store.memos(MemoQuery(filter: MemoFilter(search: search), limit: limit)))
         case .importFile(let arguments):
             return .imported(try importMemos(arguments))
+        case .sync(let path):
+            return try sync(with: path)
         case .export(let arguments):
             return try export(arguments)
         case .begin:

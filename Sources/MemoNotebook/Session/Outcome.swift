@@ -13,6 +13,8 @@ package enum Outcome {
     case exportStream(MemoCursor, writer: any MemoWriter)
     case exported(count: Int, path: String)
     case imported(ImportSummary)
+    /// What `sync` moved each way, with the other store's path as typed.
+    case synced(MemoStore.SyncSummary, path: String)
     case batchBegun
     /// A saved or rolled-back batch and how many changes it held.
     case batchSaved(changes: Int)

@@ -1,0 +1,77 @@
+/// The sync facts every local change leaves on the memos it touched (schema version 5):
+/// each one's version vector counts one more change by this store, and carries this
+/// store's next change number and hybrid-logical time; a memo the change deleted leaves a
+/// tombstone with the same. Done once per change, for all its memos, in SQL.
+/// This store's id, a change number and a hybrid-logical time: what a change leaves on memos.
+struct SyncStamp {
+    let store: String
+    let seq: Int64
+    let clock: Int64
+}
+
+extension MemoStore {
+    /// This store's id, and the next change number and time for a change made at `wallClock`.
+    func nextSyncStamp(at wallClock: Timestamp) throws -> SyncStamp {
+        try database.cached("UPDATE sync_identity SET seq = seq + 1, clock = max(clock + 1, ?1)")
+            .run([.integer(wallClock.millisecondsSince1970)])
+        return try database.cached("SELECT store_id, seq, clock FROM sync_identity")
+            .firstRow([]) { SyncStamp(store: $0.string(at: 0), seq: $0.int64(at: 1), clock: $0.int64(at: 2)) } ?? SyncStamp(store: "", seq: 0, clock: 0)
+    }
+
+    /// Stamps the memos staged in `pending_change` as changed here, now, by a change of
+    /// `kind`. A memo's version before the change is the base (a memo brought back to life
+    /// takes its tombstone's), so the new version is newer than every one the memo had.
+    /// Images and tombstones are only looked at for kinds that can delete or bring back a
+    /// memo: an add or an edit costs three small statements.
+    func stampLocalChange(_ kind: ChangeKind, _ stamp: SyncStamp) throws {
+        let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(stamp.clock)]
+        // An add, edit or tag leaves a memo's sync facts as they were: its own version is the base.
+        guard ![.add, .edit, .tag, .untag].contains(kind) else { return try database.cached(Self.stampInPlaceSQL).run(values) }
+        try database.cached(Self.stampSQL).run(values)
+        try database.cached(Self.reviveSQL).run()
+        try database.cached(Self.buryDeletedSQL).run(values)
+    }
+
+    /// `?1`'s count in a version vector, as a JSON path.
+    private static let ownCount = "'$.\"' || ?1 || '\"'"
+
+    /// The version a memo had before the change: its image's, else its tombstone's, else its own.
+    private static let baseVersion = """
+        coalesce((SELECT json_extract(p.before, '$.version') FROM temp.pending_change p WHERE p.memo_id = memo.id),
+                 (SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid), version)
+        """
+
+    /// Memos that existed before the change, or come back to life (their tombstone is the
+    /// base). Each statement looks memos up by id from the staging table: a join would scan
+    /// them all.
+    private static let stampSQL = """
+        UPDATE memo SET version = json_set(\(baseVersion), \(ownCount), coalesce(json_extract(\(baseVersion), \(ownCount)), 0) + 1),
+                        changed_at = ?3, changed_by = ?1, change_seq = ?2
+        WHERE id IN (SELECT p.memo_id FROM temp.pending_change p
+                     WHERE p.before IS NOT NULL
+                        OR EXISTS (SELECT 1 FROM memo m JOIN memo_tombstone t ON t.uuid = m.uuid WHERE m.id = p.memo_id))
+        """
+
+    /// Memos that existed before the change (new ones were stamped as they were inserted).
+    private static let stampInPlaceSQL = """
+        UPDATE memo SET version = json_set(version, \(ownCount), coalesce(json_extract(version, \(ownCount)), 0) + 1),
+                        changed_at = ?3, changed_by = ?1, change_seq = ?2
+        WHERE id IN (SELECT memo_id FROM temp.pending_change WHERE before IS NOT NULL)
+        """
+
+    /// A memo alive again (an undone delete) has no tombstone.
+    private static let reviveSQL = """
+        DELETE FROM memo_tombstone WHERE uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT memo_id FROM temp.pending_change))
+        """
+
+    /// A memo the change deleted leaves a tombstone one change newer than its last version.
+    private static let buryDeletedSQL = """
+        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq)
+        SELECT json_extract(p.before, '$.uuid'),
+               json_set(coalesce(json_extract(p.before, '$.version'), '{}'), \(ownCount),
+                        coalesce(json_extract(p.before, '$.version.' || '"' || ?1 || '"'), 0) + 1),
+               ?3, ?1, ?2
+        FROM temp.pending_change p
+        WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo)
+        """
+}

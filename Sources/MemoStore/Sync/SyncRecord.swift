@@ -1,0 +1,98 @@
+/// One memo as one side of a sync has it: live, or a tombstone, with its version.
+struct SyncRecord: Equatable {
+    struct Live: Equatable {
+        var content: String
+        var insertDate: Int64
+        var updateDate: Int64?
+        /// Tag names and whether each is inline, by name.
+        var tags: [Tag]
+    }
+
+    struct Tag: Equatable {
+        var name: String
+        var inline: Bool
+    }
+
+    var uuid: String
+    /// Nil for a deleted memo.
+    var live: Live?
+    var version: VersionVector
+    /// The hybrid-logical time and the store of the change that made this state: which of
+    /// two concurrent changes is later (the store id breaks ties, the same way everywhere).
+    var changedAt: Int64
+    var changedBy: String
+
+    /// The two sides' states of one memo made one (SPEC §4b's rules). A version that has seen
+    /// the other's changes wins. Concurrent changes: a live memo beats a delete (a delete
+    /// removes only what it saw); between two live versions the later one wins and the
+    /// other's text, when it differs, is kept as a new memo tagged `conflict`. Either way the
+    /// result has seen both versions, so syncing again moves nothing.
+    static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
+        guard let local else { return (remote, nil) }
+        guard let remote else { return (local, nil) }
+        if local.version.includes(remote.version) && local.version != remote.version { return (local, nil) }
+        if remote.version.includes(local.version) && local.version != remote.version { return (remote, nil) }
+        if local == remote { return (local, nil) }
+        let later = local.isLater(than: remote) ? local : remote
+        let earlier = later == local ? remote : local
+        let version = local.version.joined(with: remote.version)
+        switch (later.live, earlier.live) {
+        case (_?, nil):
+            return (later.with(version: version), nil)
+        case (nil, _?):
+            return (earlier.with(version: version), nil)
+        case (nil, nil):
+            return (later.with(version: version), nil)
+        case (let winner?, let loser?):
+            let conflict = loser.content == winner.content ? nil : earlier.conflictCopy()
+            return (later.with(version: version), conflict)
+        }
+    }
+
+    private func isLater(than other: SyncRecord) -> Bool {
+        (changedAt, changedBy) > (other.changedAt, other.changedBy)
+    }
+
+    private func with(version: VersionVector) -> SyncRecord {
+        var record = self
+        record.version = version
+        return record
+    }
+
+    /// This version as a memo of its own, tagged `conflict`, with the same insert date. Its
+    /// uuid is derived from the memo's and the change's, so stores that meet the same
+    /// conflict separately make the same copy, once.
+    private func conflictCopy() -> SyncRecord? {
+        guard var live else { return nil }
+        if !live.tags.contains(where: { $0.name == "conflict" }) {
+            live.tags.append(Tag(name: "conflict", inline: false))
+            live.tags.sort { $0.name < $1.name }
+        }
+        return SyncRecord(uuid: Self.derivedUUID(uuid + "/" + String(changedAt) + "/" + changedBy), live: live,
+                          version: VersionVector(), changedAt: changedAt, changedBy: changedBy)
+    }
+
+    /// A version-8 uuid from two FNV-1a hashes of `text`: the same text, the same uuid.
+    static func derivedUUID(_ text: String) -> String {
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        var high = fnv(0xcbf2_9ce4_8422_2325), low = fnv(0x8422_2325_cbf2_9ce4)
+        high = (high & ~0xF000) | 0x8000
+        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let hex = String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import MemoNotebook
+@testable import MemoStore
+
+/// `sync PATH` (SPEC §4b) between two and three file stores, each driven by command lines.
+@Suite("Sync between stores")
+struct SyncTests {
+    let scratch = Scratch()
+
+    /// A session on the store file `name` in the scratch folder, with its own random uuids.
+    private func store(_ name: String) throws -> ScriptedNotebook {
+        try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/" + name)), uuids: RandomUUIDs())
+    }
+
+    private func path(_ name: String) -> String { scratch.path + "/" + name }
+
+    /// Every live memo: uuid, text, dates and tags, in uuid order.
+    private func memos(_ session: ScriptedNotebook) throws -> [String] {
+        try session.dump().sorted()
+    }
+
+    @Test func aChangeOnOneSideTakesThatSidesVersion() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("add first @x")
+        try a.run("add second")
+        #expect(try a.run("sync \(path("b.sqlite"))") == "synced with \(path("b.sqlite")): 2 memos sent, 0 received\n")
+        try b.run("edit 1 first, edited on b")
+        try b.run("tag 2 work")
+        #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 0 memos sent, 2 received\n"))
+        #expect(try memos(a) == memos(b))
+        #expect(try a.run("show 1").hasSuffix("\nfirst, edited on b\n"))
+        #expect(try a.run("list --tag work").contains("second"))
+    }
+
+    @Test func aSecondSyncMovesNothing() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("add one")
+        try b.run("add two")
+        #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 1 memo sent, 1 received\n"))
+        #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 0 memos sent, 0 received\n"))
+        #expect(try b.run("sync \(path("a.sqlite"))").hasSuffix(": 0 memos sent, 0 received\n"))
+        #expect(try a.run("history -n 1").contains("sync"))
+        #expect(try memos(a) == memos(b))
+    }
+
+    @Test func editedOnBothSidesTheLaterWinsAndTheOtherIsKeptAsAConflict() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("clock 2024-03-01T09:00Z")
+        try a.run("add the plan @work")
+        try a.run("sync \(path("b.sqlite"))")
+        try b.run("clock 2024-03-02T10:00Z")
+        try b.run("edit 1 the plan, as b saw it @work")
+        try a.run("clock 2024-03-02T11:00Z")
+        try a.run("edit 1 the plan, as a saw it later @work")
+        #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 1 memo sent, 0 received, 1 conflict kept as @conflict memos\n"))
+        #expect(try memos(a) == memos(b))
+        let listing = try b.run("list --asc")
+        #expect(listing.contains("2024-03-01 09:00:00  the plan, as a saw it later @work\n"))
+        #expect(listing.contains("2024-03-01 09:00:00  the plan, as b saw it @work  @conflict\n"), "the same insert date")
+        #expect(try b.run("count") == "2\n")
+    }
+
+    @Test func aDeleteRemovesOnlyWhatItSaw() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("add keep me")
+        try a.run("add delete me")
+        try a.run("sync \(path("b.sqlite"))")
+        try a.run("delete 1")
+        try b.run("edit 1 keep me, edited meanwhile")
+        try b.run("delete 2")
+        try a.run("sync \(path("b.sqlite"))")
+        #expect(try memos(a) == memos(b))
+        #expect(try a.run("list") .contains("keep me, edited meanwhile"))
+        #expect(try b.run("count") == "1\n")
+    }
+
+    @Test func aDeletedMemoStaysDeletedWhenAThirdStoreHasAnOldCopy() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite"), c = try store("c.sqlite")
+        try a.run("add soon gone")
+        try a.run("sync \(path("b.sqlite"))")
+        try a.run("sync \(path("c.sqlite"))")
+        try b.run("delete 1")
+        try b.run("sync \(path("a.sqlite"))")
+        try c.run("sync \(path("a.sqlite"))")
+        try c.run("sync \(path("b.sqlite"))")
+        try a.run("sync \(path("b.sqlite"))")
+        for session in [a, b, c] { #expect(try session.run("count") == "0\n") }
+    }
+
+    @Test func aMissingPathBecomesACopyAndOtherFilesAreRefusedUntouched() throws {
+        let a = try store("a.sqlite")
+        try a.run("add one @x")
+        try a.run("sync \(path("new/copy.sqlite"))")
+        let copy = try store("new/copy.sqlite")
+        #expect(try memos(copy) == memos(a))
+        try "not a store".write(toFile: path("text.sqlite"), atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try a.run("sync \(path("text.sqlite"))") }
+        #expect(try String(contentsOfFile: path("text.sqlite"), encoding: .utf8) == "not a store")
+        #expect(throws: StoreError.syncWithItself(path: path("a.sqlite"))) { try a.run("sync \(path("a.sqlite"))") }
+    }
+
+    @Test func aSyncCanBeUndoneOnTheLocalSide() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("add mine")
+        try b.run("add theirs")
+        try a.run("sync \(path("b.sqlite"))")
+        #expect(try a.run("count") == "2\n")
+        #expect(try a.run("undo").hasPrefix("undid change 2 (sync"))
+        #expect(try a.run("count") == "1\n")
+        #expect(try b.run("count") == "2\n", "the other side keeps its copy")
+    }
+
+    /// A store whose clock is behind still has the later change when it changed the memo
+    /// after seeing the other's version: sync orders by what each side saw, then by
+    /// hybrid-logical time, never by a wall clock alone.
+    @Test func aChangeMadeAfterSeeingAnotherWinsWhateverTheClocks() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        try a.run("clock 2030-01-01T00:00Z")
+        try a.run("add from the future")
+        try a.run("sync \(path("b.sqlite"))")
+        try b.run("clock 2020-01-01T00:00Z")
+        try b.run("edit 1 edited later, on a slow clock")
+        #expect(try b.run("sync \(path("a.sqlite"))").hasSuffix(": 1 memo sent, 0 received\n"))
+        #expect(try a.run("show 1").hasSuffix("\nedited later, on a slow clock\n"))
+        #expect(try a.run("count") == "1\n", "no conflict")
+    }
+
+    /// Three stores, hundreds of random adds, edits, deletes and tags, synced in random pairs:
+    /// after a final round all hold the same memos, and every memo's last text on each store
+    /// survives as a memo or a conflict copy, unless a change that had seen it (an edit or a
+    /// delete) replaced it.
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func randomChangesAndSyncsConverge(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let names = ["a.sqlite", "b.sqlite", "c.sqlite"]
+        let stores = try names.map(store)
+        var written = 0
+        for _ in 0..<300 {
+            let index = Int(random.next() % 3), session = stores[index]
+            let ids = try session.notebook.store.memos(MemoQuery()).allIDs()
+            let roll = ids.isEmpty ? 0 : random.next() % 10
+            switch roll {
+            case 0...3:
+                written += 1
+                try session.run("add memo \(written) from \(names[index]) @t\(random.next() % 4)")
+            case 4...5:
+                written += 1
+                try session.run("edit \(ids[Int(random.next() % UInt64(ids.count))]) rewritten \(written) on \(names[index])")
+            case 6:
+                try session.run("delete \(ids[Int(random.next() % UInt64(ids.count))])")
+            case 7:
+                try session.run("tag \(ids[Int(random.next() % UInt64(ids.count))]) extra\(random.next() % 3)")
+            default:
+                let other = (index + 1 + Int(random.next() % 2)) % 3
+                try session.run("sync \(path(names[other]))")
+            }
+        }
+        let before = try stores.map { try $0.notebook.store.liveVersions() }
+        for (one, two) in [(0, 1), (1, 2), (0, 2), (0, 1)] { try stores[one].run("sync \(path(names[two]))") }
+        let final = try memos(stores[0])
+        #expect(try memos(stores[1]) == final)
+        #expect(try memos(stores[2]) == final)
+        let store = stores[0].notebook.store
+        let texts = Set(try store.memos(MemoQuery()).allContents())
+        for versions in before {
+            for (uuid, content, version) in versions where !texts.contains(content) {
+                let replacedAfterSeeing = try store.finalVersion(uuid: uuid).map { $0.includes(version) } ?? false
+                #expect(replacedAfterSeeing, "lost '\(content)' (seed \(seed))")
+            }
+        }
+    }
+}
+
+/// A small reproducible generator (SplitMix64).
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension MemoCursor {
+    func allIDs() throws -> [Int64] {
+        var ids: [Int64] = []
+        while let memo = try next() { ids.append(memo.id) }
+        return ids
+    }
+
+    func allContents() throws -> [String] {
+        var contents: [String] = []
+        while let memo = try next() { contents.append(memo.content) }
+        return contents
+    }
+}
+
+extension MemoStore {
+    /// Every live memo's uuid, text and version.
+    func liveVersions() throws -> [(String, String, VersionVector)] {
+        let rows = try database.prepare("SELECT uuid, content, version FROM memo")
+        var versions: [(String, String, VersionVector)] = []
+        while try rows.step() { versions.append((rows.string(at: 0), rows.string(at: 1), VersionVector(json: rows.string(at: 2)))) }
+        return versions
+    }
+
+    /// The version of the memo with `uuid`, live or deleted.
+    func finalVersion(uuid: String) throws -> VersionVector? {
+        try database.cached("SELECT version FROM memo WHERE uuid = ?1 UNION ALL SELECT version FROM memo_tombstone WHERE uuid = ?1")
+            .firstRow([.text(uuid)]) { VersionVector(json: $0.string(at: 0)) }
+    }
+}

@@ -1,0 +1,84 @@
+"""`memo sync` between real processes: killed with SIGKILL at several moments, both stores
+stay valid and a second sync finishes the work; another process may hold a store open."""
+import json
+import os
+import pathlib
+import shutil
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pexpect
+import pytest
+
+
+def memo(binary, environment, store, *arguments, check=True):
+    return subprocess.run([binary, "--store", str(store)] + list(arguments), env=environment,
+                          capture_output=True, text=True, check=check)
+
+
+def dump(binary, environment, store):
+    """Every memo as uuid, text, dates and tags (ids are local to a store)."""
+    lines = memo(binary, environment, store, "--json", "list", "--asc").stdout.splitlines()
+    return sorted(json.dumps({k: v for k, v in json.loads(line).items() if k != "id"}, sort_keys=True) for line in lines)
+
+
+@pytest.fixture(scope="module")
+def two_stores(tmp_path_factory):
+    """Two stores of 20,000 memos each, never synced: the pristine copies each test starts from."""
+    folder = tmp_path_factory.mktemp("sync")
+    binary = os.environ.get("MEMO_BINARY", str(pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "memo"))
+    environment = {"HOME": str(folder), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"}
+    for side in "ab":
+        records = folder / f"{side}.jsonl"
+        records.write_text("".join(json.dumps({"content": f"memo {n} from {side} @t{n % 5}"}) + "\n" for n in range(20_000)))
+        memo(binary, environment, folder / f"pristine-{side}.sqlite", "import", str(records))
+    return folder
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.2, 0.4, 0.7, 1.0])
+def test_a_killed_sync_leaves_both_stores_valid_and_a_second_one_finishes(memo_binary, environment, two_stores, delay):
+    a, b = two_stores / f"a-{delay}.sqlite", two_stores / f"b-{delay}.sqlite"
+    for side, path in (("a", a), ("b", b)):
+        shutil.copy(two_stores / f"pristine-{side}.sqlite", path)
+    before = {path: dump(memo_binary, environment, path) for path in (a, b)}
+    process = subprocess.Popen([memo_binary, "--store", str(a), "sync", str(b)], env=environment,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    for path in (a, b):
+        with sqlite3.connect(path) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        now = dump(memo_binary, environment, path)
+        # Each side holds all of the other's memos, or none: its sync is one transaction.
+        assert len(now) in (20_000, 40_000), f"{path.name} after {delay}s"
+        assert set(before[path]) <= set(now)
+    finished = memo(memo_binary, environment, a, "sync", str(b))
+    assert finished.returncode == 0
+    assert dump(memo_binary, environment, a) == dump(memo_binary, environment, b)
+    assert len(dump(memo_binary, environment, a)) == 40_000
+    assert memo(memo_binary, environment, a, "sync", str(b)).stdout.endswith(": 0 memos sent, 0 received\n")
+
+
+def test_the_other_store_may_be_open_in_another_process(memo_binary, environment, tmp_path):
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "from a")
+    memo(memo_binary, environment, b, "add", "from b")
+    repl = pexpect.spawn(memo_binary, ["--store", str(b)], env=environment, encoding="utf-8", timeout=10)
+    repl.expect_exact("memo> ")
+    repl.send("list\r")
+    repl.expect_exact("from b")
+    repl.expect_exact("memo> ")
+    synced = memo(memo_binary, environment, a, "--json", "sync", str(b))
+    assert json.loads(synced.stdout) == {"synced": str(b), "sent": 1, "received": 1, "conflicts": 0}
+    repl.send("count\r")
+    repl.expect_exact("2")
+    repl.expect_exact("memo> ")
+    repl.send("add typed while synced\r")
+    repl.expect_exact("added #3")
+    repl.sendcontrol("d")
+    repl.expect(pexpect.EOF)
+    memo(memo_binary, environment, a, "sync", str(b))
+    assert dump(memo_binary, environment, a) == dump(memo_binary, environment, b)
