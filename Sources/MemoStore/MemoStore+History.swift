@@ -39,7 +39,7 @@ extension MemoStore {
         let time = changeTime()
         defer { localStamp = nil }
         return try inTransaction {
-            if kind != .sync { localStamp = try nextSyncStamp(at: time) }
+            if kind != .sync { localStamp = try localChangeStamp(at: time) }
             let result = try body()
             try finishChange(kind, target: target, at: time)
             return result
@@ -75,7 +75,7 @@ extension MemoStore {
             FROM temp.pending_change
             """).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
         guard count > 0 else { return }
-        if let localStamp { try stampLocalChange(kind, localStamp) }
+        if kind != .sync { try stampLocalChange(kind, localStamp, at: time) }
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
             .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
                   .integer(count), .text(MemoContent.firstLine(of: summary))])
@@ -100,7 +100,7 @@ extension MemoStore {
         recordingKind = .batch
         batchStart = changeTime()
         do {
-            localStamp = try StoreError.wrapping { try nextSyncStamp(at: batchStart ?? changeTime()) }
+            localStamp = try StoreError.wrapping { try localChangeStamp(at: batchStart ?? changeTime()) }
         } catch {
             try? StoreError.wrapping { try database.execute("ROLLBACK") }
             recordingKind = nil

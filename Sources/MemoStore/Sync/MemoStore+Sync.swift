@@ -24,12 +24,14 @@ extension MemoStore {
             var latest: Int64 = 0
             try recordingChange(.sync) {
                 try other.recordingChange(.sync) {
+                    let localStamp = try nextSyncStamp(at: changeTime()), remoteStamp = try other.nextSyncStamp(at: other.changeTime())
+                    try adoptUnversionedMemos(localStamp)
+                    try other.adoptUnversionedMemos(remoteStamp)
+                    let localSeq = localStamp.seq, remoteSeq = remoteStamp.seq
                     let mine = try changedRecords(since: acknowledgedSeq(of: there))
                     let theirs = try other.changedRecords(since: other.acknowledgedSeq(of: here))
                     var seen = Set<String>(), uuids: [String] = []
                     for uuid in mine.map(\.uuid) + theirs.map(\.uuid) where seen.insert(uuid).inserted { uuids.append(uuid) }
-                    let localSeq = try nextSyncStamp(at: changeTime()).seq
-                    let remoteSeq = try other.nextSyncStamp(at: other.changeTime()).seq
                     for uuid in uuids {
                         let local = try record(uuid: uuid), remote = try other.record(uuid: uuid)
                         let (result, conflict) = SyncRecord.merge(local, remote)

@@ -2,6 +2,10 @@
 /// each one's version vector counts one more change by this store, and carries this
 /// store's next change number and hybrid-logical time; a memo the change deleted leaves a
 /// tombstone with the same. Done once per change, for all its memos, in SQL.
+///
+/// A store that never synced keeps no versions (a change costs one read of its identity);
+/// its first sync gives every memo a first version of this store (`adoptUnversionedMemos`).
+/// Deletes always leave tombstones, so a memo deleted before the first sync stays deleted.
 /// This store's id, a change number and a hybrid-logical time: what a change leaves on memos.
 struct SyncStamp {
     let store: String
@@ -18,12 +22,36 @@ extension MemoStore {
             .firstRow([]) { SyncStamp(store: $0.string(at: 0), seq: $0.int64(at: 1), clock: $0.int64(at: 2)) } ?? SyncStamp(store: "", seq: 0, clock: 0)
     }
 
+    /// `nextSyncStamp` for a local change, or nil while the store has never synced.
+    func localChangeStamp(at wallClock: Timestamp) throws -> SyncStamp? {
+        let hasSynced = try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) ?? 0
+        return hasSynced == 0 ? nil : try nextSyncStamp(at: wallClock)
+    }
+
+    /// Before a sync: the memos changed while the store had never synced take a first
+    /// version of this store, dated by their own dates, as change number `stamp.seq`.
+    func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
+        try database.cached("""
+            UPDATE memo SET version = json_set(version, \(Self.ownCount), coalesce(json_extract(version, \(Self.ownCount)), 0) + 1),
+                            changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
+            WHERE change_seq = 0
+            """).run([.text(stamp.store), .integer(stamp.seq)])
+    }
+
     /// Stamps the memos staged in `pending_change` as changed here, now, by a change of
     /// `kind`. A memo's version before the change is the base (a memo brought back to life
     /// takes its tombstone's), so the new version is newer than every one the memo had.
     /// Images and tombstones are only looked at for kinds that can delete or bring back a
     /// memo: an add or an edit costs three small statements.
-    func stampLocalChange(_ kind: ChangeKind, _ stamp: SyncStamp) throws {
+    func stampLocalChange(_ kind: ChangeKind, _ stamp: SyncStamp?, at time: Timestamp) throws {
+        guard let stamp else {
+            // Never synced: no versions, but a deleted memo leaves its tombstone.
+            guard ![.add, .edit, .tag, .untag].contains(kind) else { return }
+            let identity = SyncStamp(store: try storeID(), seq: 0, clock: time.millisecondsSince1970)
+            let values: [SQLiteValue] = [.text(identity.store), .integer(0), .integer(identity.clock)]
+            try database.cached(Self.reviveSQL).run()
+            return try database.cached(Self.buryDeletedSQL).run(values)
+        }
         let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(stamp.clock)]
         // An add, edit or tag leaves a memo's sync facts as they were: its own version is the base.
         guard ![.add, .edit, .tag, .untag].contains(kind) else { return try database.cached(Self.stampInPlaceSQL).run(values) }
@@ -33,7 +61,7 @@ extension MemoStore {
     }
 
     /// `?1`'s count in a version vector, as a JSON path.
-    private static let ownCount = "'$.\"' || ?1 || '\"'"
+    static let ownCount = "'$.\"' || ?1 || '\"'"
 
     /// The version a memo had before the change: its image's, else its tombstone's, else its own.
     private static let baseVersion = """
