@@ -152,9 +152,12 @@ def sync_time(memo, folder, store, count, runs):
         subprocess.run([memo, "run", "--store", path, script], check=True, capture_output=True)
 
     def restore():
+        # The copies are flushed to disk here, so the timed sync does not pay their write-back.
         for ready, work in ((ready_a, work_a), (ready_b, work_b)):
             remove_store(work)
             shutil.copy(ready, work)
+            with open(work, "rb+") as copy:
+                os.fsync(copy.fileno())
 
     return statistics.median(timed([memo, "--store", work_a, "sync", work_b], prepare=restore)[0] for _ in range(runs))
 
