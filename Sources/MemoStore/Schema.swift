@@ -160,7 +160,7 @@ extension Schema {
     /// concurrent), the hybrid-logical time and store of its last change (`changed_at`,
     /// `changed_by`: which concurrent change is later) and `change_seq`, this store's
     /// counter at that change, so a sync reads only what changed since the last one with a
-    /// peer. Deleted memos leave a tombstone with the same facts, so a delete travels and an
+    /// peer (indexed only once set, so a store that never synced pays nothing for it). Deleted memos leave a tombstone with the same facts, so a delete travels and an
     /// old copy elsewhere cannot bring the memo back. `sync_identity` holds this store's
     /// random id and its counters; `sync_peer` how far each peer has this store's changes.
     /// Existing memos get a first version of this store, so two stores that were never
@@ -181,7 +181,7 @@ extension Schema {
 
     /// The tables and index version 5 adds (also part of `fresh`).
     static let syncTables = """
-        CREATE INDEX memo_by_change_seq ON memo(change_seq);
+        CREATE INDEX memo_by_change_seq ON memo(change_seq) WHERE change_seq > 0;
         CREATE TABLE memo_tombstone(
             uuid TEXT PRIMARY KEY,
             version TEXT NOT NULL,

@@ -19,6 +19,7 @@ enum ProgramHelp {
         "run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
         "test [--update] FILE...",
         "serve [--store PATH | --in-memory] [--fixture NAME|FILE]...",
+        "sync [--store PATH | --in-memory] [--json] PATH",
         "completions bash|zsh|fish",
         "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version",
     ]

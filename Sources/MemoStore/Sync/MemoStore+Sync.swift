@@ -87,7 +87,8 @@ extension MemoStore {
     /// The memos and tombstones changed after change number `seq`.
     private func changedRecords(since seq: Int64) throws -> [SyncRecord] {
         var records: [SyncRecord] = []
-        let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 ORDER BY change_seq")
+        // `change_seq > 0` lets SQLite use the partial index memo_by_change_seq.
+        let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
         try live.bind([.integer(seq)])
         while try live.step() { records.append(Self.liveRecord(live)) }
         let dead = try database.prepare("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")

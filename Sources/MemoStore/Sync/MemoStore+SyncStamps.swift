@@ -28,9 +28,11 @@ extension MemoStore {
         return hasSynced == 0 ? nil : try nextSyncStamp(at: wallClock)
     }
 
-    /// Before a sync: the memos changed while the store had never synced take a first
-    /// version of this store, dated by their own dates, as change number `stamp.seq`.
+    /// Before a store's first sync: the memos changed while it had never synced take a first
+    /// version of this store, dated by their own dates, as change number `stamp.seq`. (Once
+    /// a store has synced, every change stamps its memos, so later syncs skip this scan.)
     func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
+        guard try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) == 0 else { return }
         try database.cached("""
             UPDATE memo SET version = json_set(version, \(Self.ownCount), coalesce(json_extract(version, \(Self.ownCount)), 0) + 1),
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
