@@ -68,31 +68,7 @@ struct SyncRecord: Equatable {
             live.tags.append(Tag(name: "conflict", inline: false))
             live.tags.sort { $0.name < $1.name }
         }
-        return SyncRecord(uuid: Self.derivedUUID(uuid + "/" + String(changedAt) + "/" + changedBy), live: live,
+        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + String(changedAt) + "/" + changedBy), live: live,
                           version: VersionVector(), changedAt: changedAt, changedBy: changedBy)
-    }
-
-    /// A version-8 uuid from two FNV-1a hashes of `text`: the same text, the same uuid.
-    static func derivedUUID(_ text: String) -> String {
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            return hash
-        }
-        var high = fnv(0xcbf2_9ce4_8422_2325), low = fnv(0x8422_2325_cbf2_9ce4)
-        high = (high & ~0xF000) | 0x8000
-        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let hex = String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
-    }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
