@@ -13,6 +13,13 @@ package final class MemoCursor {
         try nextRow()?.memo
     }
 
+    /// Every memo left, for answers that are one value (a JSON-RPC result); listings stream.
+    package func collect() throws(StoreError) -> [Memo] {
+        var memos: [Memo] = []
+        while let memo = try next() { memos.append(memo) }
+        return memos
+    }
+
     /// The next row, read in place, or nil at the end: valid until the cursor moves again.
     package func nextRow() throws(StoreError) -> MemoRow? {
         guard !isDone else { return nil }

@@ -17,7 +17,7 @@ final class PagedOutput: OutputSink {
         /// Not yet a screenful: held back.
         case holding
         /// Going through the pager's standard input.
-        case paging(process: pid_t, input: FileOutput, descriptor: Int32)
+        case paging(pager: ShellCommand, input: FileOutput, descriptor: Int32)
         /// Straight to the screen: the pager could not start.
         case direct
     }
@@ -69,15 +69,14 @@ final class PagedOutput: OutputSink {
 
     /// Writes out what fitted on the screen, or waits for the user to leave the pager.
     func finish() {
-        guard case .paging(let process, let input, let descriptor) = state else {
+        guard case .paging(let pager, let input, let descriptor) = state else {
             fallBackToScreen()
             screen.flush()
             return
         }
         input.flush()
         close(descriptor)
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        _ = pager.wait()
         state = .direct
     }
 
@@ -86,20 +85,10 @@ final class PagedOutput: OutputSink {
     private func startPager() {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return fallBackToScreen() }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
         screen.flush()
-        let words: [String] = ["sh", "-c", command]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var process = pid_t()
-        let spawned = posix_spawn(&process, "/bin/sh", &actions, nil, arguments, environ)
+        let started = ShellCommand.start(command, standardInput: ends[0], closing: [ends[1]])
         close(ends[0])
-        guard spawned == 0 else {
+        guard case .success(let pager) = started else {
             close(ends[1])
             return fallBackToScreen()
         }
@@ -108,7 +97,7 @@ final class PagedOutput: OutputSink {
         let input = FileOutput(descriptor: ends[1])
         input.write(held)
         held = ""
-        state = .paging(process: process, input: input, descriptor: ends[1])
+        state = .paging(pager: pager, input: input, descriptor: ends[1])
     }
 
     private func fallBackToScreen() {

@@ -19,10 +19,6 @@ enum Terminal {
     /// The width of the terminal on standard output, or nil when output is not a terminal.
     static func outputWidth() -> Int? {
         guard isTerminal(STDOUT_FILENO) else { return nil }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
-        return Int(Environment.process["COLUMNS"] ?? "") ?? 80
+        return size(STDOUT_FILENO)?.columns ?? Int(Environment.process["COLUMNS"] ?? "") ?? 80
     }
 }

@@ -55,28 +55,20 @@ package struct UserText: MissingTextSource {
         return try TextFile.read(path)
     }
 
-    /// Runs `command FILE` through the shell on this terminal and waits for it; its exit status.
+    /// Runs `command FILE` on this terminal and waits for it; its exit status.
     /// memo ignores Ctrl-C meanwhile: it belongs to the editor.
     private static func run(_ command: String, on path: String) throws -> Int32 {
-        let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var process = pid_t()
-        let spawned = posix_spawn(&process, "/bin/sh", nil, nil, arguments, environ)
-        guard spawned == 0 else {
-            throw CommandError.invalid("cannot start the editor '\(command)': \(String(cString: strerror(spawned)))")
+        let editor: ShellCommand
+        switch ShellCommand.start(command, arguments: [path]) {
+        case .success(let started): editor = started
+        case .failure(let error): throw CommandError.invalid("cannot start the editor '\(command)': \(error)")
         }
         let interrupt = signal(SIGINT, SIG_IGN), quit = signal(SIGQUIT, SIG_IGN)
         defer {
             signal(SIGINT, interrupt)
             signal(SIGQUIT, quit)
         }
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
-        }
-        let exited = status & 0x7f == 0
-        return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return editor.wait()
     }
 
     private static func droppingOneLineBreak(_ text: String) -> String {

@@ -65,7 +65,7 @@ package struct JSONRenderer: OutcomeRenderer {
                 row.withTagNames { tags in
                     guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else { return false }
                     bytes += #"{"id":"#.utf8
-                    ByteText.appendDecimal(row.id, to: &bytes)
+                    bytes += String(row.id).utf8
                     bytes += #","uuid":"#.utf8
                     JSONValue.appendString(uuid, to: &bytes)
                     bytes += #","content":"#.utf8

@@ -107,7 +107,7 @@ package struct TextRenderer: OutcomeRenderer {
                 guard ByteText.isPlain(firstLine), ByteText.isPlain(tags),
                       let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
                 bytes.append(UInt8(ascii: "#"))
-                ByteText.appendDecimal(row.id, to: &bytes)
+                bytes += String(row.id).utf8
                 bytes += "  ".utf8
                 style.displayTime.appendFormatted(row.insertDate, to: &bytes)
                 bytes += "  ".utf8

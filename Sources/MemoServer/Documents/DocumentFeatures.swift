@@ -35,10 +35,7 @@ struct DocumentFeatures {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, in: line) {
-            switch found.reference {
-            case .id(let id): target = (try notebook.store.memo(id: id), "No memo #\(id).", found.range)
-            case .uuid(let uuid): target = (try notebook.store.memo(uuid: uuid), "No memo with uuid \(uuid).", found.range)
-            }
+            target = (try found.reference.memo(in: notebook.store), "No memo \(found.reference.missingName).", found.range)
         } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
             target = (try notebook.store.memo(id: id), "No memo #\(id).", range)
         } else {

@@ -34,6 +34,8 @@ final class MemoFiles {
     /// The ids of the files written by this server.
     var ids: [Int64] { bases.keys.sorted() }
 
+    var isEmpty: Bool { bases.isEmpty }
+
     func path(of id: Int64) -> String {
         folder + "/\(id).md"
     }
@@ -55,10 +57,12 @@ final class MemoFiles {
     }
 
     /// Writes the memo's text to its file (folder 0700, file 0600, replaced atomically) and
-    /// remembers it as the file's base; the file's URI.
+    /// remembers it as the file's base; the file's URI. A file already written from this
+    /// version is left alone: links and symbols ask for files on every request.
     @discardableResult
     func write(_ memo: Memo) throws -> String {
         let path = path(of: memo.id)
+        if bases[memo.id] == Base(memo), access(path, F_OK) == 0 { return uri(of: memo.id) }
         try PrivateFiles.createParentFolders(of: path)
         let temporary = path + ".\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -1,3 +1,5 @@
+import MemoStore
+
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
 /// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
 /// `memo:UUID`.
@@ -30,6 +32,22 @@ enum MemoReference: Equatable {
     /// The reference under `cursor`, or right before it (the cursor just past its end).
     static func at(_ cursor: String.Index, in line: String) -> Found? {
         all(in: line).first { $0.range.contains(cursor) || $0.range.upperBound == cursor }
+    }
+
+    /// The memo it names in `store`, or nil when there is none.
+    func memo(in store: MemoStore) throws(StoreError) -> Memo? {
+        switch self {
+        case .id(let id): try store.memo(id: id)
+        case .uuid(let uuid): try store.memo(uuid: uuid)
+        }
+    }
+
+    /// How a missing memo is named: `#99`, or `with uuid …`.
+    var missingName: String {
+        switch self {
+        case .id(let id): "#\(id)"
+        case .uuid(let uuid): "with uuid \(uuid)"
+        }
     }
 
     private static let uuidPrefix = "memo:"

@@ -23,31 +23,20 @@ extension MemoServer {
         for (number, line) in document.lines.enumerated() where lines?.contains(number) ?? true {
             for found in MemoReference.all(in: line) {
                 resolved.append(ResolvedReference(line: number, range: found.range, text: line, reference: found.reference,
-                                                  memo: try? memo(for: found.reference)))
+                                                  memo: try? found.reference.memo(in: notebook.store)))
             }
         }
         return resolved
     }
 
-    func memo(for reference: MemoReference) throws(StoreError) -> Memo? {
-        switch reference {
-        case .id(let id): try notebook.store.memo(id: id)
-        case .uuid(let uuid): try notebook.store.memo(uuid: uuid)
-        }
-    }
-
     /// A warning on each reference to a memo that does not exist.
     func referenceDiagnostics(for document: TextDocument) -> [JSONValue] {
         references(in: document).filter { $0.memo == nil }.map { found in
-            let name = switch found.reference {
-            case .id(let id): "#\(id)"
-            case .uuid(let uuid): "with uuid \(uuid)"
-            }
-            return .object([
+            .object([
                 ("range", encoding.range(line: found.line, found.range, in: found.text)),
                 ("severity", .integer(2)),
                 ("source", .string("memo")),
-                ("message", .string("no memo \(name)")),
+                ("message", .string("no memo \(found.reference.missingName)")),
             ])
         }
     }
@@ -57,7 +46,7 @@ extension MemoServer {
         let document = try openDocument(params.textDocument.uri)
         guard let line = document.line(params.position.line),
               let found = MemoReference.at(encoding.index(at: params.position.character, in: line), in: line),
-              let memo = try answering({ try memo(for: found.reference) })
+              let memo = try answering({ try found.reference.memo(in: notebook.store) })
         else { return .null }
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
     }
@@ -105,7 +94,7 @@ extension MemoServer {
         let items: [JSONValue] = memos.enumerated().map { index, memo in
             .object([
                 ("label", .string("#\(memo.id)")),
-                ("detail", .string(TerminalText.row(MemoContent.firstLine(of: memo.content)))),
+                ("detail", .string(TerminalText.row(memo.firstLine))),
                 ("filterText", .string("#" + typed)),
                 ("sortText", .string(String(format: "%04d", index))),
                 ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
@@ -121,11 +110,11 @@ extension MemoServer {
         let query = params.query.trimmingCharacters(in: .whitespaces)
         let memos: [Memo]
         if query.isEmpty {
-            memos = try answering { try Self.collect(notebook.store.memos(MemoQuery(limit: 100))) }
+            memos = try answering { try notebook.store.memos(MemoQuery(limit: 100)).collect() }
         } else {
             guard let search = (try? SearchQuery(parsing: query + "*")) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
             memos = try answering {
-                try Self.collect(notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: 100)))
+                try notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: 100)).collect()
             }
         }
         var symbols: [JSONValue] = []
@@ -237,22 +226,15 @@ extension MemoServer {
         }
     }
 
-    /// Memos for a `#` completion: newest first; by id prefix for digits, else by full-text
-    /// search with every typed word as a prefix.
-    private func candidates(matching typed: String) throws -> [Memo] {
-        let limit = Completer.limit
-        if typed.isEmpty { return try Self.collect(notebook.store.memos(MemoQuery(limit: limit))) }
+    /// Memos for a `#` completion, newest first: all of them, or by id prefix for digits
+    /// (the REPL's id completion), else by full-text search with the last word a prefix.
+    private func candidates(matching typed: String) throws -> [(id: Int64, firstLine: String)] {
         if typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return try notebook.store.summaries(idPrefix: typed, limit: limit).compactMap { try notebook.store.memo(id: $0.id) }
+            return try notebook.store.summaries(idPrefix: typed, limit: Completer.limit).map { ($0.id, $0.firstLine) }
         }
         let search = try SearchQuery(parsing: typed + "*")
-        return try Self.collect(notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: limit)))
-    }
-
-    private static func collect(_ cursor: MemoCursor) throws(StoreError) -> [Memo] {
-        var memos: [Memo] = []
-        while let memo = try cursor.next() { memos.append(memo) }
-        return memos
+        return try notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
+            .map { ($0.id, MemoContent.firstLine(of: $0.content)) }
     }
 
     private static let startOfFile: JSONValue = .object([

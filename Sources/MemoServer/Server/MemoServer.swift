@@ -42,7 +42,7 @@ package final class MemoServer {
 
     /// Whether the transport should call `tick()` now and then: while watches exist, or
     /// documents or memos' files whose references must follow the store.
-    package var wantsTicks: Bool { !watches.isEmpty || !documents.isEmpty || !(memoFiles?.ids.isEmpty ?? true) }
+    package var wantsTicks: Bool { !watches.isEmpty || !documents.isEmpty || !(memoFiles?.isEmpty ?? true) }
 
     /// Handles one message body: an object, or a batch (an array of them).
     package func receive(_ body: [UInt8]) {

@@ -51,8 +51,6 @@ final class WatchFeed {
 
     /// A cursor's memos as JSON objects: one JSON-RPC result is one value, so it is built whole.
     static func collect(_ cursor: MemoCursor) throws -> [JSONValue] {
-        var memos: [JSONValue] = []
-        while let memo = try cursor.next() { memos.append(JSONRenderer.json(memo)) }
-        return memos
+        try cursor.collect().map(JSONRenderer.json)
     }
 }

@@ -24,15 +24,19 @@ extension MemoStore {
 
     /// `nextSyncStamp` for a local change, or nil while the store has never synced.
     func localChangeStamp(at wallClock: Timestamp) throws -> SyncStamp? {
-        let hasSynced = try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) ?? 0
-        return hasSynced == 0 ? nil : try nextSyncStamp(at: wallClock)
+        try hasSynced() ? try nextSyncStamp(at: wallClock) : nil
+    }
+
+    /// Whether this store has synced with a peer at least once.
+    private func hasSynced() throws -> Bool {
+        try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) == 1
     }
 
     /// Before a store's first sync: the memos changed while it had never synced take a first
     /// version of this store, dated by their own dates, as change number `stamp.seq`. (Once
     /// a store has synced, every change stamps its memos, so later syncs skip this scan.)
     func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
-        guard try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) == 0 else { return }
+        guard try !hasSynced() else { return }
         try database.cached("""
             UPDATE memo SET version = json_set(version, \(Self.ownCount), coalesce(json_extract(version, \(Self.ownCount)), 0) + 1),
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
@@ -46,17 +50,17 @@ extension MemoStore {
     /// Images and tombstones are only looked at for kinds that can delete or bring back a
     /// memo: an add or an edit costs three small statements.
     func stampLocalChange(_ kind: ChangeKind, _ stamp: SyncStamp?, at time: Timestamp) throws {
+        // An add, edit or tag neither deletes nor brings back a memo.
+        let keepsMemosAlive = [.add, .edit, .tag, .untag].contains(kind)
         guard let stamp else {
             // Never synced: no versions, but a deleted memo leaves its tombstone.
-            guard ![.add, .edit, .tag, .untag].contains(kind) else { return }
-            let identity = SyncStamp(store: try storeID(), seq: 0, clock: time.millisecondsSince1970)
-            let values: [SQLiteValue] = [.text(identity.store), .integer(0), .integer(identity.clock)]
+            guard !keepsMemosAlive else { return }
             try database.cached(Self.reviveSQL).run()
-            return try database.cached(Self.buryDeletedSQL).run(values)
+            return try database.cached(Self.buryDeletedSQL).run([.text(storeID()), .integer(0), .integer(time.millisecondsSince1970)])
         }
         let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(stamp.clock)]
-        // An add, edit or tag leaves a memo's sync facts as they were: its own version is the base.
-        guard ![.add, .edit, .tag, .untag].contains(kind) else { return try database.cached(Self.stampInPlaceSQL).run(values) }
+        // Such a change leaves a memo's sync facts as they were: its own version is the base.
+        guard !keepsMemosAlive else { return try database.cached(Self.stampInPlaceSQL).run(values) }
         try database.cached(Self.stampSQL).run(values)
         try database.cached(Self.reviveSQL).run()
         try database.cached(Self.buryDeletedSQL).run(values)
