@@ -24,7 +24,11 @@ extension MemoStore {
             PrivateFiles.matchCompanionModes(of: absolutePath, suffixes: ["-wal", "-shm"])
             let database: Database
             do {
-                database = try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
+                database = if Self.isReadableOnlyAsItIs(absolutePath) {
+                    try Database(path: Self.immutableURI(absolutePath), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+                } else {
+                    try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
+                }
             } catch {
                 throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
             }
@@ -121,6 +125,25 @@ extension MemoStore {
     /// Why the file could not be opened or read, in memo's words rather than SQLite's.
     private static func reason(_ error: any Error) -> String {
         (error as? SQLiteError)?.explanation ?? String(describing: error)
+    }
+
+    /// Whether the store can only be read as the file stands: its folder is not writable,
+    /// so SQLite could create neither its write-ahead log nor its shared-memory index, and no
+    /// log exists, so the file alone holds every saved change and nobody is writing to it.
+    ///
+    /// Such a store is opened `immutable`: reads work and every write fails as read-only.
+    private static func isReadableOnlyAsItIs(_ path: String) -> Bool {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        guard access(folder.isEmpty ? "/" : folder, W_OK) != 0 else { return false }
+        var log = stat()
+        return stat(path + "-wal", &log) != 0 || log.st_size == 0
+    }
+
+    /// An SQLite URI that opens `path` read-only without locks or a write-ahead log.
+    private static func immutableURI(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let escaped = path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
+        return "file:" + escaped.joined() + "?immutable=1"
     }
 
     private static func absolute(_ path: String) -> String {

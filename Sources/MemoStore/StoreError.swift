@@ -25,6 +25,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case interrupted
     /// `sync` with a store that has this store's identity: itself, or a copy of its file.
     case syncWithItself(path: String)
+    /// A store being synced holds a memo memo would never write (another program made it);
+    /// nothing was synced.
+    case invalidSyncMemo(path: String, uuid: String, reason: String)
     /// SQLite failed while using the store.
     case sqlite(SQLiteError)
 
@@ -67,6 +70,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             "interrupted"
         case .syncWithItself(let path):
             "\(path) is this store or a copy of its file: sync to a new path to make a copy that syncs"
+        case .invalidSyncMemo(let path, let uuid, let reason):
+            "\(path) holds a memo that cannot be synced (\(uuid)): \(reason); nothing was synced"
         case .sqlite(let error):
             "store failure: \(error.explanation)"
         }
@@ -76,7 +81,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     /// one request being wrong.
     package var isStoreUnusable: Bool {
         switch self {
-        case .notAMemoStore, .newerSchema, .cannotOpen: true
+        case .notAMemoStore, .newerSchema, .cannotOpen, .invalidSyncMemo: true
         case .sqlite(let error): error.isStoreFailure
         case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted,
              .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused,

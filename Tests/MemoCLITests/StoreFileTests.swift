@@ -107,16 +107,26 @@ extension StoreFileTests {
         #expect(try memo.shell("\(asOwner)$MEMO --store '\(path)' count").standardOutput == "2\n")
     }
 
-    @Test func readOnlyStoreInALockedFolderIsAClearRefusal() throws {
-        let path = memo.path("locked/store.sqlite")
+    /// A folder without write permission: SQLite can create no write-ahead log there, so the
+    /// store is read as the file stands; reads work, writes fail clearly, the file is untouched.
+    @Test(arguments: ["0444", "0644"])
+    func storeInALockedFolderCanBeReadButNotWritten(fileMode: String) throws {
+        let path = memo.path("locked-\(fileMode)/store.sqlite")
         try memo.run(["--store", path, "add", "kept"])
-        try #require(try memo.shell("chmod 0444 '\(path)' && chmod 0555 '\(memo.path("locked"))'").status == 0)
-        defer { _ = try? memo.shell("chmod 0755 '\(memo.path("locked"))'") }
+        try memo.run(["--store", path, "add", "kept too"])
+        let folder = memo.path("locked-\(fileMode)")
+        try #require(try memo.shell("chown -R 65534 '\(folder)' 2>/dev/null; chmod \(fileMode) '\(path)' && chmod 0555 '\(folder)'").status == 0)
+        defer { _ = try? memo.shell("chmod 0755 '\(folder)'") }
         let asReader = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let count = try memo.shell("\(asReader)$MEMO --store '\(path)' count")
-        #expect(count.status == 3)
-        #expect(count.standardError == "error: cannot open store \(path): it is read-only and its folder is not writable, so SQLite cannot open its write-ahead log\n")
+        let listed = try memo.shell("\(asReader)$MEMO --store '\(path)' search kept")
+        #expect(listed.standardError == "")
+        #expect(listed.status == 0)
+        #expect(listed.standardOutput.split(separator: "\n").count == 2)
+        let added = try memo.shell("\(asReader)$MEMO --store '\(path)' add refused")
+        #expect(added.status == 3)
+        #expect(added.standardError == "error: store failure: the store is read-only: memo cannot write to it\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try memo.shell("ls -A '\(folder)'").standardOutput == "store.sqlite\n")
     }
 }

@@ -60,6 +60,12 @@ def test_a_killed_sync_leaves_both_stores_valid_and_a_second_one_finishes(memo_b
     assert dump(memo_binary, environment, a) == dump(memo_binary, environment, b)
     assert len(dump(memo_binary, environment, a)) == 40_000
     assert memo(memo_binary, environment, a, "sync", str(b)).stdout.endswith(": 0 memos sent, 0 received\n")
+    # History and undo still work on both sides.
+    for path in (a, b):
+        assert "sync" in memo(memo_binary, environment, path, "history", "-n", "3").stdout
+        memo(memo_binary, environment, path, "add", "after the crash")
+        memo(memo_binary, environment, path, "undo")
+        assert len(dump(memo_binary, environment, path)) == 40_000
 
 
 def test_the_other_store_may_be_open_in_another_process(memo_binary, environment, tmp_path):

@@ -26,6 +26,9 @@ package final class LineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next line break resumes: every byte is looked at once, so a
+    /// long line arriving in many reads costs its length, not its length squared.
+    private var searched = 0
     private var isAtEnd = false
     private var isDiscarding = false
     private var isAtStart = true
@@ -40,7 +43,7 @@ package final class LineReader {
     /// The next line without its line break (and without a `\r` before it), or nil at the end.
     package func next() -> Line? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = take(upTo: newline, skipping: 1)
                 if isDiscarding {
                     isDiscarding = false
@@ -57,10 +60,12 @@ package final class LineReader {
                 }
                 return line
             }
+            searched = buffer.count
             if buffer.count - start > Self.maximumLineBytes {
                 isDiscarding = true
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
+                searched = 0
             }
             fill()
         }
@@ -73,6 +78,7 @@ package final class LineReader {
             buffer.removeFirst(start)
             start = 0
         }
+        searched = start
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         if isAtStart {
             isAtStart = false

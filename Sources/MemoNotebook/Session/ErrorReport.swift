@@ -14,14 +14,17 @@ package struct LocatedError: Error {
     }
 }
 
-/// The one-line message shown after `error: ` for any error memo reports.
+/// The one-line message shown after `error: ` for any error memo reports. Messages quote
+/// what the user typed or a file held, so their control characters are made visible: an
+/// error stays one line and cannot move the cursor or retitle the terminal.
 package func errorMessage(_ error: any Error) -> String {
-    switch error {
+    let message = switch error {
     case let error as LocatedError: errorMessage(error.underlying)
     case let error as CommandError: error.message
     case let error as StoreError: error.description
     default: "\(error)"
     }
+    return TerminalText.row(message)
 }
 
 /// The line that reports `error`: `FILE:LINE: error: MESSAGE` when it happened in a file

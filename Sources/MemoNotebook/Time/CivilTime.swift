@@ -133,13 +133,13 @@ package struct DisplayTime: Sendable {
 
     /// `iso8601`, appended as bytes.
     static func appendISO8601(_ instant: Timestamp, to bytes: inout [UInt8]) {
-        append(milliseconds: instant.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z", to: &bytes)
+        append(milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z", to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
-        let seconds = floorDivide(instant.millisecondsSince1970, 1000)
-        let offset = offsetAt(seconds)
-        return instant.millisecondsSince1970 + Int64(offset) * 1000
+        let milliseconds = instant.clampedToRepresentable.millisecondsSince1970
+        let offset = offsetAt(floorDivide(milliseconds, 1000))
+        return milliseconds + Int64(offset) * 1000
     }
 
     /// Formats into bytes: it runs for every memo of a listing or an export.

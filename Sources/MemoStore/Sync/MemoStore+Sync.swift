@@ -34,6 +34,10 @@ extension MemoStore {
                     for uuid in mine.map(\.uuid) + theirs.map(\.uuid) where seen.insert(uuid).inserted { uuids.append(uuid) }
                     for uuid in uuids {
                         let local = try record(uuid: uuid), remote = try other.record(uuid: uuid)
+                        if let problem = remote?.problem { throw StoreError.invalidSyncMemo(path: path, uuid: uuid, reason: problem) }
+                        if let problem = local?.problem {
+                            throw StoreError.invalidSyncMemo(path: location.displayPath, uuid: uuid, reason: problem)
+                        }
                         let (result, conflict) = SyncRecord.merge(local, remote)
                         guard let result else { continue }
                         latest = max(latest, result.changedAt)

@@ -72,3 +72,37 @@ struct SyncRecord: Equatable {
                           version: VersionVector(), changedAt: changedAt, changedBy: changedBy)
     }
 }
+
+extension SyncRecord {
+    /// Why this record cannot enter a store, or nil: a store that another program wrote may
+    /// hold what memo never would (an empty text, an odd uuid, a date in year 300000, a tag
+    /// with a space), and a sync must not spread it.
+    var problem: String? {
+        guard Self.isCanonicalUUID(uuid) else { return "its uuid '\(uuid)' is not an RFC 4122 uuid" }
+        guard let live else { return nil }
+        do {
+            try MemoContent.validate(live.content)
+        } catch {
+            return error.description
+        }
+        for date in [live.insertDate] + (live.updateDate.map { [$0] } ?? [])
+        where !Timestamp.representable.contains(Timestamp(millisecondsSince1970: date)) {
+            return "its date \(date) ms is outside the years 0001 to 9999"
+        }
+        for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
+            return "its tag '\(tag.name)' is not a valid tag name"
+        }
+        return nil
+    }
+
+    /// Lower-case 8-4-4-4-12 hexadecimal, as every memo store writes uuids.
+    private static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes.indices.allSatisfy { index in
+            [8, 13, 18, 23].contains(index)
+                ? bytes[index] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[index])
+        }
+    }
+}

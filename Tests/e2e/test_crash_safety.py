@@ -1,0 +1,106 @@
+"""Crash safety: `memo import` and `memo run --store` killed with SIGKILL at several moments
+leave the store with all or none of the interrupted work, everything that was there before,
+a clean `PRAGMA integrity_check`, and a history that undo still works on.
+
+(`memo sync` killed mid-way is in test_sync.py.)"""
+import json
+import os
+import pathlib
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+IMPORTED = 300_000
+BATCHED = 40_000
+
+
+def memo(binary, environment, store, *arguments):
+    return subprocess.run([binary, "--store", str(store)] + list(arguments), env=environment,
+                          capture_output=True, text=True)
+
+
+def count(binary, environment, store):
+    return int(memo(binary, environment, store, "count").stdout)
+
+
+def assert_intact(store):
+    with sqlite3.connect(store) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+        # The full-text index is sound and indexes every memo once.
+        connection.execute("INSERT INTO memo_search(memo_search) VALUES('integrity-check')")
+        assert connection.execute("SELECT count(*) FROM memo_search").fetchone() == \
+            connection.execute("SELECT count(*) FROM memo").fetchone()
+
+
+def kill_after(command, environment, delay):
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    process.send_signal(signal.SIGKILL)
+    return process.wait()
+
+
+@pytest.fixture(scope="module")
+def many_records(tmp_path_factory):
+    path = tmp_path_factory.mktemp("crash") / "records.jsonl"
+    path.write_text("".join(json.dumps({"content": f"imported memo {n} of many @batch{n % 7}"}) + "\n"
+                            for n in range(IMPORTED)))
+    return path
+
+
+@pytest.mark.parametrize("delay", [0.2, 2.0, 5.0, 9.0])
+def test_a_killed_import_keeps_all_or_none_and_undo_still_works(memo_binary, environment, tmp_path, many_records, delay):
+    store = tmp_path / "store.sqlite"
+    for text in ("kept before @old", "also kept"):
+        assert memo(memo_binary, environment, store, "add", text).returncode == 0
+    status = kill_after([memo_binary, "--store", str(store), "import", str(many_records)], environment, delay)
+    assert_intact(store)
+    after = count(memo_binary, environment, store)
+    assert after in (2, 2 + IMPORTED), f"killed after {delay}s (status {status})"
+    assert "kept before @old" in memo(memo_binary, environment, store, "search", "kept").stdout
+    history = memo(memo_binary, environment, store, "history").stdout
+    undone = memo(memo_binary, environment, store, "undo")
+    assert undone.returncode == 0, undone.stderr
+    if after == 2:
+        assert "import" not in history
+        assert count(memo_binary, environment, store) == 1
+    else:
+        assert count(memo_binary, environment, store) == 2
+    assert memo(memo_binary, environment, store, "redo").returncode == 0
+    assert count(memo_binary, environment, store) == after
+    assert_intact(store)
+
+
+@pytest.fixture(scope="module")
+def batch_script(tmp_path_factory):
+    """One memo saved on its own, then a batch of many adds saved as one change."""
+    path = tmp_path_factory.mktemp("batch") / "batch.memo"
+    path.write_text("add saved before the batch\nbegin\n"
+                    + "".join(f"add batched memo {n} @b{n % 3}\n" for n in range(BATCHED))
+                    + "save\nadd saved after the batch\n")
+    return path
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.5, 4.0])
+def test_a_run_killed_mid_batch_keeps_none_of_the_batch(memo_binary, environment, tmp_path, batch_script, delay):
+    store = tmp_path / "store.sqlite"
+    assert memo(memo_binary, environment, store, "add", "there before").returncode == 0
+    kill_after([memo_binary, "run", "--store", str(store), str(batch_script)], environment, delay)
+    assert_intact(store)
+    total = count(memo_binary, environment, store)
+    # Before the first add, after it, after `save`, after the last add: never part of the batch.
+    assert total in (1, 2, 2 + BATCHED, 3 + BATCHED), f"killed after {delay}s"
+    assert memo(memo_binary, environment, store, "search", "there before").stdout.count("\n") == 1
+    # Undo walks back whatever was saved, the batch as one change, down to the memo before.
+    while total > 1:
+        undone = memo(memo_binary, environment, store, "undo")
+        assert undone.returncode == 0, undone.stderr
+        now = count(memo_binary, environment, store)
+        assert now == (total - BATCHED if total == 2 + BATCHED else total - 1)
+        total = now
+    assert memo(memo_binary, environment, store, "add", "after the crash").returncode == 0
+    assert count(memo_binary, environment, store) == 2
+    assert_intact(store)
