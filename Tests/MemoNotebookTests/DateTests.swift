@@ -48,6 +48,17 @@ struct DateTests {
         #expect(DisplayTime.iso8601(Timestamp(millisecondsSince1970: -1)) == "1969-12-31T23:59:59.999Z")
     }
 
+    /// A store another program wrote may hold any 64-bit number as a date: it is shown as the
+    /// nearest instant in years 0001 to 9999, never overflowing on the way.
+    @Test func datesOutsideTheRepresentableYearsAreShownAtTheirNearestEnd() throws {
+        let tokyo = DisplayTime(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+        #expect(DisplayTime.utc.format(Timestamp(millisecondsSince1970: .max)) == "9999-12-31 23:59:59")
+        #expect(tokyo.format(Timestamp(millisecondsSince1970: .max)) == "10000-01-01 08:59:59")
+        #expect(DisplayTime.iso8601(Timestamp(millisecondsSince1970: .max)) == "9999-12-31T23:59:59.999Z")
+        #expect(tokyo.format(Timestamp(millisecondsSince1970: .min)) == "0001-01-01 09:00:00")
+        #expect(DisplayTime.iso8601(Timestamp(millisecondsSince1970: .min)) == "0001-01-01T00:00:00.000Z")
+    }
+
     @Test func aBareDayIsThatDayInTheDisplayTimeZone() throws {
         let newYork = DisplayTime(timeZone: try #require(TimeZone(identifier: "America/New_York")))
         let day = DateArgument.day(CivilDate(year: 2024, month: 3, day: 10))

@@ -24,7 +24,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// being parsed (one-shot commands), elsewhere a malformed command is a plain failure.
     package static func of(_ error: any Error, commandLine: Bool) -> ExitStatus {
         switch error {
-        case let error as LocatedError: of(error.underlying, commandLine: commandLine)
+        // An error at a line of a file (a fixture script) is the file's, never the command line's.
+        case let error as LocatedError: of(error.underlying, commandLine: false)
         case let error as StoreError where error.isStoreUnusable: .storeUnusable
         case let error as CommandError where error.kind == .usage && commandLine: .usage
         default: .failure
