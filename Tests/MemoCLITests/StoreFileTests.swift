@@ -111,10 +111,10 @@ extension StoreFileTests {
     /// store is read as the file stands; reads work, writes fail clearly, the file is untouched.
     @Test(arguments: ["0444", "0644"])
     func storeInALockedFolderCanBeReadButNotWritten(fileMode: String) throws {
-        let path = memo.path("locked-\(fileMode)/store.sqlite")
+        let path = memo.path("locked ?#% \(fileMode)/store.sqlite")
         try memo.run(["--store", path, "add", "kept"])
         try memo.run(["--store", path, "add", "kept too"])
-        let folder = memo.path("locked-\(fileMode)")
+        let folder = memo.path("locked ?#% \(fileMode)")
         try #require(try memo.shell("chown -R 65534 '\(folder)' 2>/dev/null; chmod \(fileMode) '\(path)' && chmod 0555 '\(folder)'").status == 0)
         defer { _ = try? memo.shell("chmod 0755 '\(folder)'") }
         let asReader = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
