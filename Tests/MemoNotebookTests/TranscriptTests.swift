@@ -79,4 +79,16 @@ struct TranscriptTests {
             """)
         #expect(UnifiedDiff.diff(old, old, oldName: "old", newName: "new") == "")
     }
+
+    /// A middle too large for the exact table (a runaway transcript) is one hunk of removed
+    /// then added lines, between the common first and last lines, in linear memory.
+    @Test func aHugeDifferenceIsRemovedThenAdded() {
+        let old = ["same"] + (0..<3_000).map { "old \($0)" } + ["end"]
+        let new = ["same"] + (0..<2_000).map { "new \($0)" } + ["end"]
+        let diff = UnifiedDiff.diff(old, new, oldName: "old", newName: "new", context: 1)
+        let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "@@ -1,3002 +1,2002 @@")
+        #expect(lines[3] == " same" && lines[4] == "-old 0" && lines[3_004] == "+new 0" && lines[5_004] == " end")
+        #expect(lines.count == 5_006)
+    }
 }

@@ -44,6 +44,15 @@ def test_scripts_and_piped_sessions_survive_hostile_input(memo_binary, environme
         assert_only_messages(result.stderr)
 
 
+@pytest.mark.parametrize("name", ["random bytes 0", "token soup 1", "an unterminated heredoc", "invalid UTF-8"])
+def test_transcript_tests_survive_hostile_files(memo_binary, environment, tmp_path, name):
+    transcript = tmp_path / "hostile.transcript"
+    transcript.write_bytes(b"".join(b"memo> " + line + b"\n" for line in SCRIPTS[name].split(b"\n")))
+    result = run_bounded([memo_binary, "test", str(transcript)], environment, tmp_path)
+    assert result.status == 1
+    assert_only_messages(result.stderr)
+
+
 def test_the_repl_survives_hostile_lines(memo_binary, environment, tmp_path):
     repl = pexpect.spawn(memo_binary, ["--store", str(tmp_path / "store.sqlite")], env=environment, timeout=30)
     repl.expect_exact(b"memo> ")

@@ -1,9 +1,15 @@
 /// A unified diff of two texts by lines, as `diff -u` prints it, from a longest common
-/// subsequence. Transcripts are small, so the quadratic table is fine.
+/// subsequence of the lines between the texts' common first and last lines.
+///
+/// The subsequence takes a table of one cell per pair of lines. Up to `maximumTableCells`
+/// it is exact; a larger middle (a hostile or runaway transcript) is shown as all removed,
+/// then all added: still a correct diff, found in linear time and memory.
 package enum UnifiedDiff {
     private enum Edit: Equatable {
         case same(String), removed(String), added(String)
     }
+
+    static let maximumTableCells = 4_000_000
 
     /// The diff with `context` lines around each change, or "" when the texts are equal.
     package static func diff(_ old: [String], _ new: [String], oldName: String, newName: String,
@@ -16,11 +22,24 @@ package enum UnifiedDiff {
     }
 
     private static func edits(_ old: [String], _ new: [String]) -> [Edit] {
-        // common[i][j]: length of the longest common subsequence of old[i...] and new[j...].
-        var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+        let prefix = zip(old, new).prefix { $0 == $1 }.count
+        let suffix = zip(old[prefix...].reversed(), new[prefix...].reversed()).prefix { $0 == $1 }.count
+        let oldMiddle = old[prefix..<(old.count - suffix)], newMiddle = new[prefix..<(new.count - suffix)]
+        let middle = oldMiddle.count * newMiddle.count <= maximumTableCells
+            ? commonSubsequenceEdits(Array(oldMiddle), Array(newMiddle))
+            : oldMiddle.map(Edit.removed) + newMiddle.map(Edit.added)
+        return old[..<prefix].map(Edit.same) + middle + old[(old.count - suffix)...].map(Edit.same)
+    }
+
+    private static func commonSubsequenceEdits(_ old: [String], _ new: [String]) -> [Edit] {
+        // common[i * width + j]: length of the longest common subsequence of old[i...] and new[j...].
+        let width = new.count + 1
+        var common = [Int32](repeating: 0, count: (old.count + 1) * width)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
             for j in stride(from: new.count - 1, through: 0, by: -1) {
-                common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+                common[i * width + j] = old[i] == new[j]
+                    ? common[(i + 1) * width + j + 1] + 1
+                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
             }
         }
         var edits: [Edit] = []
@@ -28,7 +47,7 @@ package enum UnifiedDiff {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 edits.append(.same(old[i])); i += 1; j += 1
-            } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
+            } else if i < old.count, j == new.count || common[(i + 1) * width + j] >= common[i * width + j + 1] {
                 edits.append(.removed(old[i])); i += 1
             } else {
                 edits.append(.added(new[j])); j += 1
@@ -49,12 +68,14 @@ package enum UnifiedDiff {
                 ranges.append(range)
             }
         }
+        // The line numbers where each hunk starts, counted in one pass over the edits.
+        var oldLine = 1, newLine = 1, counted = 0
         return ranges.map { range in
-            var oldLine = 1, newLine = 1
-            for edit in edits[..<range.lowerBound] {
+            for edit in edits[counted..<range.lowerBound] {
                 if case .added = edit {} else { oldLine += 1 }
                 if case .removed = edit {} else { newLine += 1 }
             }
+            counted = range.lowerBound
             var oldCount = 0, newCount = 0, body = ""
             for edit in edits[range] {
                 switch edit {
