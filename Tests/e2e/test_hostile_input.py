@@ -78,6 +78,27 @@ def test_the_repl_survives_hostile_lines(memo_binary, environment, tmp_path):
     assert counted == int(memo(memo_binary, environment, tmp_path / "store.sqlite", "count").stdout)
 
 
+def test_the_repl_survives_a_history_file_of_random_bytes(memo_binary, environment, tmp_path, home):
+    history = home / ".local" / "state" / "memo" / "history"
+    history.parent.mkdir(parents=True)
+    history.write_bytes(random_bytes("history", 3 << 20))
+    repl = pexpect.spawn(memo_binary, ["--store", str(tmp_path / "store.sqlite")], env=environment, timeout=30)
+    repl.expect_exact(b"memo> ")
+    repl.send(b"add after a hostile history\r")
+    repl.expect_exact(b"added #1")
+    repl.expect_exact(b"memo> ")
+    repl.send(b"\x1b[A\x1b[A\x1b[B")  # walk the history
+    repl.sendcontrol("u")
+    repl.send(b"count\r")
+    repl.expect_exact(b"1")
+    repl.expect_exact(b"memo> ")
+    repl.sendcontrol("d")
+    repl.expect(pexpect.EOF)
+    repl.close()
+    assert repl.exitstatus == 0
+    assert b"add\\040after\\040a\\040hostile\\040history" in history.read_bytes()  # libedit's encoding
+
+
 # Import in each format.
 
 def exported(binary, environment, format_name):
