@@ -39,6 +39,20 @@ struct DispatchTests {
         #expect((harness.receive(invalidUTF8).first as? [String: Any])?.errorCode == -32700)
     }
 
+    /// Values are counted before parsing: each would become an object (1.8 GB for 40 MB of
+    /// them). Brackets and separators inside strings are text, not values.
+    @Test func aMessageOfTooManyValuesIsRefusedUnread() throws {
+        try harness.initialize()
+        let limit = MemoServer.maximumValuesPerMessage
+        let many = #"{"jsonrpc":"2.0","id":1,"method":"memo/delete","params":{"ids":["# + String(repeating: "1,", count: limit) + "1]}}"
+        let refused = try #require(harness.receive(many).first as? [String: Any])
+        #expect(refused.errorCode == -32600)
+        #expect(refused.errorMessage == "the message holds more than \(limit) JSON values; it was not read")
+        let text = String(repeating: #"[{,:\"x"#, count: limit)
+        let added = try harness.request("memo/add", ["content": String(text.prefix(1 << 20))])
+        #expect(added.errorCode == nil)
+    }
+
     @Test(arguments: [
         (#"{"jsonrpc":"2.0","id":1}"#, "the message has no 'method'", 1),
         (#"{"jsonrpc":"1.0","id":2,"method":"memo/tags"}"#, "'jsonrpc' must be \"2.0\"", 2),

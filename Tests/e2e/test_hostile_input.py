@@ -370,10 +370,13 @@ def test_the_server_answers_wrong_params_of_every_method_and_goes_on(memo_binary
     stream += frame(b'{"jsonrpc":"2.0","id":"deep","method":"memo/add","params":{"content":' + deep + b"}}")
     stream += frame(b'{"jsonrpc":"2.0","id":"deeper","method":"memo/add","params":' + b'{"a":' * 50_000 + b"1" + b"}" * 50_000 + b"}")
     stream += frame(b'{"jsonrpc":"2.0","id":"huge number","method":"memo/get","params":{"id":' + b"9" * 5000 + b"}}")
+    # 20 MB of values: each would become an object (1.8 GB for 40 MB); refused unread.
+    stream += frame(b'{"jsonrpc":"2.0","id":"many","method":"memo/delete","params":{"ids":[' + b"1," * (10 << 20) + b"1]}}")
     stream += request("last", "memo/list", {}) + request("bye", "shutdown", None) + request(None, "exit", None)
-    # JSON nested past the parser's depth limit, or a number past any integer, cannot be read
-    # at all: a parse error, whose id is null as JSON-RPC says.
-    expected += [None, None, None, "last", "bye"]
+    # JSON nested past the parser's depth limit cannot be read at all: a parse error, whose id
+    # is null as JSON-RPC says; nor can a message of too many values. A number past any
+    # integer is an invalid param of a readable request.
+    expected += [None, None, "huge number", None, "last", "bye"]
     result = run_bounded([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], environment, tmp_path, stream,
                          seconds=240)
     answers = [reply for reply in replies(result.stdout) if "method" not in reply]
@@ -403,3 +406,30 @@ def test_the_server_survives_random_bytes(memo_binary, environment, tmp_path, se
     answers = replies(result.stdout)
     assert answers[0]["id"] == 0 and "result" in answers[0]
     assert all(answer["error"]["code"] in (-32700, -32600, -32601, -32602, -32002) for answer in answers[1:])
+
+
+def test_the_server_takes_thousands_of_changes_to_a_long_document(memo_binary, environment, tmp_path):
+    """Each change edits only the lines it touches: 10,000 changes in one message to a
+    document of 100,000 lines (they once cost 0.2 s each); a document of 12 million empty
+    lines is not kept, since its lines would take 30 times its size."""
+    uri = "file:///long.memo"
+    changes = [{"range": {"start": {"line": 99_999, "character": 0}, "end": {"line": 99_999, "character": 1}}, "text": "b"}
+               for _ in range(10_000)]
+    stream = (request(0, "initialize", {"capabilities": {}})
+              + request(None, "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "memo", "version": 1,
+                                                                         "text": "add x\n" * 100_000}})
+              + request(None, "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes})
+              + request(1, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 99_999, "character": 0}})
+              + request(None, "textDocument/didOpen", {"textDocument": {"uri": "file:///huge.memo", "languageId": "memo",
+                                                                         "version": 1, "text": "\n" * 12_000_000}})
+              + request(2, "shutdown", None) + request(None, "exit", None))
+    result = run_bounded([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], environment, tmp_path, stream)
+    assert result.status == 0
+    messages = replies(result.stdout)
+    diagnostics = {message["params"]["uri"]: message["params"]["diagnostics"] for message in messages
+                   if message.get("method") == "textDocument/publishDiagnostics"}
+    # "bdd x" is not a command: the change reached the last line.
+    assert [d["range"]["start"]["line"] for d in diagnostics[uri]] == [99_999]
+    assert [d["message"] for d in diagnostics["file:///huge.memo"]] == [
+        f"memo reads documents of up to {4 << 20} bytes; this one has 12000000, so memo offers nothing in it"]
+    assert [message.get("id") for message in messages if "method" not in message] == [0, 1, 2]

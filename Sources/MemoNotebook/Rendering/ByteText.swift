@@ -4,14 +4,14 @@ import Glibc
 /// SQLite to the output (listing and exporting every memo): they take that path only for
 /// text these checks pass, and otherwise decode the memo like every other output does, so
 /// both ways print the same (`RowRenderingTests`).
-enum ByteText {
+package enum ByteText {
     /// Valid UTF-8 without a control character (C0, DEL or C1): it prints as it is.
     static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
         isValid(bytes) && !containsControl(bytes)
     }
 
     /// Valid UTF-8 (strict, as Swift decodes it), control characters allowed (JSON escapes them).
-    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) != nil
     }
 

@@ -7,7 +7,8 @@ enum Diagnostics {
     static func of(_ document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         var diagnostics: [JSONValue] = []
         var openHeredoc: (opener: HeredocOpener, line: Int)?
-        for (number, line) in document.lines.enumerated() {
+        for number in 0..<document.lineCount {
+            guard let line = document.line(number) else { continue }
             if let heredoc = openHeredoc {
                 if heredoc.opener.isClosed(by: line) { openHeredoc = nil }
                 continue

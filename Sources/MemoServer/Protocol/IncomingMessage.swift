@@ -23,7 +23,13 @@ struct IncomingMessage {
 
     /// Reads a message object, or the rejection to answer it with.
     static func decode(_ body: Data) -> Result<IncomingMessage, Rejection> {
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else {
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: body)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Corrupt at the top: the text is not JSON at all.
+            return .failure(Rejection(error: .parseError("parse error: the message is not valid JSON"), id: nil))
+        } catch {
             return .failure(Rejection(error: .invalidRequest("not a JSON-RPC 2.0 message object"), id: nil))
         }
         // A response is never answered, however malformed: answering could start a loop.

@@ -16,6 +16,7 @@ extension MemoServer {
             return
         }
         for change in params.contentChanges {
+            if document.isTooLargeToKeep && change.range != nil { log("ignored a change to \(uri), which is too large to keep") }
             document.apply(change.text, replacing: change.range, encoding: encoding)
         }
         document.setVersion(params.textDocument.version)
@@ -59,15 +60,26 @@ extension MemoServer {
     /// every document, and the refusal of a save of a memo's own file.
     func publishDiagnostics(for uri: String) {
         guard let document = documents[uri] else { return }
-        var diagnostics = document.isCommandFile ? Diagnostics.of(document, encoding: encoding) : []
-        diagnostics += referenceDiagnostics(for: document)
+        var diagnostics: [JSONValue] = []
+        if document.isTooLargeToKeep {
+            diagnostics.append(Self.documentDiagnostic(severity: 3, message: "memo reads documents of up to "
+                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(document.utf8Count), so memo offers nothing in it"))
+        } else {
+            if document.isCommandFile { diagnostics += Diagnostics.of(document, encoding: encoding) }
+            diagnostics += referenceDiagnostics(for: document)
+        }
         if let problem = saveProblems[uri] {
-            diagnostics.append(.object([
-                ("range", .object([("start", Position(line: 0, character: 0).json), ("end", Position(line: 0, character: 0).json)])),
-                ("severity", .integer(1)), ("source", .string("memo")), ("message", .string(problem)),
-            ]))
+            diagnostics.append(Self.documentDiagnostic(severity: 1, message: problem))
         }
         sendDiagnostics(diagnostics, for: uri, version: document.version)
+    }
+
+    /// A diagnostic about the whole document, shown at its start.
+    private static func documentDiagnostic(severity: Int64, message: String) -> JSONValue {
+        .object([
+            ("range", .object([("start", Position(line: 0, character: 0).json), ("end", Position(line: 0, character: 0).json)])),
+            ("severity", .integer(severity)), ("source", .string("memo")), ("message", .string(message)),
+        ])
     }
 
     private func sendDiagnostics(_ diagnostics: [JSONValue], for uri: String, version: Int?) {

@@ -19,8 +19,13 @@ extension MemoServer {
 
     /// Every reference in `document` (in `lines` only, when given), resolved in the store.
     func references(in document: TextDocument, lines: ClosedRange<Int>? = nil) -> [ResolvedReference] {
+        guard document.lineCount > 0 else { return [] }
+        let everyLine = 0...(document.lineCount - 1)
+        let wanted = lines ?? everyLine
+        guard wanted.overlaps(everyLine) else { return [] }
         var resolved: [ResolvedReference] = []
-        for (number, line) in document.lines.enumerated() where lines?.contains(number) ?? true {
+        for number in wanted.clamped(to: everyLine) {
+            guard let line = document.line(number) else { continue }
             for found in MemoReference.all(in: line) {
                 resolved.append(ResolvedReference(line: number, range: found.range, text: line, reference: found.reference,
                                                   memo: try? found.reference.memo(in: notebook.store)))

@@ -44,16 +44,34 @@ package final class MemoServer {
     /// documents or memos' files whose references must follow the store.
     package var wantsTicks: Bool { !watches.isEmpty || !documents.isEmpty || !(memoFiles?.isEmpty ?? true) }
 
+    /// The most JSON values one message may hold: far more than any request needs, and few
+    /// enough that parsing them takes tens of megabytes, not gigabytes.
+    static let maximumValuesPerMessage = 200_000
+
     /// Handles one message body: an object, or a batch (an array of them).
     package func receive(_ body: [UInt8]) {
-        let data = Data(body)
-        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            log("parse error in a message of \(body.count) bytes")
-            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid JSON")))
+        if JSONValueCount.exceeds(Self.maximumValuesPerMessage, in: body) {
+            log("refused a message of \(body.count) bytes with over \(Self.maximumValuesPerMessage) JSON values")
+            send(Self.response(id: nil, error: .invalidRequest(
+                "the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read")))
             return
         }
-        guard let batch = parsed as? [Any] else {
+        guard body.withUnsafeBytes(ByteText.isValid) else {
+            log("parse error in a message of \(body.count) bytes")
+            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid UTF-8")))
+            return
+        }
+        let data = Data(body)
+        // A single message is decoded once, by the types that read it; only a batch is split
+        // into its messages first. A message is parsed whole each time, so every parse kept
+        // alive at once would cost another copy of a message of up to 64 MiB.
+        guard body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "[") else {
             if let answer = handle(data) { send(answer) }
+            return
+        }
+        guard let batch = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any] else {
+            log("parse error in a message of \(body.count) bytes")
+            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid JSON")))
             return
         }
         guard !batch.isEmpty else {
@@ -67,6 +85,10 @@ package final class MemoServer {
             return handle(elementData)
         }
         if !answers.isEmpty { send(.array(answers)) }
+    }
+
+    private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Answers a frame the transport could not read.
@@ -88,6 +110,7 @@ package final class MemoServer {
     private func handle(_ data: Data) -> JSONValue? {
         switch IncomingMessage.decode(data) {
         case .failure(let rejection):
+            if rejection.error.code == .parseError { log("parse error in a message of \(data.count) bytes") }
             return Self.response(id: rejection.id, error: rejection.error)
         case .success(let message):
             switch message.kind {

@@ -1,0 +1,78 @@
+import Testing
+@testable import MemoServer
+
+/// `TextDocument` edits only the lines a change touches; these tests hold it to the plain
+/// meaning of a change: the same replacement made in the whole text.
+@Suite("Open documents")
+struct TextDocumentTests {
+    /// The whole-text model: positions found by walking the text, as LSP defines them.
+    private struct WholeText {
+        var text: String
+
+        mutating func apply(_ newText: String, replacing range: PositionRange, encoding: PositionEncoding) {
+            let start = index(of: range.start, encoding: encoding)
+            let end = max(start, index(of: range.end, encoding: encoding))
+            text.replaceSubrange(start..<end, with: newText)
+        }
+
+        func index(of position: Position, encoding: PositionEncoding) -> String.Index {
+            var lineStart = text.startIndex
+            for _ in 0..<max(0, position.line) {
+                guard let lineBreak = text[lineStart...].firstIndex(where: isLineBreak) else { return text.endIndex }
+                lineStart = text.index(after: lineBreak)
+            }
+            let lineEnd = text[lineStart...].firstIndex(where: isLineBreak) ?? text.endIndex
+            return encoding.index(at: position.character, in: text[lineStart..<lineEnd])
+        }
+
+        var lines: [String] {
+            text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak).map(String.init)
+        }
+
+        private func isLineBreak(_ character: Character) -> Bool {
+            character == "\n" || character == "\r" || character == "\r\n"
+        }
+    }
+
+    /// A small generator with a fixed seed (SplitMix64), so a failure repeats.
+    private struct Generator {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+
+        mutating func text(_ length: Int) -> String {
+            let pieces = ["a", "add x", "\n", "\r", "\r\n", "日本", "🎉", "e\u{301}", " ", "#1", "\u{2028}"]
+            return (0..<next(length + 1)).map { _ in pieces[next(pieces.count)] }.joined()
+        }
+
+        mutating func position(lines: Int) -> Position {
+            Position(line: next(lines + 2) - 1, character: next(12) - 1)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func incrementalChangesMatchTheWholeText(seed: UInt64) {
+        var generator = Generator(state: seed)
+        for encoding in [PositionEncoding.utf16, .utf8] {
+            var expected = WholeText(text: generator.text(30))
+            var document = TextDocument(uri: "file:///a.memo", languageId: "memo", version: 1, text: expected.text)
+            for _ in 0..<300 {
+                let lines = expected.lines.count
+                let range = PositionRange(start: generator.position(lines: lines), end: generator.position(lines: lines))
+                let newText = generator.text(4)
+                expected.apply(newText, replacing: range, encoding: encoding)
+                document.apply(newText, replacing: range, encoding: encoding)
+                #expect(document.text == expected.text)
+                #expect(document.utf8Count == expected.text.utf8.count)
+                #expect((0..<document.lineCount).map { document.line($0) } == expected.lines)
+                if document.text != expected.text { return }
+            }
+        }
+    }
+}
