@@ -50,6 +50,9 @@ def test_store_history_editor_and_memo_files_are_private_under_umask_0(memo_bina
     assert (tmp_path / "edited.mode").read_text().strip() == "600"
     history = tmp_path / "state" / "memo" / "history"
     assert mode(history) == 0o600 and mode(history.parent) == 0o700
+    copy = tmp_path / "copies" / "copy.sqlite"
+    assert memo(memo_binary, environment, store, "sync", str(copy)).returncode == 0
+    assert mode(copy) == 0o600 and mode(copy.parent) == 0o700
 
     server = subprocess.run([memo_binary, "--store", str(store), "serve"], env=environment, umask=0, capture_output=True,
                             input=frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
