@@ -128,5 +128,10 @@ extension StoreFileTests {
         #expect(added.standardError == "error: store failure: the store is read-only: memo cannot write to it\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try memo.shell("ls -A '\(folder)'").standardOutput == "store.sqlite\n")
+        let mine = memo.path("writable-\(fileMode)")
+        let synced = try memo.shell("mkdir -m 0777 '\(mine)' && \(asReader)$MEMO --store '\(mine)/mine.sqlite' sync '\(path)'")
+        #expect(synced.status == 3)
+        #expect(synced.standardError == "error: cannot open store \(path): the store is read-only, and a sync writes to both stores\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }

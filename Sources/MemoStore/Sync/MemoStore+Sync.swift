@@ -17,7 +17,11 @@ extension MemoStore {
     /// (another process waits); `other` commits first, so a sync stopped in between leaves
     /// this store as it was, and running it again finishes it.
     package func sync(with other: MemoStore, path: String) throws(StoreError) -> SyncSummary {
-        try StoreError.wrapping {
+        // A sync writes to both stores: say which one cannot be written, before either is.
+        for (store, storePath) in [(self, location.displayPath), (other, path)] where store.database.isReadOnly {
+            throw .cannotOpen(path: storePath, reason: "the store is read-only, and a sync writes to both stores")
+        }
+        return try StoreError.wrapping {
             let here = try storeID(), there = try other.storeID()
             if here == there { throw StoreError.syncWithItself(path: path) }
             var summary = SyncSummary()
