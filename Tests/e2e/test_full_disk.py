@@ -1,6 +1,7 @@
 """A full disk: on a small tmpfs, `add`, `import` and `sync` run until the disk is full. Each
 failure is one line and exit status 3, no acknowledged memo is lost, and the store works
-again once space is freed. Needs root to mount the tmpfs; skipped with the reason otherwise."""
+again once space is freed. A read-only file system: reads work, writes fail clearly. Needs
+root to mount; skipped with the reason otherwise."""
 import base64
 import json
 import os
@@ -103,3 +104,27 @@ def test_sync_onto_a_full_disk_fails_cleanly_and_finishes_once_space_is_freed(me
     finished = memo(memo_binary, environment, source, "sync", str(copy))
     assert finished.returncode == 0, finished.stderr
     assert sorted(texts(memo_binary, environment, copy)) == sorted(texts(memo_binary, environment, source))
+
+
+def test_a_store_on_a_read_only_file_system_can_be_read_but_not_written(memo_binary, environment, tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("a read-only bind mount needs root")
+    source, mount_point = tmp_path / "disk", tmp_path / "read-only"
+    source.mkdir()
+    mount_point.mkdir()
+    assert memo(memo_binary, environment, source / "store.sqlite", "add", "kept on a read-only disk").returncode == 0
+    mounted = subprocess.run(f"mount --bind '{source}' '{mount_point}' && mount -o remount,ro,bind '{mount_point}'",
+                             shell=True, capture_output=True, text=True)
+    if mounted.returncode != 0:
+        subprocess.run(["umount", str(mount_point)], capture_output=True)
+        pytest.skip(f"cannot make a read-only bind mount here: {mounted.stderr.strip()}")
+    try:
+        store = mount_point / "store.sqlite"
+        assert texts(memo_binary, environment, store) == ["kept on a read-only disk"]
+        added = memo(memo_binary, environment, store, "add", "refused")
+        assert (added.returncode, added.stderr) == (3, "error: store failure: the store is read-only: memo cannot write to it\n")
+        created = memo(memo_binary, environment, mount_point / "new.sqlite", "add", "refused")
+        assert (created.returncode, created.stderr) == (3, f"error: cannot open store {mount_point}/new.sqlite: Read-only file system\n")
+    finally:
+        subprocess.run(["umount", str(mount_point)], check=True)
+    assert sorted(path.name for path in source.iterdir()) == ["store.sqlite"]
