@@ -133,8 +133,8 @@ extension MemoStore {
     ///
     /// Such a store is opened `immutable`: reads work and every write fails as read-only.
     private static func isReadableOnlyAsItIs(_ path: String) -> Bool {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        guard access(folder.isEmpty ? "/" : folder, W_OK) != 0 else { return false }
+        let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        guard access(folder.isEmpty ? "/" : String(folder), W_OK) != 0 else { return false }
         var log = stat()
         return stat(path + "-wal", &log) != 0 || log.st_size == 0
     }

@@ -15,10 +15,12 @@ extension MemoServer {
             log("ignored a change to \(uri), which is not open")
             return
         }
+        var ignored = 0
         for change in params.contentChanges {
-            if document.isTooLargeToKeep && change.range != nil { log("ignored a change to \(uri), which is too large to keep") }
+            if document.isTooLargeToKeep && change.range != nil { ignored += 1 }
             document.apply(change.text, replacing: change.range, encoding: encoding)
         }
+        if ignored > 0 { log("ignored \(ignored) changes to \(uri), which is too large to keep") }
         document.setVersion(params.textDocument.version)
         documents[uri] = document
         publishDiagnostics(for: uri)

@@ -51,28 +51,21 @@ package final class MemoServer {
     /// Handles one message body: an object, or a batch (an array of them).
     package func receive(_ body: [UInt8]) {
         if JSONValueCount.exceeds(Self.maximumValuesPerMessage, in: body) {
-            log("refused a message of \(body.count) bytes with over \(Self.maximumValuesPerMessage) JSON values")
-            send(Self.response(id: nil, error: .invalidRequest(
-                "the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read")))
-            return
+            return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"))
         }
         guard body.withUnsafeBytes(ByteText.isValid) else {
-            log("parse error in a message of \(body.count) bytes")
-            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid UTF-8")))
-            return
+            return refuse(body, .parseError("parse error: the message is not valid UTF-8"))
         }
         let data = Data(body)
-        // A single message is decoded once, by the types that read it; only a batch is split
-        // into its messages first. A message is parsed whole each time, so every parse kept
-        // alive at once would cost another copy of a message of up to 64 MiB.
+        // A single message goes straight to the types that read it; only a batch is parsed
+        // into a tree first, to split it. Every parse is of the whole message, so one more
+        // kept alive would cost another copy of a message of up to 64 MiB.
         guard body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "[") else {
             if let answer = handle(data) { send(answer) }
             return
         }
         guard let batch = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any] else {
-            log("parse error in a message of \(body.count) bytes")
-            send(Self.response(id: nil, error: .parseError("parse error: the message is not valid JSON")))
-            return
+            return refuse(body, .parseError("parse error: the message is not valid JSON"))
         }
         guard !batch.isEmpty else {
             send(Self.response(id: nil, error: .invalidRequest("an empty batch")))
@@ -85,6 +78,12 @@ package final class MemoServer {
             return handle(elementData)
         }
         if !answers.isEmpty { send(.array(answers)) }
+    }
+
+    /// Answers a message that cannot be read at all, and says so in the log.
+    private func refuse(_ body: [UInt8], _ error: RPCError) {
+        log("\(error.message) (a message of \(body.count) bytes)")
+        send(Self.response(id: nil, error: error))
     }
 
     private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
@@ -110,7 +109,7 @@ package final class MemoServer {
     private func handle(_ data: Data) -> JSONValue? {
         switch IncomingMessage.decode(data) {
         case .failure(let rejection):
-            if rejection.error.code == .parseError { log("parse error in a message of \(data.count) bytes") }
+            if rejection.error.code == .parseError { log("\(rejection.error.message) (a message of \(data.count) bytes)") }
             return Self.response(id: rejection.id, error: rejection.error)
         case .success(let message):
             switch message.kind {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One memo as one side of a sync has it: live, or a tombstone, with its version.
 struct SyncRecord: Equatable {
     struct Live: Equatable {
@@ -97,12 +99,6 @@ extension SyncRecord {
 
     /// Lower-case 8-4-4-4-12 hexadecimal, as every memo store writes uuids.
     private static func isCanonicalUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        return bytes.indices.allSatisfy { index in
-            [8, 13, 18, 23].contains(index)
-                ? bytes[index] == UInt8(ascii: "-")
-                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[index])
-        }
+        UUID(uuidString: text)?.uuidString.lowercased() == text
     }
 }
