@@ -1,7 +1,6 @@
 """Hostile input to every face: scripts, piped sessions and the REPL, every import format,
 Core Data stores with wrong column types, and peer stores for sync. Nothing crashes, hangs
 or grows memory without bound; every error is a message; the store keeps what it had."""
-import json
 import os
 import random
 import sqlite3
@@ -10,6 +9,7 @@ import subprocess
 import pexpect
 import pytest
 
+from framing import frame, frame_bytes, read_frames
 from hostile import assert_only_messages, run_bounded, token_soup
 
 
@@ -284,26 +284,11 @@ def test_a_file_that_is_not_a_store_is_refused_as_a_peer(memo_binary, environmen
 
 # The server: random bytes, huge and deeply nested JSON, wrong types in every param.
 
-def frame(body):
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
 def request(identifier, method, params):
     message = {"jsonrpc": "2.0", "method": method, "params": params}
     if identifier is not None:
         message["id"] = identifier
-    return frame(json.dumps(message).encode())
-
-
-def replies(output):
-    """The JSON messages the server wrote, in order."""
-    messages = []
-    while output:
-        header, _, rest = output.partition(b"\r\n\r\n")
-        length = int(header.split(b":")[1])
-        messages.append(json.loads(rest[:length]))
-        output = rest[length:]
-    return messages
+    return frame(message)
 
 
 DOCUMENT = "file:///hostile/notes.memo"
@@ -367,11 +352,11 @@ def test_the_server_answers_wrong_params_of_every_method_and_goes_on(memo_binary
             stream += request(identifier, method, mutated)
             expected.append(identifier)
     deep = b"[" * 100_000 + b"]" * 100_000
-    stream += frame(b'{"jsonrpc":"2.0","id":"deep","method":"memo/add","params":{"content":' + deep + b"}}")
-    stream += frame(b'{"jsonrpc":"2.0","id":"deeper","method":"memo/add","params":' + b'{"a":' * 50_000 + b"1" + b"}" * 50_000 + b"}")
-    stream += frame(b'{"jsonrpc":"2.0","id":"huge number","method":"memo/get","params":{"id":' + b"9" * 5000 + b"}}")
+    stream += frame_bytes(b'{"jsonrpc":"2.0","id":"deep","method":"memo/add","params":{"content":' + deep + b"}}")
+    stream += frame_bytes(b'{"jsonrpc":"2.0","id":"deeper","method":"memo/add","params":' + b'{"a":' * 50_000 + b"1" + b"}" * 50_000 + b"}")
+    stream += frame_bytes(b'{"jsonrpc":"2.0","id":"huge number","method":"memo/get","params":{"id":' + b"9" * 5000 + b"}}")
     # 20 MB of values: each would become an object (1.8 GB for 40 MB); refused unread.
-    stream += frame(b'{"jsonrpc":"2.0","id":"many","method":"memo/delete","params":{"ids":[' + b"1," * (10 << 20) + b"1]}}")
+    stream += frame_bytes(b'{"jsonrpc":"2.0","id":"many","method":"memo/delete","params":{"ids":[' + b"1," * (10 << 20) + b"1]}}")
     stream += request("last", "memo/list", {}) + request("bye", "shutdown", None) + request(None, "exit", None)
     # JSON nested past the parser's depth limit cannot be read at all: a parse error, whose id
     # is null as JSON-RPC says; nor can a message of too many values. A number past any
@@ -379,7 +364,7 @@ def test_the_server_answers_wrong_params_of_every_method_and_goes_on(memo_binary
     expected += [None, None, "huge number", None, "last", "bye"]
     result = run_bounded([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], environment, tmp_path, stream,
                          seconds=240)
-    answers = [reply for reply in replies(result.stdout) if "method" not in reply]
+    answers = [reply for reply in read_frames(result.stdout) if "method" not in reply]
     assert [answer["id"] for answer in answers] == expected
     for answer in answers:
         assert ("result" in answer) != ("error" in answer), answer
@@ -403,7 +388,7 @@ def test_the_server_survives_random_bytes(memo_binary, environment, tmp_path, se
                          request(0, "initialize", {"capabilities": {}}) + garbage)
     assert result.status in (0, 1)
     assert_only_messages(result.stderr)
-    answers = replies(result.stdout)
+    answers = read_frames(result.stdout)
     assert answers[0]["id"] == 0 and "result" in answers[0]
     assert all(answer["error"]["code"] in (-32700, -32600, -32601, -32602, -32002) for answer in answers[1:])
 
@@ -425,7 +410,7 @@ def test_the_server_takes_thousands_of_changes_to_a_long_document(memo_binary, e
               + request(2, "shutdown", None) + request(None, "exit", None))
     result = run_bounded([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], environment, tmp_path, stream)
     assert result.status == 0
-    messages = replies(result.stdout)
+    messages = read_frames(result.stdout)
     diagnostics = {message["params"]["uri"]: message["params"]["diagnostics"] for message in messages
                    if message.get("method") == "textDocument/publishDiagnostics"}
     # "bdd x" is not a command: the change reached the last line.

@@ -1,6 +1,5 @@
 """Security: what memo writes is private whatever the umask, the server listens on no network
 port, files given to memo are only read, and text reaches SQL only as bound values."""
-import json
 import os
 import sqlite3
 import stat
@@ -8,6 +7,7 @@ import subprocess
 
 import pexpect
 
+from framing import frame
 from hostile import run_bounded
 
 
@@ -18,11 +18,6 @@ def memo(binary, environment, store, *arguments, **options):
 
 def mode(path):
     return stat.S_IMODE(os.stat(path).st_mode)
-
-
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 def test_store_history_editor_and_memo_files_are_private_under_umask_0(memo_binary, environment, tmp_path):

@@ -1,6 +1,5 @@
 """`memo serve` driven by a real LSP client (pygls), and by raw bytes for the framing."""
 import asyncio
-import json
 import os
 import subprocess
 import time
@@ -9,6 +8,9 @@ import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.client import BaseLanguageClient
+
+from framing import frame, read_frames
+from hostile import high_water_mark_kib
 
 
 class MemoClient(BaseLanguageClient):
@@ -169,21 +171,6 @@ def test_diagnostics_completion_and_hover_for_memo_files(memo_binary, environmen
     assert serve(memo_binary, environment, tmp_path / "store.sqlite", body) == 0
 
 
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def read_frames(data):
-    messages = []
-    while data:
-        header, _, rest = data.partition(b"\r\n\r\n")
-        length = int(header.split(b":")[1])
-        messages.append(json.loads(rest[:length]))
-        data = rest[length:]
-    return messages
-
-
 def test_garbage_and_oversized_frames_never_end_the_server(memo_binary, environment, tmp_path):
     initialize_request = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
     huge = 100 * 1024 * 1024
@@ -214,8 +201,7 @@ def test_oversized_frame_is_not_read_into_memory(memo_binary, environment, tmp_p
     for _ in range(200):
         process.stdin.write(chunk)
     process.stdin.flush()
-    with open(f"/proc/{process.pid}/status") as status:
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    peak = high_water_mark_kib(process.pid)
     process.stdin.close()
     process.wait(timeout=10)
     assert peak < 64 * 1024, f"peak resident memory {peak} KiB"
