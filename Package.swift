@@ -3,7 +3,7 @@ import PackageDescription
 
 /// memo: a notebook of short text memos for the terminal, kept in SQLite.
 ///
-/// Dependencies point one way: MemoStore ← MemoNotebook ← {MemoREPL, MemoServer} ← memo. The fixtures in
+/// Dependencies point one way: MemoStore ← MemoSync ← MemoNotebook ← {MemoREPL, MemoServer} ← memo. The fixtures in
 /// examples/fixtures are built into MemoNotebook by the EmbedFixtures plugin.
 /// Only MemoStore imports CSQLite; only the line editor imports CEditLine.
 let package = Package(
@@ -23,7 +23,8 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "MemoStore", dependencies: ["CSQLite"]),
-        .target(name: "MemoNotebook", dependencies: ["MemoStore"], plugins: ["EmbedFixtures"]),
+        .target(name: "MemoSync", dependencies: ["MemoStore"]),
+        .target(name: "MemoNotebook", dependencies: ["MemoStore", "MemoSync"], plugins: ["EmbedFixtures"]),
         .executableTarget(name: "fixture-embedder"),
         .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
         .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoStore", "CEditLine"]),

@@ -4,31 +4,28 @@ extension MemoStore {
         case added, updated, skipped
     }
 
-    /// Brings in a memo from an import (or another store), matched by uuid: a new uuid is
-    /// added with its own dates; a known one is updated when the draft is newer (by update
-    /// date, else insert date) and skipped when it is as old or older. An update takes the
-    /// draft's text, update date and tags; the memo keeps its id and insert date, so its
-    /// place in the order.
+    /// Brings in a memo from an import (or another store), matched by uuid, as part of a
+    /// change made at `time`: a new uuid is added with its own dates; a known one is updated
+    /// when the draft is newer (by update date, else insert date) and skipped when it is as
+    /// old or older. An update takes the draft's text, update date and tags; the memo keeps
+    /// its id and insert date, so its place in the order.
     @discardableResult
-    package func merge(_ draft: MemoDraft) throws(StoreError) -> MergeResult {
+    package func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MergeResult {
         let inline = TagName.inlineTags(in: draft.content)
-        var draft = draft
-        draft.tags = try explicitTags(of: draft, inline: inline)
+        let explicit = try explicitTags(of: draft, inline: inline)
         guard let existing = try memo(uuid: draft.uuid) else {
-            _ = try recorded(.import) { try insertRow(draft, inlineTags: inline) }
+            try MemoContent.validate(draft.content)
+            try recorded(.import, at: time) {
+                _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: recorder.localStamp)
+            }
             return .added
         }
-        guard (draft.updateDate ?? draft.insertDate) > (existing.updateDate ?? existing.insertDate) else { return .skipped }
+        let updateDate = draft.updateDate ?? draft.insertDate
+        guard updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
-        try recorded(.import) {
-            try stageBeforeImage(of: existing.id)
-            try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
-                .run([.integer(existing.id), .text(draft.content), .integer((draft.updateDate ?? draft.insertDate).millisecondsSince1970)])
-            try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
-                .run([.integer(existing.id), .text(SearchText.indexed(draft.content))])
-            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(existing.id)])
-            try attach(draft.tags, to: existing.id, inline: false)
-            try attach(inline, to: existing.id, inline: true)
+        try recorded(.import, at: time) {
+            _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate)
+            try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
         }
         return .updated
     }

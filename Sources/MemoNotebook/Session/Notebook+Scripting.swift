@@ -6,8 +6,8 @@ extension Notebook {
     /// loaded, even in a session on the system clock. Returns how many memos it added.
     package func load(_ fixture: Fixture) throws -> Int {
         let before = try store.count()
-        try store.recordingChange(.fixture) {
-            let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime, recordsTime: false)
+        try store.recordingChange(.fixture, at: changeTime) {
+            let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime)
             var failure: LocatedError?
             let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) { error, line in
                 failure = failure ?? LocatedError(file: fixture.name, line: line, underlying: error)

@@ -27,7 +27,7 @@ extension Notebook {
         guard scope == .session else {
             throw CommandError.invalid("'begin' opens a batch in a session (the REPL, a script, piped input); one-shot commands are saved at once")
         }
-        try store.beginBatch()
+        try store.beginBatch(at: changeTime)
         unsavedChanges = 0
         return .batchBegun
     }
@@ -57,12 +57,12 @@ extension Notebook {
         switch scope {
         case .oneShot:
             guard let latest = try store.latestUndoableChange() else { throw StoreError.nothingToUndo }
-            return try store.undo(latest.sequence)
+            return try store.undo(latest.sequence, at: changeTime)
         case .session:
             // A change another session undid meanwhile is no longer this session's to undo.
             while let last = undoStack.last, try store.historyEntry(last)?.isUndone != false { undoStack.removeLast() }
             guard let last = undoStack.last else { throw StoreError.nothingToUndo }
-            let entry = try store.undo(last)
+            let entry = try store.undo(last, at: changeTime)
             undoStack.removeLast()
             redoStack.append(last)
             return entry
@@ -74,11 +74,11 @@ extension Notebook {
         switch scope {
         case .oneShot:
             guard let latest = try store.latestRedoableChange() else { throw StoreError.nothingToRedo }
-            return try store.redo(latest.sequence)
+            return try store.redo(latest.sequence, at: changeTime)
         case .session:
             while let last = redoStack.last, try store.historyEntry(last)?.isUndone != true { redoStack.removeLast() }
             guard let last = redoStack.last else { throw StoreError.nothingToRedo }
-            let entry = try store.redo(last)
+            let entry = try store.redo(last, at: changeTime)
             redoStack.removeLast()
             undoStack.append(last)
             return entry

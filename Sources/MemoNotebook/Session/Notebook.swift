@@ -20,20 +20,23 @@ package final class Notebook {
     var redoStack: [Int64] = []
     /// Commands of the open batch that changed something.
     package internal(set) var unsavedChanges = 0
-    /// Whether the store's history takes its times from this session.
-    private let recordsTime: Bool
+    /// When the running command began, or nil between commands.
+    private var commandStart: Timestamp?
 
-    /// - Parameter recordsTime: whether the store's history takes this session's clock; false
-    ///   for a helper session that runs inside another (a fixture being loaded).
     package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime,
-                 scope: SessionScope = .session, recordsTime: Bool = true) {
+                 scope: SessionScope = .session) {
         self.store = store
         self.clock = clock
         self.uuids = uuids
         self.displayTime = displayTime
         self.scope = scope
-        self.recordsTime = recordsTime
-        if recordsTime { store.changeTime = { [clock] in clock.current } }
+    }
+
+    /// The time of the change the running command makes, for its history entry: when the
+    /// command began (in scripts, the time the deterministic clock then hands to the memo it
+    /// adds or edits), read without moving the clock.
+    var changeTime: Timestamp {
+        commandStart ?? clock.current
     }
 
     /// Runs one command. Store failures surface as `StoreError`, bad arguments as `CommandError`.
@@ -41,12 +44,8 @@ package final class Notebook {
     /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
         let clockMark = clock.current, uuidMark = uuids.mark
-        // A change is recorded at the time the command began: in scripts, the time the
-        // deterministic clock then hands to the memo it adds or edits.
-        if recordsTime {
-            store.changeTime = { clockMark }
-        }
-        defer { if recordsTime { store.changeTime = { [clock] in clock.current } } }
+        commandStart = clockMark
+        defer { commandStart = nil }
         do {
             return try tracking(command) { try run(command) }
         } catch {
@@ -89,11 +88,11 @@ package final class Notebook {
             guard let text else { return try editInteractively(id) }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .delete(let ids):
-            return .deleted(try store.delete(ids: ids))
+            return .deleted(try store.delete(ids: ids, at: changeTime))
         case .tag(let id, let tags):
-            return .retagged(try store.addTags(tags, to: id))
+            return .retagged(try store.addTags(tags, to: id, at: changeTime))
         case .untag(let id, let tags):
-            return .retagged(try store.removeTags(tags, from: id))
+            return .retagged(try store.removeTags(tags, from: id, at: changeTime))
         case .tags:
             return .tags(try store.tagCounts())
         case .count(let filter):
@@ -121,7 +120,7 @@ package final class Notebook {
         // The uuid is chosen inside the write transaction: another process adding at the
         // same moment cannot take it in between.
         try StoreError.wrapping {
-            try store.recordingChange(.add) {
+            try store.recordingChange(.add, at: changeTime) {
                 try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
             }
         }

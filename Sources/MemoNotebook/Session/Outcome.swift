@@ -1,4 +1,5 @@
 import MemoStore
+import MemoSync
 
 /// What running a command produced, before it is rendered as text or JSON.
 package enum Outcome {
@@ -14,7 +15,7 @@ package enum Outcome {
     case exported(count: Int, path: String)
     case imported(ImportSummary)
     /// What `sync` moved each way, with the other store's path as typed.
-    case synced(MemoStore.SyncSummary, path: String)
+    case synced(SyncSummary, path: String)
     case batchBegun
     /// A saved or rolled-back batch and how many changes it held.
     case batchSaved(changes: Int)

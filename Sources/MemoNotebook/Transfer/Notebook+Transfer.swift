@@ -25,7 +25,7 @@ extension Notebook {
         case .markdown: MarkdownReader(file: file, displayTime: displayTime)
         case .jsonl, .coredata: JSONLinesReader(file: file)
         }
-        return try store.recordingChange(.import) {
+        return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
             while let record = try reader.next() {
                 try merge(record, into: &summary, file: file.name)
@@ -41,7 +41,7 @@ extension Notebook {
         let mapping = arguments.mapping
         let rows = try source.rows(entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
         let identity = "coredata:\(source.storeUUID ?? source.path):\(mapping.entity.lowercased())"
-        return try store.recordingChange(.import) {
+        return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
             while let row = try rows.next() {
                 if row.texts.isEmpty {
@@ -66,7 +66,7 @@ extension Notebook {
             let uuid = try record.uuid ?? freshUUID()
             let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
                                   updateDate: record.updateDate, tags: record.tags)
-            switch try store.merge(draft) {
+            switch try store.merge(draft, at: changeTime) {
             case .added: summary.added += 1
             case .updated: summary.updated += 1
             case .skipped: summary.skipped += 1

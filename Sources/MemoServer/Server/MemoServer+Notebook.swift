@@ -22,12 +22,13 @@ extension MemoServer {
     func update(_ params: UpdateParams) throws(RPCError) -> JSONValue {
         try answering {
             let store = notebook.store
-            let memo = try notebook.tracking { try store.recordingChange(.edit) {
+            let time = notebook.clock.current
+            let memo = try notebook.tracking { try store.recordingChange(.edit, at: time) {
                 var memo = try store.existingMemo(id: params.id)
                 if let content = params.content {
                     memo = try store.updateContent(id: params.id, to: content, at: notebook.clock.now())
                 }
-                if let tags = params.tags { memo = try store.replaceTags(of: params.id, with: tags) }
+                if let tags = params.tags { memo = try store.replaceTags(of: params.id, with: tags, at: time) }
                 return memo
             } }
             return JSONRenderer.json(memo)
@@ -36,7 +37,7 @@ extension MemoServer {
 
     func delete(_ params: DeleteParams) throws(RPCError) -> JSONValue {
         try answering {
-            .object([("deleted", .array(try notebook.tracking { try notebook.store.delete(ids: params.ids) }.map(JSONValue.integer)))])
+            .object([("deleted", .array(try notebook.tracking { try notebook.store.delete(ids: params.ids, at: notebook.clock.current) }.map(JSONValue.integer)))])
         }
     }
 

@@ -1,104 +1,80 @@
-import Foundation
+import FoundationEssentials
 
-/// One memo as one side of a sync has it: live, or a tombstone, with its version.
-struct SyncRecord: Equatable {
-    struct Live: Equatable {
-        var content: String
-        var insertDate: Int64
-        var updateDate: Int64?
+/// One memo as one side of a sync has it (SPEC §4b): live, or a tombstone, with the facts
+/// that order its versions. Plain data that can cross a pipe: the rules that merge two
+/// records live in MemoSync.
+package struct SyncRecord: Equatable, Sendable, Codable {
+    package struct Live: Equatable, Sendable, Codable {
+        package var content: String
+        package var insertDate: Int64
+        package var updateDate: Int64?
         /// Tag names and whether each is inline, by name.
-        var tags: [Tag]
+        package var tags: [Tag]
+
+        package init(content: String, insertDate: Int64, updateDate: Int64?, tags: [Tag]) {
+            self.content = content
+            self.insertDate = insertDate
+            self.updateDate = updateDate
+            self.tags = tags
+        }
     }
 
-    struct Tag: Equatable {
-        var name: String
-        var inline: Bool
+    package struct Tag: Equatable, Sendable, Codable {
+        package var name: String
+        package var inline: Bool
+
+        package init(name: String, inline: Bool) {
+            self.name = name
+            self.inline = inline
+        }
     }
 
-    var uuid: String
+    package var uuid: String
     /// Nil for a deleted memo.
-    var live: Live?
-    var version: VersionVector
+    package var live: Live?
+    package var version: VersionVector
     /// The hybrid-logical time and the store of the change that made this state: which of
     /// two concurrent changes is later (the store id breaks ties, the same way everywhere).
-    var changedAt: Int64
-    var changedBy: String
+    package var changedAt: Int64
+    package var changedBy: String
 
-    /// The two sides' states of one memo made one (SPEC §4b's rules). A version that has seen
-    /// the other's changes wins. Concurrent changes: a live memo beats a delete (a delete
-    /// removes only what it saw); between two live versions the later one wins and the
-    /// other's text, when it differs, is kept as a new memo tagged `conflict`. Either way the
-    /// result has seen both versions, so syncing again moves nothing.
-    static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
-        guard let local else { return (remote, nil) }
-        guard let remote else { return (local, nil) }
-        if local.version.includes(remote.version) && local.version != remote.version { return (local, nil) }
-        if remote.version.includes(local.version) && local.version != remote.version { return (remote, nil) }
-        if local == remote { return (local, nil) }
-        let later = local.isLater(than: remote) ? local : remote
-        let earlier = later == local ? remote : local
-        let version = local.version.joined(with: remote.version)
-        switch (later.live, earlier.live) {
-        case (_?, nil):
-            return (later.with(version: version), nil)
-        case (nil, _?):
-            return (earlier.with(version: version), nil)
-        case (nil, nil):
-            return (later.with(version: version), nil)
-        case (let winner?, let loser?):
-            let conflict = loser.content == winner.content ? nil : earlier.conflictCopy()
-            return (later.with(version: version), conflict)
-        }
-    }
-
-    private func isLater(than other: SyncRecord) -> Bool {
-        (changedAt, changedBy) > (other.changedAt, other.changedBy)
-    }
-
-    private func with(version: VersionVector) -> SyncRecord {
-        var record = self
-        record.version = version
-        return record
-    }
-
-    /// This version as a memo of its own, tagged `conflict`, with the same insert date. Its
-    /// uuid is derived from the memo's and the change's, so stores that meet the same
-    /// conflict separately make the same copy, once.
-    private func conflictCopy() -> SyncRecord? {
-        guard var live else { return nil }
-        if !live.tags.contains(where: { $0.name == "conflict" }) {
-            live.tags.append(Tag(name: "conflict", inline: false))
-            live.tags.sort { $0.name < $1.name }
-        }
-        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + String(changedAt) + "/" + changedBy), live: live,
-                          version: VersionVector(), changedAt: changedAt, changedBy: changedBy)
+    package init(uuid: String, live: Live?, version: VersionVector, changedAt: Int64, changedBy: String) {
+        self.uuid = uuid
+        self.live = live
+        self.version = version
+        self.changedAt = changedAt
+        self.changedBy = changedBy
     }
 }
 
-extension SyncRecord {
-    /// Why this record cannot enter a store, or nil: a store that another program wrote may
-    /// hold what memo never would (an empty text, an odd uuid, a date in year 300000, a tag
-    /// with a space), and a sync must not spread it.
-    var problem: String? {
-        guard Self.isCanonicalUUID(uuid) else { return "its uuid '\(uuid)' is not an RFC 4122 uuid" }
-        guard let live else { return nil }
-        do {
-            try MemoContent.validate(live.content)
-        } catch {
-            return error.description
-        }
-        for date in [live.insertDate] + (live.updateDate.map { [$0] } ?? [])
-        where !Timestamp.representable.contains(Timestamp(millisecondsSince1970: date)) {
-            return "its date \(date) ms is outside the years 0001 to 9999"
-        }
-        for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
-            return "its tag '\(tag.name)' is not a valid tag name"
-        }
-        return nil
+/// How many changes each store made to one memo: a memo's `version` column, a JSON object
+/// of counts by store id. One version is newer than another when it counts at least as many
+/// changes from every store; when each counts a change the other does not, the two were
+/// made concurrently, without seeing each other.
+package struct VersionVector: Equatable, Sendable, Codable {
+    package private(set) var counts: [String: Int64]
+
+    package init(_ counts: [String: Int64] = [:]) {
+        self.counts = counts
     }
 
-    /// Lower-case 8-4-4-4-12 hexadecimal, as every memo store writes uuids.
-    private static func isCanonicalUUID(_ text: String) -> Bool {
-        UUID(uuidString: text)?.uuidString.lowercased() == text
+    /// The vector of a `version` column; anything but an object of integers is empty.
+    init(json: String) {
+        counts = (try? JSONDecoder().decode([String: Int64].self, from: Data(json.utf8))) ?? [:]
+    }
+
+    /// The column's text, keys in order, so equal vectors are equal text.
+    var json: String {
+        "{" + counts.keys.sorted().map { "\"\($0)\":\(counts[$0] ?? 0)" }.joined(separator: ",") + "}"
+    }
+
+    /// Whether this version has seen every change `other` has.
+    package func includes(_ other: VersionVector) -> Bool {
+        other.counts.allSatisfy { store, count in (counts[store] ?? 0) >= count }
+    }
+
+    /// The changes of both.
+    package func joined(with other: VersionVector) -> VersionVector {
+        VersionVector(counts.merging(other.counts, uniquingKeysWith: max))
     }
 }

@@ -1,0 +1,146 @@
+/// Records every saved change in the store's persistent history (SPEC §4a): one entry in
+/// `history` per change, with the state of each memo it touched as it was before
+/// (`history_memo.before`, the JSON image `MemoTable` staged, NULL for a memo it created).
+///
+/// A change is a scoped `record` (one command, an import, an undo) or an open-ended one
+/// between `begin` and `commit` (a batch, one side of a sync). Either way it is one
+/// transaction, and the entry is written in it. The time of a change is given by the caller
+/// (the session's clock), never read here. Everything happens in SQL, so an import of a
+/// million memos keeps memory flat. (SQLite's session extension would build the whole
+/// changeset in memory — about 200 MB for a million added rows — and cannot track FTS5.)
+///
+/// Not `Sendable`: it belongs to one connection.
+final class ChangeRecorder {
+    private let database: Database
+    private let table: MemoTable
+    private let identity: SyncIdentity
+    /// The kind of the change being recorded (a batch while one is open), or nil.
+    private(set) var kind: ChangeKind?
+    /// When the open change began: the time its entry gets.
+    private var startTime: Timestamp?
+    /// The sync facts new memos of the running local change take, or nil (never synced, or
+    /// a sync, which writes its own facts).
+    private(set) var localStamp: SyncStamp?
+    private var hasStagingTable = false
+    /// The history entry this connection wrote last.
+    private(set) var lastRecordedChange: Int64?
+
+    init(database: Database, table: MemoTable) {
+        self.database = database
+        self.table = table
+        identity = SyncIdentity(database: database)
+    }
+
+    /// Runs `body` as one change of `kind` made at `time`, in one transaction, and records it.
+    /// Inside another change (an import's merges, a batch's commands) it is part of that one.
+    func record<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T) throws -> T {
+        guard self.kind == nil else { return try body() }
+        try prepareStaging()
+        self.kind = kind
+        defer { self.kind = nil; localStamp = nil }
+        return try database.atomically {
+            if kind != .sync { localStamp = try identity.localChangeStamp(at: time) }
+            let result = try body()
+            try finish(kind, target: target, at: time)
+            return result
+        }
+    }
+
+    // MARK: Open-ended changes
+
+    /// Opens a change of `kind` made at `time` that stays open until `commit` or `rollback`:
+    /// one write transaction whose changes this connection sees at once and other processes
+    /// only after `commit`. Another writer waits for it.
+    func begin(_ kind: ChangeKind, at time: Timestamp) throws(StoreError) {
+        guard database.isAutocommit else { throw .batchAlreadyOpen }
+        try StoreError.wrapping {
+            try prepareStaging()
+            try table.clearStaging()
+            try database.execute("BEGIN IMMEDIATE")
+        }
+        self.kind = kind
+        startTime = time
+        do {
+            if kind != .sync { localStamp = try StoreError.wrapping { try identity.localChangeStamp(at: time) } }
+        } catch {
+            try? rollback()
+            throw error
+        }
+    }
+
+    /// Records the open change as one history entry and commits it; the entry's sequence
+    /// number, or nil if it changed nothing.
+    @discardableResult
+    func commit() throws(StoreError) -> Int64? {
+        guard let kind, let startTime, !database.isAutocommit else { throw .noOpenBatch }
+        let before = lastRecordedChange
+        try StoreError.wrapping {
+            try finish(kind, target: nil, at: startTime)
+            try database.execute("COMMIT")
+        }
+        end()
+        return lastRecordedChange == before ? nil : lastRecordedChange
+    }
+
+    /// Discards the open change; nothing of it reaches the store or the history.
+    func rollback() throws(StoreError) {
+        guard kind != nil, !database.isAutocommit else { throw .noOpenBatch }
+        defer { end() }
+        try StoreError.wrapping { try database.execute("ROLLBACK") }
+    }
+
+    /// True while an open-ended change is open.
+    var isOpen: Bool {
+        startTime != nil && !database.isAutocommit
+    }
+
+    private func end() {
+        kind = nil
+        startTime = nil
+        localStamp = nil
+    }
+
+    // MARK: Entries
+
+    private func prepareStaging() throws {
+        guard !hasStagingTable else { return }
+        try table.createStagingTable()
+        hasStagingTable = true
+    }
+
+    /// Writes the staged images as a history entry, leaving out memos the change left as
+    /// they were; no entry when nothing changed. A local change also stamps its memos' sync
+    /// facts (`MemoTable.stampStaged`).
+    private func finish(_ kind: ChangeKind, target: Int64?, at time: Timestamp) throws {
+        try table.unstageUnchanged()
+        let (count, summary) = try database.cached("""
+            SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
+                                              json_extract(p.before, '$.content'))
+                              FROM temp.pending_change p ORDER BY p.memo_id LIMIT 1)
+            FROM temp.pending_change
+            """).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
+        guard count > 0 else { return }
+        if kind != .sync { try stampSyncFacts(of: kind, at: time) }
+        try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
+            .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
+                  .integer(count), .text(MemoContent.firstLine(of: summary))])
+        let sequence = database.lastInsertedRowID
+        try database.cached("INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change")
+            .run([.integer(sequence)])
+        try table.clearStaging()
+        lastRecordedChange = sequence
+    }
+
+    /// The sync facts a local change leaves on the memos it touched (schema version 5). A
+    /// store that never synced keeps no versions (a change costs one read of its identity)
+    /// but records deletes as tombstones, so a memo deleted before the first sync stays
+    /// deleted.
+    private func stampSyncFacts(of kind: ChangeKind, at time: Timestamp) throws {
+        let keepsMemosAlive = [.add, .edit, .tag, .untag].contains(kind)
+        if let localStamp {
+            try table.stampStaged(localStamp, keepsMemosAlive: keepsMemosAlive)
+        } else if !keepsMemosAlive {
+            try table.buryStagedDeletes(of: identity.storeID(), at: time)
+        }
+    }
+}

@@ -1,0 +1,293 @@
+/// The one writer of memo rows: `memo`, `memo_tag`, `memo_search`, `memo_tombstone` and the
+/// staging of before-images in `temp.pending_change`. A memo row's invariants live here and
+/// nowhere else: its text is valid, its search row holds `SearchText.indexed` of that text,
+/// its inline tags follow the text while explicit ones stay, and each memo a change touches
+/// has its image staged before the change touches it, so the history can undo it.
+///
+/// Every feature that changes memos (commands, imports, fixtures, undo and redo, sync, the
+/// server) calls these methods, inside a change that `ChangeRecorder` records. Migrations
+/// alone write these tables with SQL of their own, frozen with them in `Schema`.
+struct MemoTable {
+    let database: Database
+
+    // MARK: Rows
+
+    /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts
+    /// of the change, or none while the store has never synced); its id.
+    func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?) throws -> Int64 {
+        let stamp = facts ?? SyncStamp(store: "", seq: 0, clock: 0)
+        try database.cached("""
+            INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq)
+            VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 = '' THEN '{}' ELSE json_object(?5, 1) END, ?6, ?5, ?7)
+            """).run([.text(draft.uuid), .text(draft.content),
+                      .integer(draft.insertDate.millisecondsSince1970),
+                      .integer(draft.updateDate?.millisecondsSince1970),
+                      .text(stamp.store), .integer(stamp.clock), .integer(stamp.seq)])
+        let id = database.lastInsertedRowID
+        try stageNewMemo(id)
+        try index(id, content: draft.content)
+        try attach(explicitTags, to: id, inline: false)
+        try attach(inlineTags, to: id, inline: true)
+        return id
+    }
+
+    /// Replaces memo `id`'s text and update date; its inline tags follow the new text. False
+    /// when there is no such memo.
+    func updateContent(of id: Int64, to content: String, updateDate: Timestamp) throws -> Bool {
+        try stageBeforeImage(of: id)
+        try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
+            .run([.integer(id), .text(content), .integer(updateDate.millisecondsSince1970)])
+        guard database.changes == 1 else { return false }
+        try reindex(id, content: content)
+        try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
+        try attach(TagName.inlineTags(in: content), to: id, inline: true)
+        return true
+    }
+
+    /// Deletes memo `id` and its search row (its tags go with it); false when there is none.
+    func delete(_ id: Int64) throws -> Bool {
+        try stageBeforeImage(of: id)
+        try database.cached("DELETE FROM memo WHERE id = ?1").run([.integer(id)])
+        let deleted = database.changes == 1
+        try database.cached("DELETE FROM memo_search WHERE rowid = ?1").run([.integer(id)])
+        return deleted
+    }
+
+    // MARK: Tags
+
+    /// Links tag names to memo `id`. An explicit tag wins over the same inline one, so it
+    /// survives edits of the text.
+    func addTags(_ names: [String], to id: Int64, inline: Bool = false) throws {
+        try stageBeforeImage(of: id)
+        try attach(names, to: id, inline: inline)
+    }
+
+    /// Removes one tag from memo `id`; false when the memo does not carry it.
+    func removeTag(_ name: String, from id: Int64) throws -> Bool {
+        try stageBeforeImage(of: id)
+        try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2").run([.integer(id), .text(name)])
+        return database.changes == 1
+    }
+
+    /// Makes `explicit` and `inline` memo `id`'s whole set of tags.
+    func replaceTags(of id: Int64, explicit: [String], inline: [String]) throws {
+        try stageBeforeImage(of: id)
+        try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
+        try attach(explicit, to: id, inline: false)
+        try attach(inline, to: id, inline: true)
+    }
+
+    private func attach(_ names: [String], to id: Int64, inline: Bool) throws {
+        let link = try database.cached("""
+            INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, ?3)
+            ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
+            """)
+        for name in names {
+            try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0)])
+        }
+    }
+
+    // MARK: Search rows
+
+    private func index(_ id: Int64, content: String) throws {
+        try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+            .run([.integer(id), .text(SearchText.indexed(content))])
+    }
+
+    private func reindex(_ id: Int64, content: String) throws {
+        try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
+            .run([.integer(id), .text(SearchText.indexed(content))])
+    }
+
+    // MARK: Restoring history images
+
+    /// Puts back the memos as history entry `sequence` recorded them before it (`MemoImage`
+    /// in `imageSQL`): each memo the entry touched is removed, then the images that are not
+    /// NULL come back with the same id, uuid, dates and tags.
+    func restoreImages(of sequence: Int64) throws {
+        let value: [SQLiteValue] = [.integer(sequence)]
+        try database.cached("""
+            INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
+            SELECT h.memo_id, (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = h.memo_id) FROM history_memo h WHERE h.seq = ?1
+            """).run(value)
+        try database.cached("DELETE FROM memo_search WHERE rowid IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
+        try database.cached("DELETE FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
+        try database.cached("""
+            INSERT INTO memo(id, uuid, content, insert_date, update_date)
+            SELECT json_extract(before, '$.id'), json_extract(before, '$.uuid'), json_extract(before, '$.content'),
+                   json_extract(before, '$.insert_date'), json_extract(before, '$.update_date')
+            FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
+            """).run(value)
+        try database.cached("""
+            INSERT INTO memo_tag(memo_id, name, inline)
+            SELECT h.memo_id, json_extract(t.value, '$[0]'), json_extract(t.value, '$[1]')
+            FROM history_memo h, json_each(h.before, '$.tags') t WHERE h.seq = ?1 AND h.before IS NOT NULL
+            """).run(value)
+        let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
+        try restored.bind(value)
+        while try restored.step() { try index(restored.int64(at: 0), content: restored.string(at: 1)) }
+    }
+
+    // MARK: Staging before-images
+
+    /// A memo's state as JSON, computed in SQL from a row of `memo`: what undo restores.
+    static let imageSQL = """
+        json_object('id', memo.id, 'uuid', memo.uuid, 'content', memo.content, 'insert_date', memo.insert_date,
+                    'update_date', memo.update_date, 'version', json(memo.version),
+                    'tags', (SELECT json_group_array(json_array(name, inline))
+                             FROM (SELECT name, inline FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
+        """
+
+    /// Creates the connection's staging table (temporary tables are private to a
+    /// connection), before its first change: a run that only reads never pays for it.
+    func createStagingTable() throws {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS pending_change(memo_id INTEGER PRIMARY KEY, before TEXT)")
+    }
+
+    /// Notes memo `id` as it is now, before the running change touches it; later calls in the
+    /// same change keep the first image. A memo that does not exist yet is noted as NULL.
+    private func stageBeforeImage(of id: Int64) throws {
+        try database.cached("""
+            INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
+            VALUES (?1, (SELECT \(Self.imageSQL) FROM memo WHERE id = ?1))
+            """).run([.integer(id)])
+    }
+
+    /// Notes a memo the running change created: its image before is NULL.
+    private func stageNewMemo(_ id: Int64) throws {
+        try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([.integer(id)])
+    }
+
+    /// Forgets the staged memos the change left as they were: a memo created and deleted
+    /// again, or one whose image equals its row.
+    func unstageUnchanged() throws {
+        try database.cached("""
+            DELETE FROM temp.pending_change
+            WHERE CASE WHEN before IS NULL THEN memo_id NOT IN (SELECT id FROM memo)
+                       ELSE before IS (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = pending_change.memo_id) END
+            """).run()
+    }
+
+    func clearStaging() throws {
+        try database.cached("DELETE FROM temp.pending_change").run()
+    }
+
+    // MARK: Sync facts (SPEC §4b)
+
+    /// Makes memo `record.uuid` what `record` says (live, or a tombstone), as change `seq` of
+    /// a sync, staging its before-image so the sync can be undone here.
+    func write(_ record: SyncRecord, seq: Int64) throws {
+        let existing = try database.cached("SELECT id FROM memo WHERE uuid = ?1").scalarInt([.text(record.uuid)])
+        let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq)]
+        guard let live = record.live else {
+            if let id = existing { _ = try delete(id) }
+            try database.cached("""
+                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?5, ?1, ?2, ?3, ?4)
+                """).run(facts + [.text(record.uuid)])
+            return
+        }
+        let row: [SQLiteValue] = [.text(live.content), .integer(live.insertDate), .integer(live.updateDate)]
+        let id: Int64
+        if let existing {
+            id = existing
+            try stageBeforeImage(of: id)
+            try database.cached("""
+                UPDATE memo SET content = ?5, insert_date = ?6, update_date = ?7, version = ?1, changed_at = ?2, changed_by = ?3,
+                                change_seq = ?4 WHERE id = ?8
+                """).run(facts + row + [.integer(id)])
+            try reindex(id, content: live.content)
+            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
+        } else {
+            try database.cached("""
+                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq)
+                VALUES (?8, ?5, ?6, ?7, ?1, ?2, ?3, ?4)
+                """).run(facts + row + [.text(record.uuid)])
+            id = database.lastInsertedRowID
+            try stageNewMemo(id)
+            try index(id, content: live.content)
+        }
+        for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline) }
+        try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
+    }
+
+    /// Before a store's first sync: the memos changed while it had never synced take a first
+    /// version of this store, dated by their own dates, as change number `stamp.seq`.
+    func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
+        try database.cached("""
+            UPDATE memo SET version = json_set(version, \(Self.ownCount), coalesce(json_extract(version, \(Self.ownCount)), 0) + 1),
+                            changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
+            WHERE change_seq = 0
+            """).run([.text(stamp.store), .integer(stamp.seq)])
+    }
+
+    /// Stamps the staged memos as changed by a local change: each one's version counts one
+    /// more change of `stamp.store`, based on the version it had before the change (a memo
+    /// brought back to life takes its tombstone's), so the new version is newer than every
+    /// one the memo had. With `keepsMemosAlive` (an add, edit or tag) no memo was deleted
+    /// or brought back: images and tombstones are not looked at, three small statements.
+    func stampStaged(_ stamp: SyncStamp, keepsMemosAlive: Bool) throws {
+        let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(stamp.clock)]
+        guard !keepsMemosAlive else { return try database.cached(Self.stampInPlaceSQL).run(values) }
+        try database.cached(Self.stampSQL).run(values)
+        try reviveStaged()
+        try buryStagedDeletes(values)
+    }
+
+    /// A store that never synced keeps no versions, but a memo a change deleted still leaves
+    /// its tombstone (so it stays deleted after the first sync), and an undone delete none.
+    func buryStagedDeletes(of store: String, at time: Timestamp) throws {
+        try reviveStaged()
+        try buryStagedDeletes([.text(store), .integer(0), .integer(time.millisecondsSince1970)])
+    }
+
+    private func reviveStaged() throws {
+        try database.cached(Self.reviveSQL).run()
+    }
+
+    private func buryStagedDeletes(_ values: [SQLiteValue]) throws {
+        try database.cached(Self.buryDeletedSQL).run(values)
+    }
+
+    /// `?1`'s count in a version vector, as a JSON path.
+    private static let ownCount = "'$.\"' || ?1 || '\"'"
+
+    /// The version a memo had before the change: its image's, else its tombstone's, else its own.
+    private static let baseVersion = """
+        coalesce((SELECT json_extract(p.before, '$.version') FROM temp.pending_change p WHERE p.memo_id = memo.id),
+                 (SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid), version)
+        """
+
+    /// Memos that existed before the change, or come back to life (their tombstone is the
+    /// base). Each statement looks memos up by id from the staging table: a join would scan
+    /// them all.
+    private static let stampSQL = """
+        UPDATE memo SET version = json_set(\(baseVersion), \(ownCount), coalesce(json_extract(\(baseVersion), \(ownCount)), 0) + 1),
+                        changed_at = ?3, changed_by = ?1, change_seq = ?2
+        WHERE id IN (SELECT p.memo_id FROM temp.pending_change p
+                     WHERE p.before IS NOT NULL
+                        OR EXISTS (SELECT 1 FROM memo m JOIN memo_tombstone t ON t.uuid = m.uuid WHERE m.id = p.memo_id))
+        """
+
+    /// Memos that existed before the change (new ones were stamped as they were inserted).
+    private static let stampInPlaceSQL = """
+        UPDATE memo SET version = json_set(version, \(ownCount), coalesce(json_extract(version, \(ownCount)), 0) + 1),
+                        changed_at = ?3, changed_by = ?1, change_seq = ?2
+        WHERE id IN (SELECT memo_id FROM temp.pending_change WHERE before IS NOT NULL)
+        """
+
+    /// A memo alive again (an undone delete) has no tombstone.
+    private static let reviveSQL = """
+        DELETE FROM memo_tombstone WHERE uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT memo_id FROM temp.pending_change))
+        """
+
+    /// A memo the change deleted leaves a tombstone one change newer than its last version.
+    private static let buryDeletedSQL = """
+        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq)
+        SELECT json_extract(p.before, '$.uuid'),
+               json_set(coalesce(json_extract(p.before, '$.version'), '{}'), \(ownCount),
+                        coalesce(json_extract(p.before, '$.version.' || '"' || ?1 || '"'), 0) + 1),
+               ?3, ?1, ?2
+        FROM temp.pending_change p
+        WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo)
+        """
+}

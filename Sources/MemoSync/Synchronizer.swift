@@ -1,0 +1,126 @@
+import MemoStore
+
+/// What a sync moved.
+package struct SyncSummary: Equatable, Sendable {
+    /// Memos written to the other store, and to this one.
+    package var sent = 0
+    package var received = 0
+    /// Versions kept as new `@conflict` memos.
+    package var conflicts = 0
+}
+
+/// The sync exchange (SPEC §4b): two sides tell each other what changed since they last
+/// synced, each record is merged by uuid (`SyncRecord.merge`), and each side writes what it
+/// lacks in one transaction of its own, recorded in its history as a `sync` change. Both
+/// are locked for writing meanwhile (another process waits). Both sides write before either
+/// commits, so a failing write (a full disk) leaves both as they were; the remote side
+/// commits first, so a sync stopped in between leaves this store as it was.
+package enum Synchronizer {
+    package static func sync(_ local: any SyncEndpoint, with remote: any SyncEndpoint, at time: Timestamp) throws(StoreError) -> SyncSummary {
+        let here = try local.identity(), there = try remote.identity()
+        // A sync writes to both stores: say which one cannot be written, before either is.
+        for (side, card) in [(local, here), (remote, there)] where !card.isWritable {
+            throw .cannotOpen(path: side.displayPath, reason: "the store is read-only, and a sync writes to both stores")
+        }
+        if here.storeID == there.storeID { throw .syncWithItself(path: remote.displayPath) }
+        do {
+            try local.open(at: time)
+            try remote.open(at: time)
+            var exchange = Exchange(local: SideState(local), remote: SideState(remote))
+            try exchange.merge(local.changes(since: there.storeID) + remote.changes(since: here.storeID))
+            try local.apply(exchange.local.writes, acknowledging: there.storeID, clock: exchange.latest)
+            try remote.apply(exchange.remote.writes, acknowledging: here.storeID, clock: exchange.latest)
+            try remote.commit()
+            try local.commit()
+            return exchange.summary
+        } catch {
+            remote.abandon()
+            local.abandon()
+            throw error
+        }
+    }
+}
+
+/// The merge of one sync, worked out in memory from the two sides' records.
+private struct Exchange {
+    var local: SideState
+    var remote: SideState
+    var summary = SyncSummary()
+    /// The latest change time of any merged memo: both clocks move past it.
+    var latest: Int64 = 0
+
+    /// Merges every memo either side changed, in the order they were reported.
+    mutating func merge(_ changed: [SyncRecord]) throws(StoreError) {
+        var seen = Set<String>(), uuids: [String] = []
+        for record in changed where seen.insert(record.uuid).inserted { uuids.append(record.uuid) }
+        try local.load(uuids)
+        try remote.load(uuids)
+        for uuid in uuids { try merge(uuid) }
+    }
+
+    private mutating func merge(_ uuid: String) throws(StoreError) {
+        let mine = try local.state(of: uuid), theirs = try remote.state(of: uuid)
+        for (side, record) in [(remote, theirs), (local, mine)] {
+            if let problem = record?.problem { throw .invalidSyncMemo(path: side.displayPath, uuid: uuid, reason: problem) }
+        }
+        let (result, conflict) = SyncRecord.merge(mine, theirs)
+        guard let result else { return }
+        latest = max(latest, result.changedAt)
+        if result != mine {
+            local.write(result)
+            if result.live != mine?.live { summary.received += 1 }
+        }
+        if result != theirs {
+            remote.write(result)
+            if result.live != theirs?.live { summary.sent += 1 }
+        }
+        guard let conflict else { return }
+        summary.conflicts += 1
+        try local.keep(conflict)
+        try remote.keep(conflict)
+    }
+}
+
+/// One side's records as this sync sees them: read once, then changed by the merge; and
+/// the writes the side gets, in the order the merge made them, each memo once.
+private struct SideState {
+    let endpoint: any SyncEndpoint
+    private var known: [String: SyncRecord?] = [:]
+    private(set) var writes: [SyncRecord] = []
+    private var writeIndex: [String: Int] = [:]
+
+    init(_ endpoint: any SyncEndpoint) {
+        self.endpoint = endpoint
+    }
+
+    var displayPath: String { endpoint.displayPath }
+
+    /// Reads the side's records of `uuids` in one call.
+    mutating func load(_ uuids: [String]) throws(StoreError) {
+        for uuid in uuids { known[uuid] = .some(nil) }
+        for record in try endpoint.records(uuids) { known[record.uuid] = record }
+    }
+
+    mutating func state(of uuid: String) throws(StoreError) -> SyncRecord? {
+        if let state = known[uuid] { return state }
+        try load([uuid])
+        return known[uuid] ?? nil
+    }
+
+    mutating func write(_ record: SyncRecord) {
+        known[record.uuid] = record
+        if let index = writeIndex[record.uuid] {
+            writes[index] = record
+        } else {
+            writeIndex[record.uuid] = writes.count
+            writes.append(record)
+        }
+    }
+
+    /// Keeps a conflict copy: merged with what the side has of that uuid already (the same
+    /// conflict met before), written when that changes anything.
+    mutating func keep(_ conflict: SyncRecord) throws(StoreError) {
+        let existing = try state(of: conflict.uuid)
+        if let merged = SyncRecord.merge(existing, conflict).result, merged != existing { write(merged) }
+    }
+}
