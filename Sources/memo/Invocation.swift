@@ -53,8 +53,8 @@ struct Invocation {
         action = helpRequested ? .help : requested
         guard action == .session, let first = words.first else { return }
         defer { if helpRequested { action = .help } }
-        switch first {
-        case "run":
+        switch CommandSyntax.programCommand(named: first) {
+        case .run:
             words.removeFirst()
             var echo = false, keepGoing = false
             let files = try readOptions(&words, collectingArguments: true) { name throws(CommandError) in
@@ -67,7 +67,7 @@ struct Invocation {
             }
             guard !files.isEmpty || helpRequested else { throw .usage("'memo run' needs at least one FILE (- for standard input)") }
             action = .run(files: files, echo: echo, keepGoing: keepGoing)
-        case "test":
+        case .test:
             words.removeFirst()
             var update = false
             let files = try readOptions(&words, storeOptions: false, collectingArguments: true) { name throws(CommandError) in
@@ -77,7 +77,7 @@ struct Invocation {
             }
             guard !files.isEmpty || helpRequested else { throw .usage("'memo test' needs at least one transcript FILE") }
             action = .test(files: files, update: update)
-        case "completions":
+        case .completions:
             words.removeFirst()
             let names = try readOptions(&words, storeOptions: false, collectingArguments: true) { _ throws(CommandError) in false }
             guard names.count == 1, let shell = Shell(rawValue: names[0]) else {
@@ -85,16 +85,16 @@ struct Invocation {
                 throw .usage("'memo completions' needs one of bash, zsh or fish")
             }
             action = .completionScript(shell)
-        case "__complete":
+        case .complete:
             action = .complete(line: words.dropFirst().joined(separator: " "))
-        case "__manual":
+        case .manual:
             action = .manual
-        case "serve":
+        case .serve:
             words.removeFirst()
             let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }
             if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo serve'") }
             action = .serve
-        default:
+        case nil:
             action = .command(Array(words))
         }
     }

@@ -38,9 +38,6 @@ enum ProgramHelp {
         memo/execute:
         """
 
-    /// The program's commands besides the command language's, for completion.
-    static let programCommands = ["run", "test", "serve", "completions"]
-
     static let options = [
         OptionSyntax(names: ["--store"], valueName: "PATH",
                      summary: "Use the store at PATH (default: $MEMO_STORE, else $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite)."),

@@ -3,9 +3,10 @@ import MemoNotebook
 import MemoStore
 
 /// `memo __complete LINE`: what the completion scripts offer on Tab. LINE is the command
-/// line up to the cursor, program name first. The program's options and commands come from
-/// `ProgramHelp`; a command of the language is completed by the REPL's `Completer`, with the
-/// tags, ids and fixture names of the store the line names (never created for a Tab).
+/// line up to the cursor, program name first. The program's options come from `ProgramHelp`,
+/// its commands from the `CommandSyntax` table; a command of the language is completed by the
+/// REPL's `Completer`, with the tags, ids and fixture names of the store the line names (never
+/// created for a Tab).
 struct ShellCompletion {
     let environment: Environment
 
@@ -36,13 +37,13 @@ struct ShellCompletion {
         guard position < words.count else {
             return matching(current, programLevel(after: words.last ?? "", current: current))
         }
-        let command = words[position]
-        switch command {
-        case "completions":
+        switch CommandSyntax.programCommand(named: words[position]) {
+        case .completions:
             return position + 1 == words.count ? matching(current, Shell.allCases.map { Completion($0.rawValue) }) : []
-        case "run", "test", "serve":
+        case .run, .test, .serve:
             return current.hasPrefix("-") ? matching(current, ProgramHelp.options.flatMap(\.names).map { Completion($0) }) : []
-        default:
+        case nil, .complete, .manual:
+            // A command of the language; the two hidden ones are completed as any unknown word.
             let rest = words[position...].joined(separator: " ") + " " + current
             let notebook = inMemory ? nil : openStore(storePath)
             return Completer(data: notebook.map { $0 as CompletionData } ?? NoStoreData()).complete(rest).items
@@ -56,7 +57,7 @@ struct ShellCompletion {
         if previous == "--fixture" { return Fixture.builtIn.map { Completion($0.name, hint: $0.description) } }
         if current.hasPrefix("-") { return ProgramHelp.options.flatMap(\.names).map { Completion($0) } }
         let language = Completer(data: NoStoreData()).complete("").items
-        return ProgramHelp.programCommands.map { Completion($0) } + language
+        return CommandSyntax.offeredProgramCommands.map { Completion($0.rawValue) } + language
     }
 
     private func matching(_ word: String, _ completions: [Completion]) -> [Completion] {

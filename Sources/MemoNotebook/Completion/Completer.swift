@@ -59,17 +59,19 @@ package struct Completer {
     private func candidates(for word: String, after before: [String]) -> [Completion] {
         if word.hasPrefix("@") { return data.tagNames().map { Completion("@" + $0) } }
         guard let name = before.first else { return Self.commandNames }
-        guard let syntax = CommandSyntax.named(name) else { return [] }
+        guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else { return [] }
         if before.last == "--tag", syntax.option(named: "--tag") != nil { return tags }
         if word.hasPrefix("-") { return syntax.options.flatMap(\.names).map { Completion($0) } }
-        let position = before.count
-        switch syntax.name {
-        case "help" where position == 1: return Self.commandNames
-        case "fixture" where position == 1: return Fixture.builtIn.map { Completion($0.name, hint: $0.description) }
-        case "show", "delete": return ids(word)
-        case "edit" where position == 1: return ids(word)
-        case "tag", "untag": return position == 1 ? ids(word) : tags
-        default: return []
+        let isFirstArgument = before.count == 1
+        switch command {
+        case .help: return isFirstArgument ? Self.commandNames : []
+        case .fixture: return isFirstArgument ? Fixture.builtIn.map { Completion($0.name, hint: $0.description) } : []
+        case .show, .delete: return ids(word)
+        case .edit: return isFirstArgument ? ids(word) : []
+        case .tag, .untag: return isFirstArgument ? ids(word) : tags
+        case .add, .list, .search, .tags, .count, .begin, .save, .rollback, .undo, .redo, .history, .sync,
+             .import, .export, .fixtures, .clock, .info, .quit:
+            return []
         }
     }
 

@@ -30,26 +30,28 @@ package enum CommandParser {
 
     private static func parse<Source: WordSource>(_ words: inout Source, heredoc: String?) throws(CommandError) -> ParsedLine {
         guard let name = try words.nextWord() else { return .nothing }
-        guard let syntax = CommandSyntax.named(name.text), !name.isOption else { throw .unknownCommand(name) }
+        guard let syntax = CommandSyntax.named(name.text), let command = syntax.kind.languageCommand, !name.isOption else {
+            throw .unknownCommand(name)
+        }
         if asksForHelp(words, syntax) { return .command(.help(topic: syntax.name)) }
         if heredoc != nil, !syntax.takesText {
             throw .usage("'\(syntax.name)' takes no heredoc text", range: name.range)
         }
         var reader = ArgumentReader(words: words, syntax: syntax)
-        switch syntax.name {
-        case "add":
+        switch command {
+        case .add:
             let text = try reader.text()
             let tags = try reader.values("--tag").map(tagName)
             return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
-        case "edit":
+        case .edit:
             guard let idWord = try reader.nextArgument() else { throw .missingArgument("a memo id", command: syntax.name) }
             let id = try memoID(idWord)
             return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
-        case "list":
+        case .list:
             return .command(.list(try listArguments(&reader)))
-        case "count":
+        case .count:
             return .command(.count(try filterArguments(&reader)))
-        case "search":
+        case .search:
             guard let query = try reader.text(raw: true) else { throw .missingArgument("a search query", command: syntax.name) }
             let limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
             do {
@@ -57,42 +59,43 @@ package enum CommandParser {
             } catch {
                 throw .invalid(error.description, range: query.range)
             }
-        case "history":
+        case .history:
             try reader.finish()
             return .command(.history(limit: try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }))
-        case "import":
+        case .import:
             return .command(.importFile(try importArguments(&reader)))
-        case "export":
+        case .export:
             return .command(.export(try exportArguments(&reader)))
-        case "show", "delete":
-            let ids = try reader.remainingArguments().map(memoID)
-            guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: syntax.name) }
-            return .command(syntax.name == "show" ? .show(ids: ids) : .delete(ids: ids))
-        case "tag", "untag":
-            let arguments = try reader.remainingArguments()
-            guard let idWord = arguments.first else { throw .missingArgument("a memo id", command: syntax.name) }
-            let id = try memoID(idWord)
-            let tags = try arguments.dropFirst().map(tagName)
-            guard !tags.isEmpty else { throw .missingArgument("at least one tag", command: syntax.name) }
-            return .command(syntax.name == "tag" ? .tag(id: id, tags: tags) : .untag(id: id, tags: tags))
-        case "sync":
-            guard let path = try reader.nextArgument() else { throw .missingArgument("the path of a memo store", command: syntax.name) }
-            try reader.finish()
-            return .command(.sync(path: path.text))
-        case "clock", "fixture":
-            guard let argument = try reader.nextArgument() else {
-                throw .missingArgument(syntax.name == "clock" ? "a date" : "a fixture name or file", command: syntax.name)
-            }
-            try reader.finish()
-            return .command(syntax.name == "clock" ? .clock(try DateArgument.parse(argument)) : .fixture(argument.text))
-        case "help":
+        case .show:
+            return .command(.show(ids: try memoIDs(&reader)))
+        case .delete:
+            return .command(.delete(ids: try memoIDs(&reader)))
+        case .tag:
+            let (id, tags) = try memoIDAndTags(&reader)
+            return .command(.tag(id: id, tags: tags))
+        case .untag:
+            let (id, tags) = try memoIDAndTags(&reader)
+            return .command(.untag(id: id, tags: tags))
+        case .sync:
+            return .command(.sync(path: try onlyArgument(&reader, "the path of a memo store").text))
+        case .clock:
+            return .command(.clock(try DateArgument.parse(try onlyArgument(&reader, "a date"))))
+        case .fixture:
+            return .command(.fixture(try onlyArgument(&reader, "a fixture name or file").text))
+        case .help:
             let topic = try reader.nextArgument()
             try reader.finish()
             if let topic, CommandSyntax.named(topic.text) == nil { throw .unknownCommand(topic) }
             return .command(.help(topic: topic?.text))
-        default:
-            try reader.finish()
-            return .command(try simpleCommand(syntax.name))
+        case .tags: return try withoutArguments(.tags, &reader)
+        case .info: return try withoutArguments(.info, &reader)
+        case .quit: return try withoutArguments(.quit, &reader)
+        case .fixtures: return try withoutArguments(.fixtures, &reader)
+        case .begin: return try withoutArguments(.begin, &reader)
+        case .save: return try withoutArguments(.save, &reader)
+        case .rollback: return try withoutArguments(.rollback, &reader)
+        case .undo: return try withoutArguments(.undo, &reader)
+        case .redo: return try withoutArguments(.redo, &reader)
         }
     }
 
@@ -104,26 +107,41 @@ package enum CommandParser {
             if word.isOption, word.text == "--help" || word.text == "-h" { return true }
             if word.isOption, !word.text.contains("="), syntax.option(named: word.text)?.valueName != nil {
                 _ = try? lookahead.nextWord()
-            } else if !word.isOption, syntax.takesText || syntax.name == "search" {
+            } else if !word.isOption, syntax.takesText || syntax.kind == .language(.search) {
                 return false
             }
         }
         return false
     }
 
-    private static func simpleCommand(_ name: String) throws(CommandError) -> Command {
-        switch name {
-        case "tags": .tags
-        case "info": .info
-        case "quit": .quit
-        case "fixtures": .fixtures
-        case "begin": .begin
-        case "save": .save
-        case "rollback": .rollback
-        case "undo": .undo
-        case "redo": .redo
-        default: throw .usage("unknown command '\(name)'")
-        }
+    /// A command that takes no arguments, once none are left.
+    private static func withoutArguments<S>(_ command: Command, _ reader: inout ArgumentReader<S>) throws(CommandError) -> ParsedLine {
+        try reader.finish()
+        return .command(command)
+    }
+
+    /// The one argument a command takes, with no other after it.
+    private static func onlyArgument<S>(_ reader: inout ArgumentReader<S>, _ name: String) throws(CommandError) -> Word {
+        guard let argument = try reader.nextArgument() else { throw .missingArgument(name, command: reader.syntax.name) }
+        try reader.finish()
+        return argument
+    }
+
+    /// `show ID...` and `delete ID...`: at least one memo id.
+    private static func memoIDs<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> [Int64] {
+        let ids = try reader.remainingArguments().map(memoID)
+        guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: reader.syntax.name) }
+        return ids
+    }
+
+    /// `tag ID TAG...` and `untag ID TAG...`: a memo id, then at least one tag.
+    private static func memoIDAndTags<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> (Int64, [String]) {
+        let arguments = try reader.remainingArguments()
+        guard let idWord = arguments.first else { throw .missingArgument("a memo id", command: reader.syntax.name) }
+        let id = try memoID(idWord)
+        let tags = try arguments.dropFirst().map(tagName)
+        guard !tags.isEmpty else { throw .missingArgument("at least one tag", command: reader.syntax.name) }
+        return (id, tags)
     }
 
     /// Builds a text command from the text on the line or the heredoc's body, or with no
@@ -156,8 +174,8 @@ package enum CommandParser {
     /// `import FILE [--format F] [--entity NAME] [--text A,B] [--date A]`.
     private static func importArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ImportArguments {
         let positional = try reader.remainingArguments()
-        guard let file = positional.first else { throw .missingArgument("a file to import", command: "import") }
-        if positional.count > 1 { throw .unexpected(positional[1], command: "import") }
+        guard let file = positional.first else { throw .missingArgument("a file to import", command: reader.syntax.name) }
+        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
         var arguments = ImportArguments(path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases))
         let coreDataOptions = ["--entity", "--text", "--date"].compactMap(reader.value)
         if arguments.format != .coredata, let option = coreDataOptions.first {
@@ -177,8 +195,8 @@ package enum CommandParser {
     /// `export FILE|- [--format F] [filters]`.
     private static func exportArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ExportArguments {
         let positional = try reader.remainingArguments()
-        guard let file = positional.first else { throw .missingArgument("a file to write, or - for standard output", command: "export") }
-        if positional.count > 1 { throw .unexpected(positional[1], command: "export") }
+        guard let file = positional.first else { throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name) }
+        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
         let filter = try filterArguments(reader)
         return ExportArguments(path: file.text, format: try format(reader, for: file, allowed: [.jsonl, .json, .markdown]), filter: filter)
     }

@@ -1,6 +1,7 @@
-/// What a command accepts, in one table that parsing, help and completion all read.
+/// What a command accepts, in one table that parsing, help, completion and the program's
+/// command line all read.
 package struct CommandSyntax: Sendable {
-    package var name: String
+    package var kind: CommandKind
     package var aliases: [String] = []
     /// Everything after the name, as `help` shows it.
     package var usage: String
@@ -11,6 +12,8 @@ package struct CommandSyntax: Sendable {
     package var takesText = false
     /// More to say in `help COMMAND` than the options do, or nil.
     package var details: String?
+
+    package var name: String { kind.name }
 
     package func option(named name: String) -> OptionSyntax? {
         options.first { $0.names.contains(name) }
@@ -52,12 +55,25 @@ extension OptionSyntax {
 }
 
 extension CommandSyntax {
-    /// Every command of the language, in the order `help` lists them.
-    package static let all: [CommandSyntax] = [
-        CommandSyntax(name: "add", usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
+    /// A command of the language.
+    init(_ name: CommandName, aliases: [String] = [], usage: String, summary: String, options: [OptionSyntax] = [],
+         takesText: Bool = false, details: String? = nil) {
+        self.init(kind: .language(name), aliases: aliases, usage: usage, summary: summary, options: options,
+                  takesText: takesText, details: details)
+    }
+
+    /// A command of the program, with no usage or summary here: `memo --help` documents them.
+    private static func program(_ name: ProgramCommandName) -> CommandSyntax {
+        CommandSyntax(kind: .program(name), usage: "", summary: "")
+    }
+
+    /// Every command memo knows: the language's in the order `help` lists them, then the
+    /// program's in the order completion offers them.
+    package static let table: [CommandSyntax] = [
+        CommandSyntax(.add, usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
                       options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
                       takesText: true),
-        CommandSyntax(name: "list",
+        CommandSyntax(.list,
                       usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE] [--group day|month]",
                       summary: "List memos in insert-date order, newest first.",
                       options: [
@@ -69,36 +85,36 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--group"], valueName: "day|month",
                                      summary: "A heading for each day or month (display time zone); text output only."),
                       ]),
-        CommandSyntax(name: "search", usage: "[-n N] QUERY",
+        CommandSyntax(.search, usage: "[-n N] QUERY",
                       summary: "Find memos by their words, newest first.",
                       options: [.limit],
                       details: """
                         QUERY: words that must all appear (any language, accents ignored), "a phrase",
                         prefix* for words starting so, a OR b for either, -word or -"a phrase" to leave out.
                         """),
-        CommandSyntax(name: "show", usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
-        CommandSyntax(name: "edit", usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
+        CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
+        CommandSyntax(.edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
                       takesText: true),
-        CommandSyntax(name: "delete", aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
-        CommandSyntax(name: "tag", usage: "ID TAG...", summary: "Add tags to a memo."),
-        CommandSyntax(name: "untag", usage: "ID TAG...", summary: "Remove tags from a memo."),
-        CommandSyntax(name: "tags", usage: "", summary: "List every tag with its memo count."),
-        CommandSyntax(name: "count", usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
+        CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),
+        CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
+        CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
+        CommandSyntax(.count, usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Count memos.", options: OptionSyntax.filters),
-        CommandSyntax(name: "begin", usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
-        CommandSyntax(name: "save", aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
-        CommandSyntax(name: "rollback", usage: "", summary: "Discard the batch's changes."),
-        CommandSyntax(name: "undo", usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
-        CommandSyntax(name: "redo", usage: "", summary: "Redo the last undone change."),
-        CommandSyntax(name: "history", usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
-        CommandSyntax(name: "sync", usage: "PATH",
+        CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
+        CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
+        CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),
+        CommandSyntax(.undo, usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
+        CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
+        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
+        CommandSyntax(.sync, usage: "PATH",
                       summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
                       details: """
                         Memos match by uuid. A memo changed on one side only takes that side's version; changed on
                         both, the later change wins and the other text is kept as a new memo tagged @conflict. A
                         delete removes only what its side saw, and a deleted memo stays deleted.
                         """),
-        CommandSyntax(name: "import", usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
+        CommandSyntax(.import, usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",
@@ -107,22 +123,34 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--text"], valueName: "ATTR[,ATTR]", summary: "coredata: the text attributes, joined by newlines (content)."),
                         OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
                       ]),
-        CommandSyntax(name: "export", usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Write memos to a file (- for standard output), oldest first.",
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",
                                      summary: "jsonl, json or markdown (default: from the file's extension, else jsonl)."),
                       ] + OptionSyntax.filters),
-        CommandSyntax(name: "fixture", usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
-        CommandSyntax(name: "fixtures", usage: "", summary: "List the built-in fixtures."),
-        CommandSyntax(name: "clock", usage: "DATE", summary: "Set the deterministic clock of scripting mode."),
-        CommandSyntax(name: "info", usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
-        CommandSyntax(name: "help", usage: "[COMMAND]", summary: "List the commands, or explain one."),
-        CommandSyntax(name: "quit", aliases: ["exit"], usage: "", summary: "Leave the session."),
+        CommandSyntax(.fixture, usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
+        CommandSyntax(.fixtures, usage: "", summary: "List the built-in fixtures."),
+        CommandSyntax(.clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode."),
+        CommandSyntax(.info, usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
+        CommandSyntax(.help, usage: "[COMMAND]", summary: "List the commands, or explain one."),
+        CommandSyntax(.quit, aliases: ["exit"], usage: "", summary: "Leave the session."),
+        program(.run), program(.test), program(.serve), program(.completions), program(.complete), program(.manual),
     ]
 
-    /// The syntax of a command by name or alias.
+    /// The commands of the language, in the order `help` lists them.
+    package static let all = table.filter { $0.kind.languageCommand != nil }
+
+    /// The program's commands that completion offers, in its order.
+    package static let offeredProgramCommands = table.compactMap(\.kind.programCommand).filter(\.isOffered)
+
+    /// The syntax of a command of the language by name or alias.
     package static func named(_ name: String) -> CommandSyntax? {
         all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The program's command of that name, or nil for any other word (a command of the language).
+    package static func programCommand(named name: String) -> ProgramCommandName? {
+        table.lazy.compactMap(\.kind.programCommand).first { $0.rawValue == name }
     }
 }
