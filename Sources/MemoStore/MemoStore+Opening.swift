@@ -115,7 +115,7 @@ extension MemoStore {
                 try database.atomically {
                     guard try database.integer("PRAGMA user_version") < migration.version else { return }
                     try database.execute(migration.sql)
-                    try migration.backfill?(self)
+                    try migration.backfill?(database)
                     try database.execute("PRAGMA user_version = \(migration.version)")
                 }
             }

@@ -252,23 +252,6 @@ package final class MemoStore {
             try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0)])
         }
     }
-
-    /// The version-3 migration's backfill: puts every memo in the search index.
-    static func indexAllMemosForSearch(_ store: MemoStore) throws {
-        let rows = try store.database.prepare("SELECT id, content FROM memo")
-        let index = try store.database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
-        while try rows.step() {
-            try index.run([.integer(rows.int64(at: 0)), .text(SearchText.indexed(rows.string(at: 1)))])
-        }
-    }
-
-    /// The version-2 migration's backfill: tags the inline `@words` of migrated memos.
-    static func tagInlineWordsOfAllMemos(_ store: MemoStore) throws {
-        let rows = try store.database.prepare("SELECT id, content FROM memo")
-        while try rows.step() {
-            try store.attach(TagName.inlineTags(in: rows.string(at: 1)), to: rows.int64(at: 0), inline: true)
-        }
-    }
 }
 
 extension MemoStore {

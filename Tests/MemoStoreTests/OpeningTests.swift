@@ -18,14 +18,6 @@ struct OpeningTests {
         #expect(try MemoStore.open(.file(path: path)).count() == 1)
     }
 
-    /// Writes a store as the first memo did: the version-1 table, then `sql`.
-    private func makeVersion1Store(at path: String, _ sql: String) throws {
-        let old = try Database(path: path)
-        try old.execute("""
-            CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-            """ + sql)
-    }
-
     @Test func version1StoreIsMigratedWithoutLosingAMemo() throws {
         let path = folder.file("old.sqlite")
         try makeVersion1Store(at: path, """
@@ -92,33 +84,6 @@ struct OpeningTests {
             """)
         let store = try MemoStore.open(.file(path: path))
         #expect(try store.insert(draft("first")).id == 1)
-    }
-
-    /// A new store is created in one step (`Schema.fresh`); a store migrated from version 1
-    /// must end in exactly the same layout, or the two kinds of store would drift apart.
-    @Test func aNewStoreHasTheLayoutTheMigrationsEndIn() throws {
-        let migratedPath = folder.file("migrated.sqlite"), freshPath = folder.file("fresh.sqlite")
-        try makeVersion1Store(at: migratedPath, "PRAGMA user_version = 1;")
-        let migrated = try MemoStore.open(.file(path: migratedPath))
-        let fresh = try MemoStore.open(.file(path: freshPath))
-        #expect(try layout(of: fresh.database) == layout(of: migrated.database))
-        #expect(try layout(of: fresh.database).count > 10)
-        for pragma in ["user_version", "application_id"] {
-            #expect(try fresh.database.integer("PRAGMA \(pragma)") == migrated.database.integer("PRAGMA \(pragma)"))
-        }
-    }
-
-    /// Every schema object with its SQL as SQLite stores it, quotes and spacing aside
-    /// (SQLite quotes a renamed table's name).
-    private func layout(of database: Database) throws -> [String] {
-        let statement = try database.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name")
-        var objects: [String] = []
-        while try statement.step() {
-            let sql = statement.optionalString(at: 3) ?? ""
-            let words = sql.replacingOccurrences(of: "\"", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            objects.append([statement.string(at: 0), statement.string(at: 1), statement.string(at: 2), words].joined(separator: " | "))
-        }
-        return objects
     }
 
     @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
