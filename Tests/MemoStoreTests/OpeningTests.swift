@@ -135,6 +135,38 @@ struct OpeningTests {
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
     }
 
+    /// Foreign keys are off while migrating, so the upgrade checks them before it commits: a
+    /// tag of a memo that does not exist (another SQLite client deleted it) refuses the store.
+    @Test func brokenReferencesRefuseTheUpgradeUntouched() throws {
+        let path = folder.file("dangling.sqlite")
+        try makeVersion1Store(at: path, Schema.version2.sql + """
+            INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'kept', 0);
+            INSERT INTO memo_tag(memo_id, name) VALUES (1, 'fine'), (42, 'dangling');
+            PRAGMA user_version = 2;
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refusal = StoreError.brokenReferences(path: path, table: "memo_tag", parent: "memo")
+        #expect(throws: refusal) { try MemoStore.open(.file(path: path)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(refusal.isStoreUnusable)
+        #expect(refusal.description == "\(path) cannot be upgraded: rows of its memo_tag table refer to rows missing from memo; "
+                + "it was left untouched")
+    }
+
+    /// Every migration a store needs runs in one transaction: a table of another program in
+    /// the way of version 4 undoes versions 2 and 3 too.
+    @Test func aFailedUpgradeLeavesTheFileAsItWas() throws {
+        let path = folder.file("in-the-way.sqlite")
+        try makeVersion1Store(at: path, """
+            INSERT INTO memo(content, insert_date) VALUES ('kept', 0);
+            CREATE TABLE history(note TEXT);
+            PRAGMA user_version = 1;
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try MemoStore.open(.file(path: path)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     /// memo's own version-1 table under a version from the future is a newer memo's store,
     /// not another program's database.
     @Test func version1LayoutWithAFutureVersionIsANewerSchema() throws {
