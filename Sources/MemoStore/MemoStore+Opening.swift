@@ -46,7 +46,7 @@ extension MemoStore {
             if database.isReadOnly {
                 throw .cannotOpen(path: path, reason: "the store is read-only and needs an upgrade to schema version \(Schema.currentVersion)")
             }
-            try migrate()
+            try migrate(path: path)
         }
         try StoreError.wrapping {
             if case .file = location, !database.isReadOnly {
@@ -100,23 +100,26 @@ extension MemoStore {
     }
 
     /// Creates the current layout in an empty file, or runs every migration newer than the
-    /// file, each in its own transaction. The version is read again inside the transaction,
-    /// so two processes opening a new store at once set it up once.
-    private func migrate() throws(StoreError) {
+    /// file, all in one transaction: a failure leaves the file as it was. The version is read
+    /// again inside the transaction, so two processes opening a new store at once set it up
+    /// once. Before committing, `PRAGMA foreign_key_check` must find every reference intact
+    /// (foreign keys are off while migrating, so a migration could break them unseen).
+    private func migrate(path: String) throws(StoreError) {
         try StoreError.wrapping {
             try database.atomically {
-                guard try database.integer("PRAGMA user_version") == 0,
-                      try database.integer("SELECT count(*) FROM sqlite_schema") == 0 else { return }
-                try database.execute(Schema.fresh)
-            }
-        }
-        for migration in Schema.migrations {
-            try StoreError.wrapping {
-                try database.atomically {
-                    guard try database.integer("PRAGMA user_version") < migration.version else { return }
-                    try database.execute(migration.sql)
-                    try migration.backfill?(self)
-                    try database.execute("PRAGMA user_version = \(migration.version)")
+                let version = try database.integer("PRAGMA user_version")
+                if version == 0, try database.integer("SELECT count(*) FROM sqlite_schema") == 0 {
+                    try database.execute(Schema.fresh)
+                } else {
+                    for migration in Schema.migrations where migration.version > version {
+                        try database.execute(migration.sql)
+                        try migration.backfill?(database)
+                        try database.execute("PRAGMA user_version = \(migration.version)")
+                    }
+                }
+                let violation = try database.prepare("PRAGMA foreign_key_check").firstRow { ($0.string(at: 0), $0.string(at: 2)) }
+                if let (table, parent) = violation {
+                    throw StoreError.brokenReferences(path: path, table: table, parent: parent)
                 }
             }
         }

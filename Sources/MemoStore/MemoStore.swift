@@ -208,26 +208,6 @@ package final class MemoStore {
         }
         return names
     }
-
-    /// The version-3 migration's backfill: puts every memo in the search index.
-    static func indexAllMemosForSearch(_ store: MemoStore) throws {
-        let rows = try store.database.prepare("SELECT id, content FROM memo")
-        let index = try store.database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
-        while try rows.step() {
-            try index.run([.integer(rows.int64(at: 0)), .text(SearchText.indexed(rows.string(at: 1)))])
-        }
-    }
-
-    /// The version-2 migration's backfill: tags the inline `@words` of migrated memos.
-    static func tagInlineWordsOfAllMemos(_ store: MemoStore) throws {
-        let rows = try store.database.prepare("SELECT id, content FROM memo")
-        while try rows.step() {
-            for name in TagName.inlineTags(in: rows.string(at: 1)) {
-                try store.database.cached("INSERT OR IGNORE INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, 1)")
-                    .run([.integer(rows.int64(at: 0)), .text(name)])
-            }
-        }
-    }
 }
 
 extension MemoStore {

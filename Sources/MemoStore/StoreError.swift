@@ -4,6 +4,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case notAMemoStore(path: String, reason: String)
     /// The store was written by a newer memo; opening it could lose data.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// Upgrading the store would keep rows of `table` that refer to rows missing from
+    /// `parent` (`PRAGMA foreign_key_check`), so it was not upgraded.
+    case brokenReferences(path: String, table: String, parent: String)
     /// The file or its folder cannot be opened or created.
     case cannotOpen(path: String, reason: String)
     /// Every id asked for that has no memo.
@@ -38,6 +41,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         case .newerSchema(let path, let found, let supported):
             "\(path) has schema version \(found), newer than this memo knows (\(supported)); "
                 + "it was left untouched: upgrade memo to open it"
+        case .brokenReferences(let path, let table, let parent):
+            "\(path) cannot be upgraded: rows of its \(table) table refer to rows missing from \(parent); "
+                + "it was left untouched"
         case .cannotOpen(let path, let reason):
             "cannot open store \(path): \(reason)"
         case .memoNotFound(let ids) where ids.count == 1:
@@ -81,7 +87,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     /// one request being wrong.
     package var isStoreUnusable: Bool {
         switch self {
-        case .notAMemoStore, .newerSchema, .cannotOpen, .invalidSyncMemo: true
+        case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo: true
         case .sqlite(let error): error.isStoreFailure
         case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted,
              .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused,

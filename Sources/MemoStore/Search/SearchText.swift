@@ -11,15 +11,19 @@
 ///
 /// The index is filled from Swift rather than by a custom tokenizer, so any SQLite client can
 /// still read and write the store. Changing these rules needs a migration that re-indexes.
+///
+/// Today's rules are the ones version 3's backfill froze (`Version3SearchRule`): these
+/// delegate to it, so they exist once. When the rules change, write the new ones here and
+/// leave the frozen ones alone.
 package enum SearchText {
     /// The indexed form of a memo's text.
     package static func indexed(_ content: String) -> String {
-        transform(content, finalUnigram: true)
+        Version3SearchRule.indexed(content)
     }
 
     /// The tokens of a search word, in order, as the index holds them.
     package static func tokens(of word: String) -> [String] {
-        transform(word, finalUnigram: false).split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
+        Version3SearchRule.transform(word, finalUnigram: false).split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
             token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }
     }
@@ -27,59 +31,6 @@ package enum SearchText {
     /// Whether the word's first or only token is a single CJK character, which the index
     /// holds only as the start of its pairs: it must be matched as a prefix.
     package static func isSingleCJKCharacter(_ token: String) -> Bool {
-        token.unicodeScalars.count == 1 && token.unicodeScalars.allSatisfy(isCJK)
-    }
-
-    private static func transform(_ text: String, finalUnigram: Bool) -> String {
-        // Every CJK character takes three or four UTF-8 bytes starting at E1 or above; text
-        // without such bytes (English, most European languages) is indexed as it is.
-        guard text.utf8.contains(where: { $0 >= 0xE1 }) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count * 2)
-        var run: [Unicode.Scalar] = []
-        func append(_ scalar: Unicode.Scalar) {
-            UTF8.encode(scalar) { result.append($0) }
-        }
-        func flushRun() {
-            guard !run.isEmpty else { return }
-            result.append(UInt8(ascii: " "))
-            if run.count == 1 {
-                append(run[0])
-            } else {
-                for index in 0..<(run.count - 1) {
-                    if index > 0 { result.append(UInt8(ascii: " ")) }
-                    append(run[index])
-                    append(run[index + 1])
-                }
-                if finalUnigram {
-                    result.append(UInt8(ascii: " "))
-                    append(run[run.count - 1])
-                }
-            }
-            result.append(UInt8(ascii: " "))
-            run.removeAll(keepingCapacity: true)
-        }
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                run.append(scalar)
-            } else {
-                flushRun()
-                append(scalar)
-            }
-        }
-        flushRun()
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Han ideographs, hiragana, katakana (full and half width) and Hangul.
-    private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,   // kana
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F,   // Han
-             0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:   // Hangul
-            true
-        default:
-            false
-        }
+        token.unicodeScalars.count == 1 && token.unicodeScalars.allSatisfy(Version3SearchRule.isCJK)
     }
 }
