@@ -1,4 +1,6 @@
-/// Everything the store can refuse or fail at, with a one-line message for people.
+/// Everything the store can fail at, with a one-line message for people: the store cannot
+/// be used (`isStoreUnusable`, exit status 3), a command was interrupted, or the store
+/// refused one request (`refused`, a `StoreRefusal`).
 package enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The file exists but is not a memo store (not SQLite, or another program's database).
     case notAMemoStore(path: String, reason: String)
@@ -9,30 +11,17 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case brokenReferences(path: String, table: String, parent: String)
     /// The file or its folder cannot be opened or created.
     case cannotOpen(path: String, reason: String)
-    /// Every id asked for that has no memo.
-    case memoNotFound([Int64])
-    case tagNotFound(memo: Int64, tag: String)
-    case invalidContent(String)
-    case invalidTag(String)
-    /// A search that cannot be understood.
-    case invalidSearch(query: String, reason: String)
-    case batchAlreadyOpen
-    case noOpenBatch
-    case nothingToUndo
-    case nothingToRedo
-    case alreadyUndone(HistoryEntry)
-    /// A later change touched the same memos: undoing would destroy it.
-    case undoRefused(HistoryEntry, later: HistoryEntry)
-    case redoRefused(HistoryEntry, later: HistoryEntry)
     /// The user pressed Ctrl-C while the command ran; nothing of it was kept.
     case interrupted
-    /// `sync` with a store that has this store's identity: itself, or a copy of its file.
-    case syncWithItself(path: String)
     /// A store being synced holds a memo memo would never write (another program made it);
     /// nothing was synced.
     case invalidSyncMemo(path: String, uuid: String, reason: String)
     /// SQLite failed while using the store.
     case sqlite(SQLiteError)
+    /// The store is fine; it refuses what was asked of it.
+    case refused(StoreRefusal)
+    /// An error none of the store's layers knows: a defect, shown as what it is.
+    case unexpected(String)
 
     package var description: String {
         switch self {
@@ -46,40 +35,16 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
                 + "it was left untouched"
         case .cannotOpen(let path, let reason):
             "cannot open store \(path): \(reason)"
-        case .memoNotFound(let ids) where ids.count == 1:
-            "no memo #\(ids[0])"
-        case .memoNotFound(let ids):
-            "no memos " + ids.map { "#\($0)" }.joined(separator: ", ")
-        case .tagNotFound(let memo, let tag):
-            "memo #\(memo) has no tag @\(tag)"
-        case .invalidContent(let reason):
-            reason
-        case .invalidTag(let name):
-            "invalid tag '\(name)': use letters, digits, '_' and '-'"
-        case .invalidSearch(let query, let reason):
-            "invalid search '\(query)': \(reason)"
-        case .batchAlreadyOpen:
-            "a batch is already open: save or roll it back first"
-        case .noOpenBatch:
-            "no batch is open ('begin' starts one)"
-        case .nothingToUndo:
-            "nothing to undo"
-        case .nothingToRedo:
-            "nothing to redo"
-        case .alreadyUndone(let entry):
-            "\(entry.label) is already undone"
-        case .undoRefused(let entry, let later):
-            "cannot undo \(entry.label): the later \(later.label) touched the same memos; undo it first"
-        case .redoRefused(let entry, let later):
-            "cannot redo \(entry.label): the later \(later.label) touched the same memos"
         case .interrupted:
             "interrupted"
-        case .syncWithItself(let path):
-            "\(path) is this store or a copy of its file: sync to a new path to make a copy that syncs"
         case .invalidSyncMemo(let path, let uuid, let reason):
             "\(path) holds a memo that cannot be synced (\(uuid)): \(reason); nothing was synced"
         case .sqlite(let error):
             "store failure: \(error.explanation)"
+        case .refused(let refusal):
+            refusal.description
+        case .unexpected(let description):
+            "unexpected error: \(description)"
         }
     }
 
@@ -89,9 +54,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo: true
         case .sqlite(let error): error.isStoreFailure
-        case .memoNotFound, .tagNotFound, .invalidContent, .invalidTag, .invalidSearch, .interrupted,
-             .batchAlreadyOpen, .noOpenBatch, .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused,
-             .syncWithItself: false
+        case .interrupted, .refused, .unexpected: false
         }
     }
 }
@@ -102,7 +65,8 @@ extension StoreError {
         self = error.code == .interrupt ? .interrupted : .sqlite(error)
     }
 
-    /// Runs `body`, reporting SQLite failures as store errors.
+    /// Runs `body`, reporting SQLite failures as store errors. Anything else is unexpected,
+    /// and says so: it is never passed off as an SQLite failure.
     package static func wrapping<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
@@ -111,7 +75,7 @@ extension StoreError {
         } catch let error as SQLiteError {
             throw StoreError(error)
         } catch {
-            throw .sqlite(SQLiteError(code: ResultCode.error.rawValue, message: String(describing: error)))
+            throw .unexpected(String(describing: error))
         }
     }
 }

@@ -48,7 +48,7 @@ extension Notebook {
                     summary.empty += 1
                 } else {
                     let record = ImportRecord(content: row.texts.joined(separator: "\n"),
-                                              uuid: StableUUID.make(from: "\(identity):\(row.primaryKey)"),
+                                              uuid: try uuid(ofRow: "\(identity):\(row.primaryKey)"),
                                               insertDate: row.date, line: Int(row.primaryKey))
                     try merge(record, into: &summary, file: arguments.path)
                 }
@@ -56,6 +56,13 @@ extension Notebook {
             }
             return summary
         }
+    }
+
+    /// The uuid of a Core Data row named `name`: the one an earlier import gave it, when
+    /// that import came from a memo that marked such uuids version 4.
+    private func uuid(ofRow name: String) throws(StoreError) -> String {
+        let legacy = StableUUID.legacyVersion4(from: name)
+        return try store.memo(uuid: legacy) == nil ? StableUUID.make(from: name) : legacy
     }
 
     /// Adds, updates or skips one record, counting what it did; a record the store refuses

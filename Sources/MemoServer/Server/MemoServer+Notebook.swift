@@ -117,7 +117,7 @@ extension MemoServer {
             throw error
         } catch let error as StoreError {
             switch error {
-            case .memoNotFound: throw RPCError(code: .memoNotFound, message: error.description)
+            case .refused(.memoNotFound): throw RPCError(code: .memoNotFound, message: error.description)
             case _ where error.isStoreUnusable: throw RPCError(code: .storeFailure, message: error.description)
             case .interrupted, .sqlite: throw RPCError(code: .storeFailure, message: error.description)
             default: throw .invalidParams(error.description)

@@ -1,0 +1,72 @@
+/// What the store refuses to do while it is fine: a memo or tag that is not there, a text
+/// or tag it does not take, an undo that would destroy later work. A refusal is about one
+/// request (exit status 1), never about the store (exit status 3).
+package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
+    /// Every id asked for that has no memo.
+    case memoNotFound([Int64])
+    case tagNotFound(memo: Int64, tag: String)
+    case invalidContent(String)
+    case invalidTag(String)
+    /// A search that cannot be understood.
+    case invalidSearch(query: String, reason: String)
+    case batchAlreadyOpen
+    case noOpenBatch
+    case nothingToUndo
+    case nothingToRedo
+    case alreadyUndone(HistoryEntry)
+    /// A later change touched the same memos: undoing would destroy it.
+    case undoRefused(HistoryEntry, later: HistoryEntry)
+    case redoRefused(HistoryEntry, later: HistoryEntry)
+    /// `sync` with a store that has this store's identity: itself, or a copy of its file.
+    case syncWithItself(path: String)
+
+    package var description: String {
+        switch self {
+        case .memoNotFound(let ids) where ids.count == 1:
+            "no memo #\(ids[0])"
+        case .memoNotFound(let ids):
+            "no memos " + ids.map { "#\($0)" }.joined(separator: ", ")
+        case .tagNotFound(let memo, let tag):
+            "memo #\(memo) has no tag @\(tag)"
+        case .invalidContent(let reason):
+            reason
+        case .invalidTag(let name):
+            "invalid tag '\(name)': use letters, digits, '_' and '-'"
+        case .invalidSearch(let query, let reason):
+            "invalid search '\(query)': \(reason)"
+        case .batchAlreadyOpen:
+            "a batch is already open: save or roll it back first"
+        case .noOpenBatch:
+            "no batch is open ('begin' starts one)"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        case .alreadyUndone(let entry):
+            "\(entry.label) is already undone"
+        case .undoRefused(let entry, let later):
+            "cannot undo \(entry.label): the later \(later.label) touched the same memos; undo it first"
+        case .redoRefused(let entry, let later):
+            "cannot redo \(entry.label): the later \(later.label) touched the same memos"
+        case .syncWithItself(let path):
+            "\(path) is this store or a copy of its file: sync to a new path to make a copy that syncs"
+        }
+    }
+}
+
+/// The refusals as store errors, by name: `throw .nothingToUndo`, `StoreError.memoNotFound([4])`.
+extension StoreError {
+    package static func memoNotFound(_ ids: [Int64]) -> StoreError { .refused(.memoNotFound(ids)) }
+    package static func tagNotFound(memo: Int64, tag: String) -> StoreError { .refused(.tagNotFound(memo: memo, tag: tag)) }
+    package static func invalidContent(_ reason: String) -> StoreError { .refused(.invalidContent(reason)) }
+    package static func invalidTag(_ name: String) -> StoreError { .refused(.invalidTag(name)) }
+    package static func invalidSearch(query: String, reason: String) -> StoreError { .refused(.invalidSearch(query: query, reason: reason)) }
+    package static let batchAlreadyOpen = StoreError.refused(.batchAlreadyOpen)
+    package static let noOpenBatch = StoreError.refused(.noOpenBatch)
+    package static let nothingToUndo = StoreError.refused(.nothingToUndo)
+    package static let nothingToRedo = StoreError.refused(.nothingToRedo)
+    package static func alreadyUndone(_ entry: HistoryEntry) -> StoreError { .refused(.alreadyUndone(entry)) }
+    package static func undoRefused(_ entry: HistoryEntry, later: HistoryEntry) -> StoreError { .refused(.undoRefused(entry, later: later)) }
+    package static func redoRefused(_ entry: HistoryEntry, later: HistoryEntry) -> StoreError { .refused(.redoRefused(entry, later: later)) }
+    package static func syncWithItself(path: String) -> StoreError { .refused(.syncWithItself(path: path)) }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import MemoNotebook
+@testable import MemoStore
+
+@Suite("Stable uuids")
+struct StableUUIDTests {
+    @Test func derivedUUIDsAreMarkedVersion8WithTheRFCVariant() {
+        for name in ["", "coredata:F1E2D3C4:memoentity:1", "conflict:x/1/y"] {
+            let uuid = Array(StableUUID.make(from: name))
+            #expect(uuid.count == 36)
+            #expect(uuid[14] == "8")
+            #expect("89ab".contains(uuid[19]))
+            #expect(StableUUID.make(from: name) == StableUUID.make(from: name))
+        }
+    }
+
+    @Test func aCoreDataStoreImportedByAnEarlierMemoIsNotImportedTwice() throws {
+        let scratch = Scratch()
+        let path = scratch.file("Notes.sqlite")
+        let source = try Database(path: path)
+        try source.execute("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+            INSERT INTO Z_METADATA VALUES (1, 'F1E2D3C4-B5A6-4978-8695-A4B3C2D1E0F9', NULL);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'MemoEntity', 0, 0);
+            CREATE TABLE ZMEMOENTITY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZINSERTDATE TIMESTAMP, ZCONTENT VARCHAR);
+            INSERT INTO ZMEMOENTITY VALUES (1, 1, 1, 731000000, 'one');
+            INSERT INTO ZMEMOENTITY VALUES (2, 1, 1, 731000100, 'two');
+            """)
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 2 added, 0 updated, 0 skipped\n")
+        // What memo 0.x left: the same uuids with the version-4 nibble.
+        try session.notebook.store.database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)")
+        #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 0 added, 0 updated, 2 skipped\n")
+        #expect(try session.notebook.store.count() == 2)
+    }
+}
