@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The memos of one store: the only code that knows the SQL layout.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Tag names: letters (with their combining marks), digits, `_` and `-`, case-insensitive.
 /// Every name, typed or found inline, is stored in one form: `folded`.
 package enum TagName {
@@ -17,7 +15,7 @@ package enum TagName {
     /// so `@Café` typed precomposed or decomposed, and `İstanbul` given as `--tag` or inline,
     /// are each one tag. Folding a folded name changes nothing.
     package static func fold(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+        composed(composed(name).lowercased())
     }
 
     /// Every inline `@word` in `text`: an `@` at the start of a word followed by letters,
@@ -43,6 +41,12 @@ package enum TagName {
         }
         if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
         return tags
+    }
+
+    /// The canonical composition (NFC) of `text`, by the standard library's normaliser: the
+    /// one `String` uses for equality (Foundation's `precomposedStringWithCanonicalMapping`).
+    private static func composed(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
