@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoStore
 
 /// Turns Ctrl-C into a request, never an exit: the handler is installed without

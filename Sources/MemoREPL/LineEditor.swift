@@ -1,6 +1,7 @@
 import CEditLine
-import Foundation
+import Glibc
 import MemoNotebook
+import MemoStore
 
 /// The one owner of libedit: line editing with emacs keys, history, and Tab completion.
 /// Nothing else in memo touches the terminal's modes.
@@ -104,7 +105,7 @@ final class LineEditor {
     /// Adds a line to the history and saves the history file at once, so a killed REPL
     /// loses at most the line being typed.
     func remember(_ line: String) {
-        let line = line.trimmingCharacters(in: .whitespaces)
+        let line = line.trimmingSpaces()
         guard !line.isEmpty else { return }
         memo_history_enter(history, &event, line)
         guard let historyFile else { return }
@@ -151,7 +152,7 @@ final class LineEditor {
             replace(word, with: completions[0].text + " ")
             return UInt8(CC_REFRESH)
         }
-        let shared = completions.map(\.text).reduce(completions[0].text) { $0.commonPrefix(with: $1) }
+        let shared = completions.map(\.text).reduce(completions[0].text) { $0.sharedPrefix(with: $1) }
         if shared.count > word.count {
             replace(word, with: shared)
             return UInt8(CC_REFRESH)
@@ -160,7 +161,7 @@ final class LineEditor {
         var menu = "\n"
         for completion in completions {
             menu += completion.hint.map { hint in
-                completion.text.padding(toLength: width + 2, withPad: " ", startingAt: 0) + TerminalText.row(hint.prefix(60))
+                completion.text.paddedWithSpaces(toLength: width + 2) + TerminalText.row(hint.prefix(60))
             } ?? completion.text
             menu += "\n"
         }

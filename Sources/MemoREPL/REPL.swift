@@ -1,4 +1,3 @@
-import Foundation
 import MemoNotebook
 import MemoStore
 
@@ -65,7 +64,7 @@ package final class REPL {
         let count = notebook.unsavedChanges
         let question = "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
         switch editor.readLine(prompt: question) {
-        case .line(let answer) where !["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()):
+        case .line(let answer) where !["y", "yes"].contains(answer.trimmingSpaces().lowercased()):
             return false
         case .interrupted:
             output.write("\n")

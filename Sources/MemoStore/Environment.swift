@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Environment variables, looked up by name. The process's own are read one at a time
 /// with `getenv`: Foundation's `ProcessInfo.environment` builds a dictionary of all of

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension MemoStore {
     /// How long a writer waits for another process's lock before reporting "busy".
@@ -145,8 +146,13 @@ extension MemoStore {
     /// An SQLite URI that opens `path` read-only without locks or a write-ahead log.
     private static func immutableURI(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
-        let escaped = path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
+        let escaped = path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hexDigit($0 >> 4) + hexDigit($0 & 0xF) }
         return "file:" + escaped.joined() + "?immutable=1"
+    }
+
+    /// One upper-case hexadecimal digit, for percent-escapes.
+    private static func hexDigit(_ value: UInt8) -> String {
+        String(value, radix: 16, uppercase: true)
     }
 
     private static func absolute(_ path: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Files only their owner may read: the store and the REPL history hold private text.
 package enum PrivateFiles {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Paths as people type them where no shell expands them: in a quoted `--store '~/x'`, in
 /// `MEMO_STORE`, or in the REPL's `fixture ~/f.memo`.
 package enum UserPath {

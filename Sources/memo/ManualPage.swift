@@ -1,4 +1,3 @@
-import Foundation
 import MemoNotebook
 
 /// The manual page `memo.1`, in roff, made from the same text as `memo --help` and
@@ -46,8 +45,8 @@ enum ManualPage {
     /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control
     /// character.
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e")
-            .replacingOccurrences(of: "-", with: "\\-")
+        text.replacing("\\", with: "\\e")
+            .replacing("-", with: "\\-")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoNotebook
 import MemoREPL
 import MemoServer

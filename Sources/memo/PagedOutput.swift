@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoNotebook
 import MemoStore
 
@@ -37,7 +37,7 @@ final class PagedOutput: OutputSink {
     static func command(environment: Environment) -> String? {
         let chosen = environment["MEMO_PAGER"] ?? environment["PAGER"] ?? (isInstalled("less", environment) ? "less -FRX" : nil)
         guard let chosen else { return nil }
-        let trimmed = chosen.trimmingCharacters(in: .whitespaces)
+        let trimmed = chosen.trimmingSpaces()
         return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
     }
 

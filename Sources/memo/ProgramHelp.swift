@@ -1,5 +1,5 @@
-import Foundation
 import MemoNotebook
+import MemoStore
 
 /// The program's own documentation, written once: `memo --help` prints it, the manual page
 /// (`ManualPage`) is made from it, and shell completion offers its options and commands.
@@ -90,7 +90,7 @@ enum ProgramHelp {
     private static func section(_ title: String, _ entries: [Entry]) -> String {
         let width = entries.map(\.term.count).max() ?? 0
         return "\n\(title):\n" + entries.map { entry in
-            "  " + entry.term.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.meaning + "\n"
+            "  " + entry.term.paddedWithSpaces(toLength: width + 2) + entry.meaning + "\n"
         }.joined()
     }
 }

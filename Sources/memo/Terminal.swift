@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoStore
 
 /// Facts about the terminal the program runs in, if any.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads lines from a file descriptor as they arrive, checking each is valid UTF-8 and not
 /// absurdly long. A bad line is reported and skipped; the lines after it still arrive.

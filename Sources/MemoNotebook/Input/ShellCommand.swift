@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A command line a user configured (`$EDITOR`, `$PAGER`), run by `/bin/sh -c` as git runs
 /// them, so it may carry its own arguments (`code --wait`, `less -R`).

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// How memo reads every text it is given as a file or a block of lines (scripts, piped
 /// input, transcripts, fixtures, `memo/execute`): lines end at `\n`, a `\r` before it is

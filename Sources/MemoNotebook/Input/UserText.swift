@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoStore
 
 /// The text of an `add` or `edit` typed without one, as a person gives it (SPEC §3): all of

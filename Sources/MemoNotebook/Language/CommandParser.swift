@@ -183,7 +183,7 @@ package enum CommandParser {
         }
         if let entity = reader.value("--entity") { arguments.mapping.entity = entity.text }
         if let text = reader.value("--text") {
-            arguments.mapping.textAttributes = text.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            arguments.mapping.textAttributes = text.text.split(separator: ",").map { $0.trimmingSpaces() }
             if arguments.mapping.textAttributes.contains(where: \.isEmpty) || arguments.mapping.textAttributes.isEmpty {
                 throw .invalid("invalid attribute list '\(text.text)' for '--text': use NAME or NAME,NAME", range: text.range)
             }

@@ -1,3 +1,5 @@
+import MemoStore
+
 /// The text of `help` and `help COMMAND`, written from the `CommandSyntax` table.
 package enum HelpText {
     package static func text(for topic: String?) -> String {
@@ -9,7 +11,7 @@ package enum HelpText {
     static var overview: String {
         let width = CommandSyntax.all.map(\.name.count).max() ?? 0
         return "commands:\n" + CommandSyntax.all.map { syntax in
-            "  " + syntax.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + syntax.summary + "\n"
+            "  " + syntax.name.paddedWithSpaces(toLength: width + 2) + syntax.summary + "\n"
         }.joined() + "\ntype 'help COMMAND' for its options\n"
     }
 
@@ -23,7 +25,7 @@ package enum HelpText {
             let width = spellings.map(\.count).max() ?? 0
             text += "\noptions:\n"
             for (spelling, option) in zip(spellings, syntax.options) {
-                text += "  " + spelling.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.summary + "\n"
+                text += "  " + spelling.paddedWithSpaces(toLength: width + 2) + option.summary + "\n"
             }
         }
         if let details = syntax.details {

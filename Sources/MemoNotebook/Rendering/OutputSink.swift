@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where rendered text goes.
 package protocol OutputSink: AnyObject {

@@ -58,7 +58,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .fixtures(let fixtures):
             let width = fixtures.map(\.name.count).max() ?? 0
             for fixture in fixtures {
-                output.write(fixture.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + fixture.description + "\n")
+                output.write(fixture.name.paddedWithSpaces(toLength: width + 2) + fixture.description + "\n")
             }
         }
     }
@@ -142,7 +142,7 @@ package struct TextRenderer: OutcomeRenderer {
         let what = entry.kind.isUndoOrRedo ? "\(entry.kind.rawValue) \(entry.target ?? 0)" : entry.kind.rawValue
         let memos = Self.count(entry.memoCount, "memo")
         return paint(String(entry.sequence), .yellow) + "  " + paint(style.displayTime.format(entry.time), .dim) + "  "
-            + what.padding(toLength: 10, withPad: " ", startingAt: 0) + memos.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + what.paddedWithSpaces(toLength: 10) + memos.paddedWithSpaces(toLength: 10)
             + TerminalText.row(entry.summary) + (entry.isUndone ? "  (undone)" : "") + "\n"
     }
 
@@ -198,7 +198,7 @@ package struct TextRenderer: OutcomeRenderer {
             ("unsaved changes", "\(info.unsavedChanges)"),
         ]
         return rows.map { key, value in
-            (key + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value + "\n"
+            (key + ":").paddedWithSpaces(toLength: 17) + value + "\n"
         }.joined()
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoStore
 
 /// A fixture: a command script that fills a store with sample data, for previews, demos
@@ -16,7 +16,7 @@ package struct Fixture: Equatable, Sendable {
     /// The first comment line of the script: what `fixtures` shows.
     package var description: String {
         let comment = TextFile.lines(of: script).first { $0.hasPrefix("#") } ?? ""
-        return comment.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
+        return comment.drop { $0 == "#" || $0 == " " }.trimmingSpaces()
     }
 
     /// The built-in fixture called `reference`, else the fixture file at that path.

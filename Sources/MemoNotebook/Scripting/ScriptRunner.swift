@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Replays command files against one notebook, each line as it arrives: `memo run`, and
 /// commands piped to `memo`.

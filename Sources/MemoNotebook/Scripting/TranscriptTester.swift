@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoStore
 
 /// Checks transcripts: `memo test`. Each file runs in a fresh deterministic in-memory store
@@ -74,7 +75,7 @@ package struct TranscriptTester {
                 output.write("\(path): updated\n")
                 return true
             } catch {
-                return fail("\(path): error: cannot update: \(error.localizedDescription)")
+                return fail("\(path): error: cannot update: \(failureReason(error))")
             }
         }
         let firstDifference = zip(expected.exchanges, actual.exchanges).first { $0 != $1 }?.0.lineNumber

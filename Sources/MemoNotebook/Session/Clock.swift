@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoStore
 
 /// Where a session's timestamps come from. Nothing else in memo reads the time.

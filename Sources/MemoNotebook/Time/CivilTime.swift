@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoStore
 
 /// A calendar day in the proleptic Gregorian calendar.

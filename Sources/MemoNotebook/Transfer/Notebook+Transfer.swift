@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoStore
 
 /// Where an import reports how far it got, for a progress bar; nil where nobody watches.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoStore
 
 /// The memos' own files for editors (SPEC §8): go to definition on `#12` opens

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Writes LSP frames to the protocol stream. The stream is a private duplicate of the
 /// original standard output; standard output itself is pointed at standard error, so a

@@ -1,4 +1,4 @@
-import Foundation
+import MemoStore
 
 /// The LSP base protocol's framing, as a state machine over bytes: headers
 /// (`Content-Length: N\r\n`, others ignored) up to a blank line, then N bytes of JSON.
@@ -125,8 +125,8 @@ struct MessageFramer {
             guard let colon = line.firstIndex(of: ":") else {
                 return .failure(HeaderProblem(reason: "a header line without a colon: '\(line.prefix(80))'"))
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingSpaces().lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
             if name == "content-length" {
                 guard let number = Int(value), number >= 0 else {
                     return .failure(HeaderProblem(reason: "Content-Length '\(value.prefix(40))' is not a number"))
@@ -136,11 +136,5 @@ struct MessageFramer {
         }
         guard let length else { return .failure(HeaderProblem(reason: "a header block without Content-Length")) }
         return .success(length)
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: CharacterSet) -> String {
-        String(self).trimmingCharacters(in: set)
     }
 }

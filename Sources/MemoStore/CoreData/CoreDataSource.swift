@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A Core Data or SwiftData store (SQLite) to read memos from, never written to.
 ///
@@ -20,7 +21,7 @@ package final class CoreDataSource {
     package init(path: String) throws(StoreError) {
         self.path = path
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        folder = NSTemporaryDirectory() + "memo-coredata-" + UUID().uuidString
+        folder = FileManager.default.temporaryDirectory.path + "/memo-coredata-" + UUID().uuidString
         do {
             try PrivateFiles.createParentFolders(of: folder + "/store.sqlite")
             let copy = folder + "/store.sqlite"
@@ -39,7 +40,7 @@ package final class CoreDataSource {
             if let error = error as? SQLiteError, error.code == .notADatabase {
                 throw .notAMemoStore(path: path, reason: "not an SQLite database")
             }
-            throw .cannotOpen(path: path, reason: (error as? SQLiteError)?.explanation ?? error.localizedDescription)
+            throw .cannotOpen(path: path, reason: (error as? SQLiteError)?.explanation ?? failureReason(error))
         }
     }
 
@@ -110,7 +111,7 @@ package final class CoreDataSource {
     }
 
     private static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + identifier.replacing("\"", with: "\"\"") + "\""
     }
 }
 

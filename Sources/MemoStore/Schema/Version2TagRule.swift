@@ -1,5 +1,3 @@
-import Foundation
-
 /// The tag rule of version 2's backfill, frozen: what an inline `@word` is and the one form
 /// a name is stored in. `TagName` delegates to it while the live rule is the same; a change
 /// of the live rule is written in `TagName`, never here, with a migration that re-tags if
@@ -9,7 +7,13 @@ enum Version2TagRule {
     /// Lower case in Unicode's canonical composition (NFC). Folding a folded name changes
     /// nothing.
     static func fold(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+        composed(composed(name).lowercased())
+    }
+
+    /// The canonical composition (NFC) of `text`, by the standard library's normaliser: the
+    /// one `String` uses for equality (Foundation's `precomposedStringWithCanonicalMapping`).
+    private static func composed(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Every inline `@word` in `text`, folded: an `@` at the start of a word followed by

@@ -24,7 +24,7 @@ package struct SearchQuery: Equatable, Sendable {
         /// The term as an FTS5 phrase: quoted tokens, and `*` for a prefix. A lone CJK
         /// character is held by the index only as the start of a pair, so it is a prefix.
         var fts5: String {
-            let phrase = "\"" + tokens.map { $0.replacingOccurrences(of: "\"", with: "\"\"") }.joined(separator: " ") + "\""
+            let phrase = "\"" + tokens.map { $0.replacing("\"", with: "\"\"") }.joined(separator: " ") + "\""
             let prefix = isPrefix || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
             return prefix ? phrase + " *" : phrase
         }
