@@ -23,7 +23,7 @@ ensure_system_libraries() {
 }
 
 # Builds memo quietly; prints the compiler's output only when the build fails. A release
-# build links the Swift runtime and Foundation statically: memo then starts about twice as
+# build links the Swift runtime and FoundationEssentials statically: memo then starts about twice as
 # fast (see BENCHMARKS.md).
 build_memo() {
     local configuration=${1:-debug}
