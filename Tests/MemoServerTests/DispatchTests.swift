@@ -210,6 +210,19 @@ struct DispatchTests {
         #expect(harness.receive(body).isEmpty)
     }
 
+    /// A `memo/update` that fails gives back the timestamp it took, as every command does:
+    /// the next change is stamped as if the failed one had never been asked for.
+    @Test func aFailedUpdateGivesBackItsTimestamp() throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "first"])
+        let refused = try harness.request("memo/update", ["id": 1, "content": "changed", "tags": ["not a tag"]])
+        #expect(refused.errorCode == -32602)
+        #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "first")
+        let added = try #require(try harness.request("memo/add", ["content": "second"]).result)
+        #expect(added["insertDate"] as? String == "2000-01-01T00:00:01.000Z")
+    }
+
     /// The notebook methods are changes of the server's session: `undo` through
     /// `memo/execute` walks them back, newest first.
     @Test func undoWalksBackTheNotebookMethods() throws {

@@ -3,8 +3,9 @@ import MemoStore
 
 /// Memo references (`#12`, `memo:UUID`) in every open document (SPEC §8 "References in any
 /// document"): diagnostics for missing memos, definition and links to the memos' own files,
-/// inlay hints, completion after `#`, workspace symbols, and the selection code actions.
-extension MemoServer {
+/// inlay hints, completion after `#`, and workspace symbols. It reads documents the
+/// `DocumentTable` hands it, and keeps the memos' own files in step with the store.
+final class ReferenceService {
     /// A reference in a document, with the memo it names (nil when there is none).
     struct ResolvedReference {
         let line: Int
@@ -14,10 +15,20 @@ extension MemoServer {
         let memo: Memo?
     }
 
-    static let saveSelectionCommand = "memo.saveSelection"
-    static let moveSelectionCommand = "memo.moveSelection"
+    let notebook: Notebook
+    /// The memos' own files, for go to definition; nil when there is no folder for them.
+    let memoFiles: MemoFiles?
+    /// The store's change stamp when references were last checked.
+    var referenceStamp: [Int64] = []
+    /// Why the last save of a memo's file was not applied, by the file's URI.
+    var saveProblems: [String: String] = [:]
 
-    /// Every reference in `document` (in `lines` only, when given), resolved in the store.
+    init(notebook: Notebook, memoFiles: MemoFiles?) {
+        self.notebook = notebook
+        self.memoFiles = memoFiles
+    }
+
+    /// Every reference in `document` (in `lines` only, when given), resolved in the notebook.
     func references(in document: TextDocument, lines: ClosedRange<Int>? = nil) -> [ResolvedReference] {
         guard document.lineCount > 0 else { return [] }
         let everyLine = 0...(document.lineCount - 1)
@@ -28,14 +39,14 @@ extension MemoServer {
             guard let line = document.line(number) else { continue }
             for found in MemoReference.all(in: line) {
                 resolved.append(ResolvedReference(line: number, range: found.range, text: line, reference: found.reference,
-                                                  memo: try? found.reference.memo(in: notebook.store)))
+                                                  memo: try? found.reference.memo(in: notebook)))
             }
         }
         return resolved
     }
 
     /// A warning on each reference to a memo that does not exist.
-    func referenceDiagnostics(for document: TextDocument) -> [JSONValue] {
+    func diagnostics(for document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         references(in: document).filter { $0.memo == nil }.map { found in
             .object([
                 ("range", encoding.range(line: found.line, found.range, in: found.text)),
@@ -47,18 +58,16 @@ extension MemoServer {
     }
 
     /// `textDocument/definition` on a reference: the memo's own file, written now.
-    func definition(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
-        let document = try openDocument(params.textDocument.uri)
-        guard let line = document.line(params.position.line),
-              let found = MemoReference.at(encoding.index(at: params.position.character, in: line), in: line),
-              let memo = try answering({ try found.reference.memo(in: notebook.store) })
+    func definition(in document: TextDocument, at position: Position, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+        guard let line = document.line(position.line),
+              let found = MemoReference.at(encoding.index(at: position.character, in: line), in: line),
+              let memo = try RPCError.answering({ try found.reference.memo(in: notebook) })
         else { return .null }
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
     }
 
     /// `textDocument/documentLink`: every reference to an existing memo links to its file.
-    func documentLinks(_ params: DocumentLinkParams) throws(RPCError) -> JSONValue {
-        let document = try openDocument(params.textDocument.uri)
+    func documentLinks(in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
         var links: [JSONValue] = []
         for found in references(in: document) {
             guard let memo = found.memo else { continue }
@@ -72,9 +81,8 @@ extension MemoServer {
     }
 
     /// `textDocument/inlayHint`: each reference's first line (at most 40 characters) after it.
-    func inlayHints(_ params: InlayHintParams) throws(RPCError) -> JSONValue {
-        let document = try openDocument(params.textDocument.uri)
-        let lines = max(0, params.range.start.line)...max(0, params.range.start.line, params.range.end.line)
+    func inlayHints(in document: TextDocument, range: PositionRange, encoding: PositionEncoding) -> JSONValue {
+        let lines = max(0, range.start.line)...max(0, range.start.line, range.end.line)
         return .array(references(in: document, lines: lines).compactMap { found in
             guard let memo = found.memo else { return nil }
             return .object([
@@ -87,7 +95,7 @@ extension MemoServer {
 
     /// Completion of a reference after `#` outside command files: memos newest first,
     /// narrowed by full-text search with the words typed after the `#` (or by id, for digits).
-    func referenceCompletion(in line: String, lineNumber: Int, at column: Int) -> JSONValue {
+    func completion(in line: String, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
         let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
         guard let hash = typedStart, line[hash] == "#",
@@ -113,15 +121,12 @@ extension MemoServer {
     /// most 100, each located at its own file.
     func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(RPCError) -> JSONValue {
         let query = params.query.trimmingCharacters(in: .whitespaces)
-        let memos: [Memo]
-        if query.isEmpty {
-            memos = try answering { try notebook.store.memos(MemoQuery(limit: 100)).collect() }
-        } else {
+        var filter = MemoFilter()
+        if !query.isEmpty {
             guard let search = (try? SearchQuery(parsing: query + "*")) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
-            memos = try answering {
-                try notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: 100)).collect()
-            }
+            filter = MemoFilter(search: search)
         }
+        let memos = try RPCError.answering { try notebook.memos(MemoQuery(filter: filter, limit: 100)).collect() }
         var symbols: [JSONValue] = []
         for memo in memos {
             symbols.append(.object([
@@ -132,93 +137,6 @@ extension MemoServer {
             ]))
         }
         return .array(symbols)
-    }
-
-    /// `textDocument/codeAction` on a selection: save it as a memo, or move it to one.
-    func codeActions(_ params: CodeActionParams) throws(RPCError) -> JSONValue {
-        _ = try openDocument(params.textDocument.uri)
-        guard params.range.start != params.range.end else { return .array([]) }
-        let selection: JSONValue = .object([("uri", .string(params.textDocument.uri)), ("range", params.range.json)])
-        return .array([
-            ("Save selection as memo", Self.saveSelectionCommand),
-            ("Move selection to a memo", Self.moveSelectionCommand),
-        ].map { title, command in
-            .object([
-                ("title", .string(title)),
-                ("kind", .string("refactor.extract")),
-                ("command", .object([("title", .string(title)), ("command", .string(command)), ("arguments", .array([selection]))])),
-            ])
-        })
-    }
-
-    /// `workspace/executeCommand` of a code action: adds the selection as a memo; a move
-    /// then asks the editor (`workspace/applyEdit`) to put `#ID` in its place. The new memo.
-    func executeCommand(_ params: ExecuteCommandParams) throws(RPCError) -> JSONValue {
-        guard [Self.saveSelectionCommand, Self.moveSelectionCommand].contains(params.command) else {
-            throw .invalidParams("invalid params: unknown command '\(params.command)'")
-        }
-        guard let selection = params.arguments?.first else { throw .invalidParams("invalid params: the command needs the selection") }
-        let document = try openDocument(selection.uri)
-        let text = document.text(in: selection.range, encoding: encoding)
-        guard !text.allSatisfy(\.isWhitespace) else { throw .invalidParams("invalid params: the selection is empty") }
-        let outcome = try answering { try notebook.execute(.add(text: text, tags: [])) }
-        guard case .added(let memo) = outcome else { return .null }
-        if params.command == Self.moveSelectionCommand {
-            sendRequest("workspace/applyEdit", params: .object([
-                ("label", .string("Move selection to a memo")),
-                ("edit", .object([("changes", .object([(selection.uri, .array([
-                    .object([("range", selection.range.json), ("newText", .string("#\(memo.id)"))]),
-                ]))]))])),
-            ]))
-        }
-        return JSONRenderer.json(memo)
-    }
-
-    /// `textDocument/didSave` of a memo's own file: the saved text becomes the memo's, as
-    /// `edit` does; refused, with an error on the file, when the memo changed in the store
-    /// since the file was written.
-    func saved(_ params: DidSaveParams) {
-        let uri = params.textDocument.uri
-        guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
-        guard var text = params.text ?? documents[uri]?.text else { return }
-        saveProblems[uri] = nil
-        do {
-            guard let current = try notebook.store.memo(id: id) else {
-                saveProblems[uri] = "memo #\(id) no longer exists: the save was not applied"
-                publishDiagnostics(for: uri)
-                return
-            }
-            // Editors end a saved file with a line break; the memo keeps its own ending.
-            if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
-            if let base = files.base(of: id), base != MemoFiles.Base(current) {
-                saveProblems[uri] = "memo #\(id) changed in the store since this file was written: "
-                    + "the save is refused and the store keeps its version"
-            } else if text != current.content {
-                guard case .edited(let memo) = try notebook.execute(.edit(id: id, text: text)) else { return }
-                files.remember(memo)
-            } else {
-                files.remember(current)
-            }
-        } catch {
-            saveProblems[uri] = "the save was not applied: \(errorMessage(error))"
-        }
-        publishDiagnostics(for: uri)
-    }
-
-    /// After the store changed (here or in another process): diagnostics again for every
-    /// open document, and the memos' files that are not open rewritten or removed.
-    func refreshReferences() {
-        guard let stamp = try? notebook.store.changeStamp(), stamp != referenceStamp else { return }
-        referenceStamp = stamp
-        for uri in documents.keys.sorted() { publishDiagnostics(for: uri) }
-        guard let files = memoFiles else { return }
-        for id in files.ids where documents[files.uri(of: id)] == nil {
-            guard let memo = try? notebook.store.memo(id: id) else {
-                files.remove(id)
-                continue
-            }
-            if files.base(of: id) != MemoFiles.Base(memo) { _ = try? files.write(memo) }
-        }
     }
 
     /// Writes the memo's file; its URI.
@@ -235,10 +153,10 @@ extension MemoServer {
     /// (the REPL's id completion), else by full-text search with the last word a prefix.
     private func candidates(matching typed: String) throws -> [(id: Int64, firstLine: String)] {
         if typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return try notebook.store.summaries(idPrefix: typed, limit: Completer.limit).map { ($0.id, $0.firstLine) }
+            return try notebook.summaries(idPrefix: typed, limit: Completer.limit).map { ($0.id, $0.firstLine) }
         }
         let search = try SearchQuery(parsing: typed + "*")
-        return try notebook.store.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
+        return try notebook.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
             .map { ($0.id, MemoContent.firstLine(of: $0.content)) }
     }
 
@@ -249,17 +167,5 @@ extension MemoServer {
 
     private static func shortened(_ text: String, to length: Int) -> String {
         text.count <= length ? text : String(text.prefix(length - 1)) + "…"
-    }
-}
-
-extension PositionRange {
-    var json: JSONValue {
-        .object([("start", start.json), ("end", end.json)])
-    }
-}
-
-extension Position {
-    var json: JSONValue {
-        .object([("line", .integer(Int64(line))), ("character", .integer(Int64(character)))])
     }
 }
