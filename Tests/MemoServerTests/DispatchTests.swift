@@ -145,6 +145,24 @@ struct DispatchTests {
         #expect(batch[2].errorCode == -32600)
     }
 
+    /// Each element of a batch is read on its own, its params typed by its method: a bad
+    /// element gets its own error, worded as it would be alone.
+    @Test func eachElementOfABatchIsAnsweredOnItsOwn() throws {
+        try harness.initialize()
+        let replies = harness.receive("""
+            [{"jsonrpc":"2.0","id":1,"method":"memo/get","params":{"id":"seven"}},
+             {"jsonrpc":"2.0","id":2,"method":"memo/add","params":{"content":"kept"}},
+             {"jsonrpc":"2.0","id":3,"method":"memo/nothing"},
+             {"jsonrpc":"1.0","id":4,"method":"memo/tags"}]
+            """)
+        let batch = try #require(replies.first as? [[String: Any]])
+        #expect(batch.map { $0["id"] as? Int } == [1, 2, 3, 4])
+        #expect(batch[0].errorMessage == "invalid params: 'id' must be an integer")
+        #expect(batch[1].result?["content"] as? String == "kept")
+        #expect(batch[2].errorCode == -32601)
+        #expect(batch[3].errorMessage == "'jsonrpc' must be \"2.0\"")
+    }
+
     @Test func notebookMethods() throws {
         try harness.initialize()
         let added = try #require(try harness.request("memo/add", ["content": "Buy milk @shop", "tags": ["Errand"]]).result)
