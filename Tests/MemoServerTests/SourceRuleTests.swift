@@ -1,11 +1,9 @@
 import Foundation
 import Testing
 
-/// The server is one more face of the notebook: it reaches the store only through
-/// `Notebook`, so every change runs as a command (with the clock and uuids given back on
-/// failure) and every read is one the notebook offers.
-@Suite("The server's boundary")
-struct ServerBoundaryTests {
+/// Rules of the source that no behaviour shows, checked by reading it.
+@Suite("Rules the source keeps")
+struct SourceRuleTests {
     /// The Swift files of a source folder, by path relative to the package, with their text.
     static func sources(_ folder: String) throws -> [(path: String, text: String)] {
         let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,12 +14,26 @@ struct ServerBoundaryTests {
         }
     }
 
+    /// The server is one more face of the notebook: it reaches the store only through
+    /// `Notebook`, so every change runs as a command (with the clock and uuids given back on
+    /// failure) and every read is one the notebook offers.
     @Test func theServerNeverReachesPastTheNotebookIntoItsStore() throws {
         let files = try Self.sources("Sources/MemoServer")
         #expect(!files.isEmpty)
         for file in files {
             #expect(!file.text.contains(".store."), "\(file.path) uses the store directly")
             #expect(!file.text.contains(".store)"), "\(file.path) hands the store on")
+        }
+    }
+
+    /// JSON is one type (`JSONValue`), read through `JSONDecoder`: no tree of `Any` in the
+    /// notebook or the server.
+    @Test func jsonIsReadOneWay() throws {
+        let files = try Self.sources("Sources/MemoNotebook") + Self.sources("Sources/MemoServer")
+        for file in files {
+            for name in ["JSONSerialization", "NSNumber", "NSNull"] {
+                #expect(!file.text.contains(name), "\(file.path) uses \(name)")
+            }
         }
     }
 }
