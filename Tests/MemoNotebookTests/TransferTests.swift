@@ -176,43 +176,49 @@ struct TransferTests {
     }
 }
 
-/// The fast reader of flat records gives exactly what `JSONSerialization` gives, and leaves
-/// everything else to it.
-@Suite("Flat JSON records")
-struct FlatRecordParserTests {
-    @Test(arguments: [
-        #"{"content":"plain"}"#,
-        #"  { "id" : null , "content" : "x" , "tags" : [ "a" , "b" ] }  "#,
-        #"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#,
-        #"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#,
-        #"{"content":"","tags":[],"uuid":"00000000-0000-4000-8000-000000000001"}"#,
-        #"{}"#,
-        #"{"content":"same key","content":"last wins"}"#,
-    ])
-    func flatRecordsMatchFoundation(_ text: String) throws {
-        let flat = try #require(FlatRecordParser.parse(text))
-        let foundation = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(NSDictionary(dictionary: flat).isEqual(to: foundation))
+/// Import records are read into `JSONValue` through `JSONDecoder`: every JSON value is
+/// kept, and text that is not JSON is refused.
+@Suite("Reading JSON values")
+struct JSONValueReadingTests {
+    @Test func aRecordReadsAsItsValues() throws {
+        let value = try JSONValue.parse(#"  { "id" : 12 , "content" : "x" , "tags" : [ "a" , "b" ], "uuid": null, "f": 1.5, "t": true }  "#.utf8)
+        #expect(value[member: "id"] == .integer(12))
+        #expect(value[member: "content"] == .string("x"))
+        #expect(value[member: "tags"] == .array([.string("a"), .string("b")]))
+        #expect(value[member: "uuid"] == .null)
+        #expect(value[member: "f"] == .number(1.5))
+        #expect(value[member: "t"] == .bool(true))
+        #expect(value[member: "missing"] == nil)
+        #expect(try JSONValue.parse(#"{"nested":{"a":["b",{}]}}"#.utf8)[member: "nested"] == .object([("a", .array([.string("b"), .object([])]))]))
     }
 
     @Test(arguments: [
-        #"{"id":1,"content":"a number"}"#,
-        #"{"content":"x","nested":{"a":"b"}}"#,
-        #"{"content":true}"#,
+        (#"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#, "quotes \" backslash \\ slash / controls \u{8}\u{C}\n\r\t"),
+        (#"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#, "unicode é 旅行 🎉 é 旅 🎉"),
+    ])
+    func escapesAreDecoded(_ text: String, _ content: String) throws {
+        #expect(try JSONValue.parse(text.utf8)[member: "content"] == .string(content))
+    }
+
+    /// What memo writes, it reads back as written.
+    @Test func writtenValuesReadBack() throws {
+        let value: JSONValue = .array([.null, .bool(false), .integer(-7), .string("a \"b\"\n\u{1}"), .object([("k", .array([]))])])
+        #expect(try JSONValue.parse(value.serialized.utf8) == value)
+    }
+
+    @Test(arguments: [
         #"{"content":"unclosed}"#,
         #"{"content":"x"} trailing"#,
         "{\"content\":\"raw\ttab\"}",
-        #"{"content":"lone \ud83c surrogate"}"#,
         #"{"content":"bad \x escape"}"#,
-        #"["content"]"#,
         "",
     ])
-    func otherShapesAreLeftToFoundation(_ text: String) {
-        #expect(FlatRecordParser.parse(text) == nil)
+    func textThatIsNotJSONIsRefused(_ text: String) {
+        #expect(throws: (any Error).self) { try JSONValue.parse(text.utf8) }
     }
 
-    @Test func invalidUTF8IsLeftToFoundation() {
+    @Test func invalidUTF8IsRefused() {
         let bytes: [UInt8] = Array(#"{"content":""#.utf8) + [0xE9] + Array(#""}"#.utf8)
-        #expect(bytes.withUnsafeBufferPointer(FlatRecordParser.parse) == nil)
+        #expect(throws: (any Error).self) { try JSONValue.parse(bytes) }
     }
 }

@@ -14,6 +14,25 @@ struct UndoTests {
 
     /// Each undoable command: undo gives back exactly the state before it (ids, uuids,
     /// dates, tags, text, and the search index); redo gives back the state after it.
+    /// `update` (the server's `memo/update`) changes text and tags in one change: one undo
+    /// gives both back, and the given tags become the memo's whole explicit set.
+    @Test func updateIsOneChange() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add --tag kept --tag old First memo")
+        let before = try state(session)
+        guard case .edited(let memo) = try session.notebook.execute(.update(id: 1, content: "New text", tags: ["fresh"])) else {
+            Issue.record("update did not edit")
+            return
+        }
+        #expect(memo.content == "New text")
+        #expect(memo.tags == ["fresh"])
+        try session.run("undo")
+        #expect(try state(session) == before)
+        guard case .edited(let same) = try session.notebook.execute(.update(id: 1, content: nil, tags: nil)) else { return }
+        #expect(same.content == "First memo")
+        #expect(throws: StoreError.self) { try session.notebook.execute(.update(id: 9, content: "x", tags: nil)) }
+    }
+
     @Test(arguments: [
         "add --tag t Another memo @inline",
         "edit 2 Edited text @new",

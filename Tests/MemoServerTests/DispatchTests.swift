@@ -145,6 +145,24 @@ struct DispatchTests {
         #expect(batch[2].errorCode == -32600)
     }
 
+    /// Each element of a batch is read on its own, its params typed by its method: a bad
+    /// element gets its own error, worded as it would be alone.
+    @Test func eachElementOfABatchIsAnsweredOnItsOwn() throws {
+        try harness.initialize()
+        let replies = harness.receive("""
+            [{"jsonrpc":"2.0","id":1,"method":"memo/get","params":{"id":"seven"}},
+             {"jsonrpc":"2.0","id":2,"method":"memo/add","params":{"content":"kept"}},
+             {"jsonrpc":"2.0","id":3,"method":"memo/nothing"},
+             {"jsonrpc":"1.0","id":4,"method":"memo/tags"}]
+            """)
+        let batch = try #require(replies.first as? [[String: Any]])
+        #expect(batch.map { $0["id"] as? Int } == [1, 2, 3, 4])
+        #expect(batch[0].errorMessage == "invalid params: 'id' must be an integer")
+        #expect(batch[1].result?["content"] as? String == "kept")
+        #expect(batch[2].errorCode == -32601)
+        #expect(batch[3].errorMessage == "'jsonrpc' must be \"2.0\"")
+    }
+
     @Test func notebookMethods() throws {
         try harness.initialize()
         let added = try #require(try harness.request("memo/add", ["content": "Buy milk @shop", "tags": ["Errand"]]).result)
@@ -208,6 +226,19 @@ struct DispatchTests {
         let harness = try ServerHarness()
         try harness.initialize()
         #expect(harness.receive(body).isEmpty)
+    }
+
+    /// A `memo/update` that fails gives back the timestamp it took, as every command does:
+    /// the next change is stamped as if the failed one had never been asked for.
+    @Test func aFailedUpdateGivesBackItsTimestamp() throws {
+        let harness = try ServerHarness()
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "first"])
+        let refused = try harness.request("memo/update", ["id": 1, "content": "changed", "tags": ["not a tag"]])
+        #expect(refused.errorCode == -32602)
+        #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "first")
+        let added = try #require(try harness.request("memo/add", ["content": "second"]).result)
+        #expect(added["insertDate"] as? String == "2000-01-01T00:00:01.000Z")
     }
 
     /// The notebook methods are changes of the server's session: `undo` through

@@ -8,6 +8,9 @@ package enum Command: Equatable, Sendable {
     case show(ids: [Int64])
     /// A memo's new text; nil, as for `add`, when the command gave none.
     case edit(id: Int64, text: String?)
+    /// A memo's new text, its whole explicit tag set, or both, in one change: the server's
+    /// `memo/update`, which the command language does not spell.
+    case update(id: Int64, content: String?, tags: [String]?)
     case delete(ids: [Int64])
     case tag(id: Int64, tags: [String])
     case untag(id: Int64, tags: [String])

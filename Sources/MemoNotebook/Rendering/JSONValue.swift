@@ -1,9 +1,14 @@
+import FoundationEssentials
+
 /// A JSON value with object keys kept in the order written, so output is stable and reads
-/// in the order the SPEC shows (`id`, `uuid`, `content`, …).
+/// in the order the SPEC shows (`id`, `uuid`, `content`, …). It is also what memo reads
+/// JSON into (import records, through `JSONDecoder`), where a number may have a fraction.
 package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
+    /// A number that is not a 64-bit integer; memo writes none of its own.
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -13,6 +18,7 @@ package enum JSONValue: Equatable, Sendable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
@@ -34,6 +40,7 @@ package enum JSONValue: Equatable, Sendable {
         case .null: bytes += Self.nullBytes
         case .bool(let value): bytes += value ? Self.trueBytes : Self.falseBytes
         case .integer(let value): bytes += String(value).utf8
+        case .number(let value): bytes += (value.isFinite ? String(value) : "null").utf8
         case .string(let value): Self.appendString(value.utf8, to: &bytes)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
@@ -52,6 +59,12 @@ package enum JSONValue: Equatable, Sendable {
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// The member `key` of an object; nil for a missing member or a value that is no object.
+    package subscript(member key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
     }
 
     private static let nullBytes = Array("null".utf8), trueBytes = Array("true".utf8), falseBytes = Array("false".utf8)
@@ -80,5 +93,47 @@ package enum JSONValue: Equatable, Sendable {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+}
+
+extension JSONValue: Decodable {
+    /// Reads any JSON value, trying the common kinds first: an import record is an object
+    /// of strings, so most values are read at the first try.
+    package init(from decoder: Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() {
+            self = .null
+        } else if let text = try? value.decode(String.self) {
+            self = .string(text)
+        } else if let members = try? decoder.container(keyedBy: MemberKey.self) {
+            self = .object(try members.allKeys.map { ($0.stringValue, try members.decode(JSONValue.self, forKey: $0)) })
+        } else if let elements = try? value.decode([JSONValue].self) {
+            self = .array(elements)
+        } else if let integer = try? value.decode(Int64.self) {
+            self = .integer(integer)
+        } else if let flag = try? value.decode(Bool.self) {
+            self = .bool(flag)
+        } else {
+            self = .number(try value.decode(Double.self))
+        }
+    }
+
+    /// Any key of an object.
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) {
+            nil
+        }
+    }
+
+    /// Reads a JSON text whole, or throws when it is not valid JSON.
+    package static func parse(_ bytes: some Sequence<UInt8>) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     }
 }

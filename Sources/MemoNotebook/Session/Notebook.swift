@@ -87,6 +87,8 @@ package final class Notebook {
         case .edit(let id, let text):
             guard let text else { return try editInteractively(id) }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
+        case .update(let id, let content, let tags):
+            return .edited(try update(id: id, content: content, tags: tags))
         case .delete(let ids):
             return .deleted(try store.delete(ids: ids, at: changeTime))
         case .tag(let id, let tags):

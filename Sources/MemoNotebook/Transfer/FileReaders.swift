@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoStore
 
 /// Where a reader's bytes come from: an open file, its name for errors, and how far
@@ -53,7 +54,7 @@ struct JSONLinesReader: RecordReader {
             lineNumber += 1
             let text = try file.text(of: line, at: lineNumber)
             guard !text.allSatisfy(\.isWhitespace) else { continue }
-            guard let object = FlatRecordParser.parse(text) ?? (try? JSONSerialization.jsonObject(with: Data(text.utf8))) else {
+            guard let object = try? JSONValue.parse(text.utf8) else {
                 throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
             }
             do {
@@ -115,8 +116,7 @@ struct JSONArrayReader: RecordReader {
                 let elementLine = line
                 let element = try nextObject()
                 state = .afterElement
-                let flat = element.withUnsafeBufferPointer(FlatRecordParser.parse)
-                guard let object = flat ?? (try? JSONSerialization.jsonObject(with: Data(element), options: [.fragmentsAllowed])) else {
+                guard let object = try? JSONValue.parse(element) else {
                     throw file.error(.invalid("the record is not valid JSON"), line: elementLine)
                 }
                 do {

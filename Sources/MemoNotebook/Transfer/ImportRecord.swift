@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoStore
 
 /// One memo as an import file describes it, before it meets the store. Only `content` is
@@ -23,33 +23,42 @@ package struct ImportRecord: Equatable, Sendable {
     }
 
     /// A record from a JSON object with SPEC §5's fields (`id` is ignored), or why not.
-    init(json object: Any, line: Int) throws(CommandError) {
-        guard let fields = object as? [String: Any] else { throw .invalid("a record must be a JSON object") }
-        guard let content = fields["content"] as? String else {
-            throw .invalid(fields["content"] == nil ? "the record has no \"content\"" : "\"content\" must be a string")
+    init(json object: JSONValue, line: Int) throws(CommandError) {
+        guard case .object = object else { throw .invalid("a record must be a JSON object") }
+        guard case .string(let content)? = object[member: "content"] else {
+            throw .invalid(object[member: "content"] == nil ? "the record has no \"content\"" : "\"content\" must be a string")
         }
         self.init(content: content, line: line)
-        uuid = try Self.optional(fields, "uuid", as: String.self).map(Self.uuid)
-        insertDate = try Self.optional(fields, "insertDate", as: String.self).map { text throws(CommandError) in
+        uuid = try Self.string(object, "uuid").map(Self.uuid)
+        insertDate = try Self.string(object, "insertDate").map { text throws(CommandError) in
             try Self.date(text, field: "insertDate")
         }
-        updateDate = try Self.optional(fields, "updateDate", as: String.self).map { text throws(CommandError) in
+        updateDate = try Self.string(object, "updateDate").map { text throws(CommandError) in
             try Self.date(text, field: "updateDate")
         }
-        tags = try Self.optional(fields, "tags", as: [Any].self).map { values throws(CommandError) in
-            try values.map { value throws(CommandError) in
-                guard let tag = value as? String else { throw .invalid("\"tags\" must be an array of strings") }
-                return tag
-            }
-        } ?? []
+        tags = try Self.strings(object, "tags") ?? []
     }
 
-    private static func optional<T>(_ fields: [String: Any], _ key: String, as type: T.Type) throws(CommandError) -> T? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        guard let typed = value as? T else {
-            throw .invalid("\"\(key)\" must be \(type == String.self ? "a string" : "an array")")
+    /// The optional string member `key` (null counts as absent).
+    private static func string(_ object: JSONValue, _ key: String) throws(CommandError) -> String? {
+        switch object[member: key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw .invalid("\"\(key)\" must be a string")
         }
-        return typed
+    }
+
+    /// The optional member `key` that is an array of strings (null counts as absent).
+    private static func strings(_ object: JSONValue, _ key: String) throws(CommandError) -> [String]? {
+        switch object[member: key] {
+        case nil, .null?: return nil
+        case .array(let values)?:
+            return try values.map { value throws(CommandError) in
+                guard case .string(let text) = value else { throw .invalid("\"\(key)\" must be an array of strings") }
+                return text
+            }
+        default: throw .invalid("\"\(key)\" must be an array")
+        }
     }
 
     /// A uuid in RFC 4122 text form, lower-cased as the store keeps them.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoStore
 
 /// Markdown as `export --format markdown` writes it, and as people write lists: `## DAY`
@@ -39,7 +39,7 @@ struct MarkdownReader: RecordReader {
     private mutating func item(startingWith first: String, at number: Int) throws(LocatedError) -> ImportRecord {
         var text = [first]
         var blanks = 0
-        var metadata: Any?
+        var metadata: JSONValue?
         while let (line, lineNumber) = try nextLine() {
             if !line.hasPrefix("  "), line.allSatisfy(\.isWhitespace) {
                 blanks += 1
@@ -52,7 +52,7 @@ struct MarkdownReader: RecordReader {
             let content = String(line.dropFirst(2))
             if content.hasPrefix(MarkdownFormat.metadataPrefix), content.hasSuffix(MarkdownFormat.metadataSuffix) {
                 let json = content.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
-                guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else {
+                guard let object = try? JSONValue.parse(json.utf8) else {
                     throw file.error(.invalid("the memo's metadata comment is not valid JSON"), line: lineNumber)
                 }
                 metadata = object
@@ -62,10 +62,10 @@ struct MarkdownReader: RecordReader {
             blanks = 0
         }
         var record = ImportRecord(content: text.joined(separator: "\n"), line: number)
-        if var fields = metadata as? [String: Any] {
-            fields["content"] = record.content
+        if case .object(var members)? = metadata {
+            members.append(("content", .string(record.content)))
             do {
-                record = try ImportRecord(json: fields, line: number)
+                record = try ImportRecord(json: .object(members), line: number)
             } catch {
                 throw file.error(error, line: number)
             }

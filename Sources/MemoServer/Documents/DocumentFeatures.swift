@@ -35,9 +35,9 @@ struct DocumentFeatures {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, in: line) {
-            target = (try found.reference.memo(in: notebook.store), "No memo \(found.reference.missingName).", found.range)
+            target = (try found.reference.memo(in: notebook), "No memo \(found.reference.missingName).", found.range)
         } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
-            target = (try notebook.store.memo(id: id), "No memo #\(id).", range)
+            target = (try notebook.memo(id: id), "No memo #\(id).", range)
         } else {
             return .null
         }

@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// One JSON-RPC message as received: a request, a notification, or a response to us
-/// (which memo never asks for, so it ignores them). Params stay raw until the method
-/// that reads them decodes them into its own type.
+/// (which memo never asks for, so it ignores them). It is decoded in one pass: the
+/// envelope's `method` picks the type its `params` are decoded into (`Call`), from the
+/// same container.
 struct IncomingMessage {
     enum Kind: Equatable {
         case request(RequestID)
@@ -12,8 +13,9 @@ struct IncomingMessage {
 
     let kind: Kind
     let method: String
-    /// The whole message, from which `params(_:)` decodes its params.
-    let body: Data
+    /// The method with its params, nil for one memo does not serve, or why the params
+    /// cannot be read: answered only once the lifecycle allows the method.
+    let call: Result<Call, RPCError>?
 
     /// Why a message cannot be handled: the error to answer with, and the id to answer, if known.
     struct Rejection: Error {
@@ -21,104 +23,73 @@ struct IncomingMessage {
         let id: RequestID?
     }
 
-    /// Reads a message object, or the rejection to answer it with.
-    static func decode(_ body: Data) -> Result<IncomingMessage, Rejection> {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: body)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            // Corrupt at the top: the text is not JSON at all.
-            return .failure(Rejection(error: .parseError("parse error: the message is not valid JSON"), id: nil))
-        } catch {
-            return .failure(Rejection(error: .invalidRequest("not a JSON-RPC 2.0 message object"), id: nil))
-        }
-        // A response is never answered, however malformed: answering could start a loop.
-        if envelope.method == nil, envelope.isResponse {
-            return .success(IncomingMessage(kind: .response, method: "", body: body))
-        }
-        if envelope.hasInvalidID {
-            return .failure(Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil))
-        }
-        guard envelope.jsonrpc == "2.0" else {
-            return .failure(Rejection(error: .invalidRequest("'jsonrpc' must be \"2.0\""), id: envelope.id))
-        }
-        guard let method = envelope.method else {
-            return .failure(Rejection(error: .invalidRequest("the message has no 'method'"), id: envelope.id))
-        }
-        let kind = envelope.id.map(Kind.request) ?? .notification
-        return .success(IncomingMessage(kind: kind, method: method, body: body))
+    enum CodingKeys: String, CodingKey {
+        case jsonrpc, id, method, params, result, error
     }
 
-    /// The params as `P`; absent params read as an empty object.
-    func params<P: Decodable>(_ type: P.Type) throws(RPCError) -> P {
-        do {
-            if let params = try JSONDecoder().decode(ParamsEnvelope<P>.self, from: body).params { return params }
-            return try JSONDecoder().decode(P.self, from: Data("{}".utf8))
-        } catch let error as DecodingError {
-            throw .invalidParams(Self.describe(error))
-        } catch {
-            throw .invalidParams("invalid params: \(error)")
-        }
+    /// A message body: one message object, or a batch (an array of them), each element
+    /// read or rejected on its own. Throws only when the body is not JSON at all.
+    static func decode(_ body: Data, isBatch: Bool) throws -> [Result<IncomingMessage, Rejection>] {
+        if isBatch { return try JSONDecoder().decode([Slot].self, from: body).map(\.message) }
+        return [try JSONDecoder().decode(Slot.self, from: body).message]
     }
 
-    /// A decoding error in words: which field, and what was wrong with it.
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.filter { $0.stringValue != "params" }.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "params" : "'" + keys.joined(separator: ".") + "'"
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let field = (context.codingPath.filter { $0.stringValue != "params" }.map(\.stringValue) + [key.stringValue])
-            return "invalid params: '\(field.joined(separator: "."))' is required"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "invalid params: \(path(context)) must be \(Self.name(of: type))"
-        case .dataCorrupted(let context):
-            return "invalid params: \(path(context)) is malformed"
-        @unknown default:
-            return "invalid params"
-        }
-    }
+    /// One message of a body, decoded leniently so that a bad id or version can still be
+    /// answered precisely and one bad element of a batch does not spoil the others.
+    private struct Slot: Decodable {
+        let message: Result<IncomingMessage, Rejection>
 
-    private static func name(of type: Any.Type) -> String {
-        switch String(describing: type) {
-        case "String": "a string"
-        case "Int", "Int64": "an integer"
-        case "Bool": "true or false"
-        case let name where name.hasPrefix("Array"): "an array"
-        default: "an object"
-        }
-    }
-
-    private struct ParamsEnvelope<P: Decodable>: Decodable {
-        let params: P?
-    }
-
-    /// The fields every JSON-RPC message may have, read leniently so that a bad id or
-    /// version can still be answered precisely.
-    private struct Envelope: Decodable {
-        let jsonrpc: String?
-        let id: RequestID?
-        let hasInvalidID: Bool
-        let method: String?
-        let isResponse: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case jsonrpc, id, method, result, error
-        }
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)
-            if container.contains(.id), !((try? container.decodeNil(forKey: .id)) ?? false) {
-                id = try? container.decode(RequestID.self, forKey: .id)
-                hasInvalidID = id == nil
-            } else {
-                id = nil
-                hasInvalidID = container.contains(.id)
+        init(from decoder: Decoder) {
+            do {
+                message = .success(try IncomingMessage(from: decoder))
+            } catch let rejection as Rejection {
+                message = .failure(rejection)
+            } catch {
+                message = .failure(Rejection(error: .invalidRequest("not a JSON-RPC 2.0 message object"), id: nil))
             }
-            method = try? container.decodeIfPresent(String.self, forKey: .method)
-            isResponse = container.contains(.result) || container.contains(.error)
+        }
+    }
+
+    private init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let method = try? container.decodeIfPresent(String.self, forKey: .method)
+        // A response is never answered, however malformed: answering could start a loop.
+        if method == nil, container.contains(.result) || container.contains(.error) {
+            self.init(kind: .response, method: "", call: nil)
+            return
+        }
+        var id: RequestID?
+        if container.contains(.id), !((try? container.decodeNil(forKey: .id)) ?? false) {
+            id = try? container.decode(RequestID.self, forKey: .id)
+            guard id != nil else { throw Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil) }
+        }
+        guard (try? container.decodeIfPresent(String.self, forKey: .jsonrpc)) == "2.0" else {
+            throw Rejection(error: .invalidRequest("'jsonrpc' must be \"2.0\""), id: id)
+        }
+        guard let method else { throw Rejection(error: .invalidRequest("the message has no 'method'"), id: id) }
+        let params = ParamsReader(container: container)
+        let call: Result<Call?, RPCError>
+        if let id {
+            call = Result { () throws(RPCError) in try Call.request(method, params) }
+            self.init(kind: .request(id), method: method, call: Self.flatten(call))
+        } else {
+            call = Result { () throws(RPCError) in try Call.notification(method, params) }
+            self.init(kind: .notification, method: method, call: Self.flatten(call))
+        }
+    }
+
+    private init(kind: Kind, method: String, call: Result<Call, RPCError>?) {
+        self.kind = kind
+        self.method = method
+        self.call = call
+    }
+
+    /// nil for an unknown method, else the call or why its params cannot be read.
+    private static func flatten(_ call: Result<Call?, RPCError>) -> Result<Call, RPCError>? {
+        switch call {
+        case .success(let known?): .success(known)
+        case .success(nil): nil
+        case .failure(let error): .failure(error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import MemoNotebook
 import MemoStore
 
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
@@ -34,11 +35,11 @@ enum MemoReference: Equatable {
         all(in: line).first { $0.range.contains(cursor) || $0.range.upperBound == cursor }
     }
 
-    /// The memo it names in `store`, or nil when there is none.
-    func memo(in store: MemoStore) throws(StoreError) -> Memo? {
+    /// The memo it names in `notebook`, or nil when there is none.
+    func memo(in notebook: Notebook) throws(StoreError) -> Memo? {
         switch self {
-        case .id(let id): try store.memo(id: id)
-        case .uuid(let uuid): try store.memo(uuid: uuid)
+        case .id(let id): try notebook.memo(id: id)
+        case .uuid(let uuid): try notebook.memo(uuid: uuid)
         }
     }
 

@@ -1,29 +1,23 @@
-import Foundation
+import FoundationEssentials
 import MemoNotebook
-import MemoStore
 
-/// memo's JSON-RPC 2.0 server: the LSP lifecycle, the notebook methods of SPEC §8, live
-/// watches, and a language server for `*.memo` command files. It reads message bodies and
-/// sends JSON values; framing and the stream are the transport's business.
+/// memo's JSON-RPC 2.0 server: the LSP lifecycle, and the dispatch of each message to the
+/// part that serves it: the notebook methods of SPEC §8 (`NotebookMethods`), open documents
+/// (`DocumentTable`), and memo references in them (`ReferenceService`, `SelectionActions`).
+/// It reads message bodies and sends JSON values; framing and the stream are the
+/// transport's business.
 package final class MemoServer {
     private enum Lifecycle {
         case waitingForInitialize, running, shutDown
     }
 
-    let notebook: Notebook
-    private let send: (JSONValue) -> Void
-    let log: (String) -> Void
+    private let outbox: Outbox
+    private let log: (String) -> Void
     private var lifecycle = Lifecycle.waitingForInitialize
-    var encoding = PositionEncoding.utf16
-    var documents: [String: TextDocument] = [:]
-    let watches = WatchFeed()
-    /// The memos' own files, for go to definition; nil when there is no folder for them.
-    let memoFiles: MemoFiles?
-    /// The store's change stamp when references were last checked.
-    var referenceStamp: [Int64] = []
-    /// Why the last save of a memo's file was not applied, by the file's URI.
-    var saveProblems: [String: String] = [:]
-    private var nextRequestID = 1
+    private let notebookMethods: NotebookMethods
+    private let documents: DocumentTable
+    private let references: ReferenceService
+    private let selectionActions: SelectionActions
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
@@ -31,10 +25,12 @@ package final class MemoServer {
     /// - Parameter memoFilesFolder: where the memos' own files go (`MemoFiles.folder`).
     package init(notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
                  log: @escaping (String) -> Void) {
-        self.notebook = notebook
-        memoFiles = memoFilesFolder.map(MemoFiles.init)
-        self.send = send
+        outbox = Outbox(send: send)
         self.log = log
+        notebookMethods = NotebookMethods(notebook: notebook, outbox: outbox, log: log)
+        references = ReferenceService(notebook: notebook, memoFiles: memoFilesFolder.map(MemoFiles.init))
+        documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
+        selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
     }
 
     /// True once `shutdown` was answered.
@@ -42,13 +38,15 @@ package final class MemoServer {
 
     /// Whether the transport should call `tick()` now and then: while watches exist, or
     /// documents or memos' files whose references must follow the store.
-    package var wantsTicks: Bool { !watches.isEmpty || !documents.isEmpty || !(memoFiles?.isEmpty ?? true) }
+    package var wantsTicks: Bool {
+        !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
+    }
 
     /// The most JSON values one message may hold: far more than any request needs, and few
     /// enough that parsing them takes tens of megabytes, not gigabytes.
     static let maximumValuesPerMessage = 200_000
 
-    /// Handles one message body: an object, or a batch (an array of them).
+    /// Handles one message body: an object, or a batch (an array of them), decoded once.
     package func receive(_ body: [UInt8]) {
         if JSONValueCount.exceeds(Self.maximumValuesPerMessage, in: body) {
             return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"))
@@ -56,34 +54,23 @@ package final class MemoServer {
         guard body.withUnsafeBytes(ByteText.isValid) else {
             return refuse(body, .parseError("parse error: the message is not valid UTF-8"))
         }
-        let data = Data(body)
-        // A single message goes straight to the types that read it; only a batch is parsed
-        // into a tree first, to split it. Every parse is of the whole message, so one more
-        // kept alive would cost another copy of a message of up to 64 MiB.
-        guard body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "[") else {
-            if let answer = handle(data) { send(answer) }
-            return
-        }
-        guard let batch = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any] else {
+        let isBatch = body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "[")
+        guard let messages = try? IncomingMessage.decode(Data(body), isBatch: isBatch) else {
             return refuse(body, .parseError("parse error: the message is not valid JSON"))
         }
-        guard !batch.isEmpty else {
-            send(Self.response(id: nil, error: .invalidRequest("an empty batch")))
-            return
+        guard !messages.isEmpty else { return outbox.answer(Outbox.response(id: nil, error: .invalidRequest("an empty batch"))) }
+        let answers = messages.compactMap(handle)
+        if isBatch {
+            if !answers.isEmpty { outbox.answer(.array(answers)) }
+        } else if let answer = answers.first {
+            outbox.answer(answer)
         }
-        let answers = batch.compactMap { element -> JSONValue? in
-            guard let elementData = try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed]) else {
-                return Self.response(id: nil, error: .invalidRequest("not a JSON-RPC 2.0 message object"))
-            }
-            return handle(elementData)
-        }
-        if !answers.isEmpty { send(.array(answers)) }
     }
 
     /// Answers a message that cannot be read at all, and says so in the log.
     private func refuse(_ body: [UInt8], _ error: RPCError) {
         log("\(error.message) (a message of \(body.count) bytes)")
-        send(Self.response(id: nil, error: error))
+        outbox.answer(Outbox.response(id: nil, error: error))
     }
 
     private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
@@ -93,7 +80,7 @@ package final class MemoServer {
     /// Answers a frame the transport could not read.
     package func receiveMalformedFrame(_ reason: String) {
         log("malformed frame: \(reason)")
-        send(Self.response(id: nil, error: .parseError("malformed frame: \(reason)")))
+        outbox.answer(Outbox.response(id: nil, error: .parseError("malformed frame: \(reason)")))
     }
 
     /// Reports changes to watched results, by this connection or other processes: the
@@ -101,16 +88,17 @@ package final class MemoServer {
     /// second while watches exist, so answers go out before the notifications they cause
     /// and a burst of changes makes one notification per watch.
     package func tick() {
-        reportWatchChanges()
-        refreshReferences()
+        notebookMethods.reportWatchChanges()
+        guard references.storeChanged() else { return }
+        documents.publishAllDiagnostics()
+        references.refreshFiles(isOpen: documents.isOpen)
     }
 
     /// One message: the answer to send, if it is a request or cannot be read.
-    private func handle(_ data: Data) -> JSONValue? {
-        switch IncomingMessage.decode(data) {
+    private func handle(_ message: Result<IncomingMessage, IncomingMessage.Rejection>) -> JSONValue? {
+        switch message {
         case .failure(let rejection):
-            if rejection.error.code == .parseError { log("\(rejection.error.message) (a message of \(data.count) bytes)") }
-            return Self.response(id: rejection.id, error: rejection.error)
+            return Outbox.response(id: rejection.id, error: rejection.error)
         case .success(let message):
             switch message.kind {
             case .response:
@@ -120,9 +108,9 @@ package final class MemoServer {
                 return nil
             case .request(let id):
                 do {
-                    return Self.response(id: id, result: try handleRequest(message))
+                    return Outbox.response(id: id, result: try handleRequest(message))
                 } catch {
-                    return Self.response(id: id, error: error)
+                    return Outbox.response(id: id, error: error)
                 }
             }
         }
@@ -139,30 +127,38 @@ package final class MemoServer {
         default:
             break
         }
-        switch message.method {
-        case "initialize": return try initialize(message.params(InitializeParams.self))
-        case "shutdown":
+        guard let call = message.call else { throw .methodNotFound(message.method) }
+        switch try call.get() {
+        case .initialize(let params): return initialize(params)
+        case .shutdown:
             lifecycle = .shutDown
             return .null
-        case "memo/add": return try add(message.params(AddParams.self))
-        case "memo/get": return try get(message.params(GetParams.self))
-        case "memo/list": return try list(message.params(ListParams.self))
-        case "memo/update": return try update(message.params(UpdateParams.self))
-        case "memo/delete": return try delete(message.params(DeleteParams.self))
-        case "memo/search": return try search(message.params(SearchParams.self))
-        case "memo/tags": return try tags()
-        case "memo/execute": return execute(try message.params(ExecuteParams.self))
-        case "memo/watch": return try watch(message.params(ListParams.self))
-        case "memo/unwatch": return try unwatch(message.params(UnwatchParams.self))
-        case "textDocument/completion": return try completion(message.params(TextDocumentPositionParams.self))
-        case "textDocument/hover": return try hover(message.params(TextDocumentPositionParams.self))
-        case "textDocument/definition": return try definition(message.params(TextDocumentPositionParams.self))
-        case "textDocument/documentLink": return try documentLinks(message.params(DocumentLinkParams.self))
-        case "textDocument/inlayHint": return try inlayHints(message.params(InlayHintParams.self))
-        case "textDocument/codeAction": return try codeActions(message.params(CodeActionParams.self))
-        case "workspace/symbol": return try workspaceSymbols(message.params(WorkspaceSymbolParams.self))
-        case "workspace/executeCommand": return try executeCommand(message.params(ExecuteCommandParams.self))
-        default: throw .methodNotFound(message.method)
+        case .add(let params): return try notebookMethods.add(params)
+        case .get(let params): return try notebookMethods.get(params)
+        case .list(let params): return try notebookMethods.list(params)
+        case .update(let params): return try notebookMethods.update(params)
+        case .delete(let params): return try notebookMethods.delete(params)
+        case .search(let params): return try notebookMethods.search(params)
+        case .tags: return try notebookMethods.tags()
+        case .execute(let params): return notebookMethods.execute(params)
+        case .watch(let params): return try notebookMethods.watch(params)
+        case .unwatch(let params): return try notebookMethods.unwatch(params)
+        case .completion(let params): return try documents.completion(params)
+        case .hover(let params): return try documents.hover(params)
+        case .definition(let params):
+            return try references.definition(in: documents.document(params.textDocument.uri), at: params.position,
+                                             encoding: documents.encoding)
+        case .documentLinks(let params):
+            return try references.documentLinks(in: documents.document(params.textDocument.uri), encoding: documents.encoding)
+        case .inlayHints(let params):
+            return references.inlayHints(in: try documents.document(params.textDocument.uri), range: params.range,
+                                         encoding: documents.encoding)
+        case .codeActions(let params):
+            _ = try documents.document(params.textDocument.uri)
+            return selectionActions.codeActions(params)
+        case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
+        case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
+        case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
         }
     }
 
@@ -171,13 +167,16 @@ package final class MemoServer {
             exitStatus = lifecycle == .shutDown ? 0 : 1
             return
         }
-        guard lifecycle == .running else { return }
+        guard lifecycle == .running, let call = message.call else { return }
         do {
-            switch message.method {
-            case "textDocument/didOpen": open(try message.params(DidOpenParams.self))
-            case "textDocument/didChange": change(try message.params(DidChangeParams.self))
-            case "textDocument/didClose": close(try message.params(DidCloseParams.self))
-            case "textDocument/didSave": saved(try message.params(DidSaveParams.self))
+            switch try call.get() {
+            case .didOpen(let params): documents.open(params)
+            case .didChange(let params): documents.change(params)
+            case .didClose(let params): documents.close(params)
+            case .didSave(let params):
+                if references.saved(params, openText: documents.text(of: params.textDocument.uri)) {
+                    documents.publishDiagnostics(for: params.textDocument.uri)
+                }
             default: break
             }
         } catch {
@@ -189,61 +188,8 @@ package final class MemoServer {
     /// when the client offers it, else LSP's default UTF-16.
     private func initialize(_ params: InitializeParams) -> JSONValue {
         let offered = params.capabilities?.general?.positionEncodings ?? []
-        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         lifecycle = .running
-        return .object([
-            ("capabilities", .object([
-                ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2)),
-                                              ("save", .object([("includeText", .bool(true))]))])),
-                ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
-                ("hoverProvider", .bool(true)),
-                ("definitionProvider", .bool(true)),
-                ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
-                ("inlayHintProvider", .bool(true)),
-                ("workspaceSymbolProvider", .bool(true)),
-                ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
-                ("executeCommandProvider", .object([("commands", .array([
-                    .string(Self.saveSelectionCommand), .string(Self.moveSelectionCommand),
-                ]))])),
-            ])),
-            ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))])),
-        ])
-    }
-
-    func sendNotification(_ method: String, params: JSONValue) {
-        send(Self.notification(method, params: params))
-    }
-
-    /// Sends a request to the client (`workspace/applyEdit`); its answer is not awaited.
-    func sendRequest(_ method: String, params: JSONValue) {
-        defer { nextRequestID += 1 }
-        send(.object([("jsonrpc", .string("2.0")), ("id", .string("memo-\(nextRequestID)")), ("method", .string(method)),
-                      ("params", params)]))
-    }
-
-    /// Sends `memo/didChange` for every watch whose result changed, by this connection or another.
-    private func reportWatchChanges() {
-        do {
-            for change in try watches.changes(in: notebook) {
-                sendNotification("memo/didChange", params: .object([
-                    ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos)),
-                ]))
-            }
-        } catch {
-            log("watch refresh failed: \(errorMessage(error))")
-        }
-    }
-
-    static func response(id: RequestID?, result: JSONValue) -> JSONValue {
-        .object([("jsonrpc", .string("2.0")), ("id", id?.json ?? .null), ("result", result)])
-    }
-
-    static func response(id: RequestID?, error: RPCError) -> JSONValue {
-        .object([("jsonrpc", .string("2.0")), ("id", id?.json ?? .null), ("error", error.json)])
-    }
-
-    static func notification(_ method: String, params: JSONValue) -> JSONValue {
-        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+        return ServerCapabilities.json(encoding: documents.encoding)
     }
 }

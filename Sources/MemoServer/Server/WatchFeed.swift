@@ -30,7 +30,7 @@ final class WatchFeed {
     /// The watches whose result differs from the last one reported, with the new result.
     func changes(in notebook: Notebook) throws -> [(id: Int, memos: [JSONValue])] {
         guard !watches.isEmpty else { return [] }
-        let stamp = try notebook.store.changeStamp()
+        let stamp = try notebook.changeStamp()
         guard stamp != seenStamp else { return [] }
         seenStamp = stamp
         var changes: [(id: Int, memos: [JSONValue])] = []
@@ -46,7 +46,7 @@ final class WatchFeed {
 
     /// The memos of a list request as JSON.
     static func result(of arguments: ListArguments, in notebook: Notebook) throws -> [JSONValue] {
-        try collect(notebook.store.memos(notebook.query(for: arguments)))
+        try collect(notebook.memos(notebook.query(for: arguments)))
     }
 
     /// A cursor's memos as JSON objects: one JSON-RPC result is one value, so it is built whole.

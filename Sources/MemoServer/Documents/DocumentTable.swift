@@ -1,7 +1,41 @@
 import MemoNotebook
 
-/// The language-server side: open documents, their diagnostics, completion and hover.
-extension MemoServer {
+/// The documents the client has open, by URI, and what the server offers in them:
+/// completion, hover, and diagnostics (of commands in command files, of memo references
+/// in every document, and of refused saves of memos' own files).
+final class DocumentTable {
+    private var documents: [String: TextDocument] = [:]
+    /// How positions count characters, agreed at `initialize`.
+    var encoding = PositionEncoding.utf16
+    private let notebook: Notebook
+    private let references: ReferenceService
+    private let outbox: Outbox
+    private let log: (String) -> Void
+
+    init(notebook: Notebook, references: ReferenceService, outbox: Outbox, log: @escaping (String) -> Void) {
+        self.notebook = notebook
+        self.references = references
+        self.outbox = outbox
+        self.log = log
+    }
+
+    var isEmpty: Bool { documents.isEmpty }
+
+    func isOpen(_ uri: String) -> Bool {
+        documents[uri] != nil
+    }
+
+    /// The open document at `uri`, or an error for a request about one that is not.
+    func document(_ uri: String) throws(RPCError) -> TextDocument {
+        guard let document = documents[uri] else { throw .invalidParams("invalid params: \(uri) is not open") }
+        return document
+    }
+
+    /// The text of the document at `uri`, if it is open.
+    func text(of uri: String) -> String? {
+        documents[uri]?.text
+    }
+
     func open(_ params: DidOpenParams) {
         let item = params.textDocument
         documents[item.uri] = TextDocument(uri: item.uri, languageId: item.languageId ?? "", version: item.version, text: item.text)
@@ -28,34 +62,33 @@ extension MemoServer {
 
     func close(_ params: DidCloseParams) {
         documents.removeValue(forKey: params.textDocument.uri)
-        saveProblems.removeValue(forKey: params.textDocument.uri)
+        references.saveProblems.removeValue(forKey: params.textDocument.uri)
         sendDiagnostics([], for: params.textDocument.uri, version: nil)
     }
 
     /// Command completion in command files; in other documents, memo references after `#`.
     func completion(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
-        let document = try openDocument(params.textDocument.uri)
+        let document = try document(params.textDocument.uri)
+        let line = document.line(params.position.line) ?? ""
         guard document.isCommandFile else {
-            return referenceCompletion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
-                                       at: params.position.character)
+            return references.completion(in: line, lineNumber: params.position.line, at: params.position.character, encoding: encoding)
         }
         return DocumentFeatures(notebook: notebook, encoding: encoding)
-            .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
-                        at: params.position.character)
+            .completion(in: line, lineNumber: params.position.line, at: params.position.character)
     }
 
     func hover(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
-        let document = try openDocument(params.textDocument.uri)
-        return try answering {
+        let document = try document(params.textDocument.uri)
+        return try RPCError.answering {
             try DocumentFeatures(notebook: notebook, encoding: encoding)
                 .hover(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
                        at: params.position.character, isCommandFile: document.isCommandFile)
         }
     }
 
-    func openDocument(_ uri: String) throws(RPCError) -> TextDocument {
-        guard let document = documents[uri] else { throw .invalidParams("invalid params: \(uri) is not open") }
-        return document
+    /// Diagnostics again for every open document: the store changed.
+    func publishAllDiagnostics() {
+        for uri in documents.keys.sorted() { publishDiagnostics(for: uri) }
     }
 
     /// Command diagnostics in command files, warnings on references to missing memos in
@@ -68,9 +101,9 @@ extension MemoServer {
                 + "\(TextDocument.maximumKeptBytes) bytes; this one has \(document.utf8Count), so memo offers nothing in it"))
         } else {
             if document.isCommandFile { diagnostics += Diagnostics.of(document, encoding: encoding) }
-            diagnostics += referenceDiagnostics(for: document)
+            diagnostics += references.diagnostics(for: document, encoding: encoding)
         }
-        if let problem = saveProblems[uri] {
+        if let problem = references.saveProblems[uri] {
             diagnostics.append(Self.documentDiagnostic(severity: 1, message: problem))
         }
         sendDiagnostics(diagnostics, for: uri, version: document.version)
@@ -88,6 +121,6 @@ extension MemoServer {
         var params: [(String, JSONValue)] = [("uri", .string(uri))]
         if let version { params.append(("version", .integer(Int64(version)))) }
         params.append(("diagnostics", .array(diagnostics)))
-        sendNotification("textDocument/publishDiagnostics", params: .object(params))
+        outbox.notify("textDocument/publishDiagnostics", params: .object(params))
     }
 }

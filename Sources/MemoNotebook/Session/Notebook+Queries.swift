@@ -1,0 +1,30 @@
+import MemoStore
+
+/// The reads the server's live features make between commands (references, watches,
+/// completion), so that no face reaches past the notebook into its store.
+extension Notebook {
+    /// The memo with `id`, or nil when there is none.
+    package func memo(id: Int64) throws(StoreError) -> Memo? {
+        try store.memo(id: id)
+    }
+
+    /// The memo with `uuid` (lower-case), or nil when there is none.
+    package func memo(uuid: String) throws(StoreError) -> Memo? {
+        try store.memo(uuid: uuid)
+    }
+
+    /// The memos a fetch request selects, streamed.
+    package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor {
+        try store.memos(query)
+    }
+
+    /// Memos whose id starts with `idPrefix`, newest first: the REPL's id completion.
+    package func summaries(idPrefix: String, limit: Int) throws(StoreError) -> [MemoStore.Summary] {
+        try store.summaries(idPrefix: idPrefix, limit: limit)
+    }
+
+    /// Changes whenever the store does, in this process or another: a watch compares it.
+    package func changeStamp() throws(StoreError) -> [Int64] {
+        try store.changeStamp()
+    }
+}

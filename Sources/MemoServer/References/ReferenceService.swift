@@ -1,0 +1,171 @@
+import MemoNotebook
+import MemoStore
+
+/// Memo references (`#12`, `memo:UUID`) in every open document (SPEC §8 "References in any
+/// document"): diagnostics for missing memos, definition and links to the memos' own files,
+/// inlay hints, completion after `#`, and workspace symbols. It reads documents the
+/// `DocumentTable` hands it, and keeps the memos' own files in step with the store.
+final class ReferenceService {
+    /// A reference in a document, with the memo it names (nil when there is none).
+    struct ResolvedReference {
+        let line: Int
+        let range: Swift.Range<String.Index>
+        let text: String
+        let reference: MemoReference
+        let memo: Memo?
+    }
+
+    let notebook: Notebook
+    /// The memos' own files, for go to definition; nil when there is no folder for them.
+    let memoFiles: MemoFiles?
+    /// The store's change stamp when references were last checked.
+    var referenceStamp: [Int64] = []
+    /// Why the last save of a memo's file was not applied, by the file's URI.
+    var saveProblems: [String: String] = [:]
+
+    init(notebook: Notebook, memoFiles: MemoFiles?) {
+        self.notebook = notebook
+        self.memoFiles = memoFiles
+    }
+
+    /// Every reference in `document` (in `lines` only, when given), resolved in the notebook.
+    func references(in document: TextDocument, lines: ClosedRange<Int>? = nil) -> [ResolvedReference] {
+        guard document.lineCount > 0 else { return [] }
+        let everyLine = 0...(document.lineCount - 1)
+        let wanted = lines ?? everyLine
+        guard wanted.overlaps(everyLine) else { return [] }
+        var resolved: [ResolvedReference] = []
+        for number in wanted.clamped(to: everyLine) {
+            guard let line = document.line(number) else { continue }
+            for found in MemoReference.all(in: line) {
+                resolved.append(ResolvedReference(line: number, range: found.range, text: line, reference: found.reference,
+                                                  memo: try? found.reference.memo(in: notebook)))
+            }
+        }
+        return resolved
+    }
+
+    /// A warning on each reference to a memo that does not exist.
+    func diagnostics(for document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
+        references(in: document).filter { $0.memo == nil }.map { found in
+            .object([
+                ("range", encoding.range(line: found.line, found.range, in: found.text)),
+                ("severity", .integer(2)),
+                ("source", .string("memo")),
+                ("message", .string("no memo \(found.reference.missingName)")),
+            ])
+        }
+    }
+
+    /// `textDocument/definition` on a reference: the memo's own file, written now.
+    func definition(in document: TextDocument, at position: Position, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+        guard let line = document.line(position.line),
+              let found = MemoReference.at(encoding.index(at: position.character, in: line), in: line),
+              let memo = try RPCError.answering({ try found.reference.memo(in: notebook) })
+        else { return .null }
+        return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
+    }
+
+    /// `textDocument/documentLink`: every reference to an existing memo links to its file.
+    func documentLinks(in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+        var links: [JSONValue] = []
+        for found in references(in: document) {
+            guard let memo = found.memo else { continue }
+            links.append(.object([
+                ("range", encoding.range(line: found.line, found.range, in: found.text)),
+                ("target", .string(try fileURI(of: memo))),
+                ("tooltip", .string(MemoContent.firstLine(of: memo.content))),
+            ]))
+        }
+        return .array(links)
+    }
+
+    /// `textDocument/inlayHint`: each reference's first line (at most 40 characters) after it.
+    func inlayHints(in document: TextDocument, range: PositionRange, encoding: PositionEncoding) -> JSONValue {
+        let lines = max(0, range.start.line)...max(0, range.start.line, range.end.line)
+        return .array(references(in: document, lines: lines).compactMap { found in
+            guard let memo = found.memo else { return nil }
+            return .object([
+                ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
+                ("label", .string(Self.shortened(TerminalText.row(MemoContent.firstLine(of: memo.content)), to: 40))),
+                ("paddingLeft", .bool(true)),
+            ])
+        })
+    }
+
+    /// Completion of a reference after `#` outside command files: memos newest first,
+    /// narrowed by full-text search with the words typed after the `#` (or by id, for digits).
+    func completion(in line: String, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
+        let cursor = encoding.index(at: column, in: line)
+        let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
+        guard let hash = typedStart, line[hash] == "#",
+              hash == line.startIndex || !MemoReference.isWordCharacter(line[line.index(before: hash)])
+        else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+        let typed = String(line[line.index(after: hash)..<cursor])
+        let memos = (try? candidates(matching: typed)) ?? []
+        let range = encoding.range(line: lineNumber, hash..<cursor, in: line)
+        let items: [JSONValue] = memos.enumerated().map { index, memo in
+            .object([
+                ("label", .string("#\(memo.id)")),
+                ("detail", .string(TerminalText.row(memo.firstLine))),
+                ("filterText", .string("#" + typed)),
+                ("sortText", .string(String(format: "%04d", index))),
+                ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
+            ])
+        }
+        return .object([("isIncomplete", .bool(true)), ("items", .array(items))])
+    }
+
+    /// `workspace/symbol`: memos matching the query by full-text search, its last word a
+    /// prefix as the query is being typed (all memos for an empty one), newest first, at
+    /// most 100, each located at its own file.
+    func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(RPCError) -> JSONValue {
+        let query = params.query.trimmingCharacters(in: .whitespaces)
+        var filter = MemoFilter()
+        if !query.isEmpty {
+            guard let search = (try? SearchQuery(parsing: query + "*")) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
+            filter = MemoFilter(search: search)
+        }
+        let memos = try RPCError.answering { try notebook.memos(MemoQuery(filter: filter, limit: 100)).collect() }
+        var symbols: [JSONValue] = []
+        for memo in memos {
+            symbols.append(.object([
+                ("name", .string(TerminalText.row(MemoContent.firstLine(of: memo.content)))),
+                ("kind", .integer(1)),
+                ("containerName", .string("#\(memo.id)")),
+                ("location", .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])),
+            ]))
+        }
+        return .array(symbols)
+    }
+
+    /// Writes the memo's file; its URI.
+    private func fileURI(of memo: Memo) throws(RPCError) -> String {
+        guard let files = memoFiles else { throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME") }
+        do {
+            return try files.write(memo)
+        } catch {
+            throw RPCError(code: .internalError, message: "\(error)")
+        }
+    }
+
+    /// Memos for a `#` completion, newest first: all of them, or by id prefix for digits
+    /// (the REPL's id completion), else by full-text search with the last word a prefix.
+    private func candidates(matching typed: String) throws -> [(id: Int64, firstLine: String)] {
+        if typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return try notebook.summaries(idPrefix: typed, limit: Completer.limit).map { ($0.id, $0.firstLine) }
+        }
+        let search = try SearchQuery(parsing: typed + "*")
+        return try notebook.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
+            .map { ($0.id, MemoContent.firstLine(of: $0.content)) }
+    }
+
+    private static let startOfFile: JSONValue = .object([
+        ("start", .object([("line", .integer(0)), ("character", .integer(0))])),
+        ("end", .object([("line", .integer(0)), ("character", .integer(0))])),
+    ])
+
+    private static func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+}

@@ -1,0 +1,105 @@
+import MemoNotebook
+import MemoStore
+
+/// The notebook methods of SPEC §8: each turns its params into a `Command`, runs it through
+/// `Notebook.execute` as every other face does, and answers with the outcome as JSON. Live
+/// watches re-run their listing whenever the store changes.
+final class NotebookMethods {
+    let notebook: Notebook
+    let watches = WatchFeed()
+    private let outbox: Outbox
+    private let log: (String) -> Void
+
+    init(notebook: Notebook, outbox: Outbox, log: @escaping (String) -> Void) {
+        self.notebook = notebook
+        self.outbox = outbox
+        self.log = log
+    }
+
+    func add(_ params: AddParams) throws(RPCError) -> JSONValue {
+        try run(.add(text: params.content, tags: params.tags ?? []))
+    }
+
+    func get(_ params: GetParams) throws(RPCError) -> JSONValue {
+        try run(.show(ids: [params.id]))
+    }
+
+    func list(_ params: ListParams) throws(RPCError) -> JSONValue {
+        try run(.list(params.arguments()))
+    }
+
+    /// Changes a memo's text, its tags (the given set becomes its whole set), or both.
+    func update(_ params: UpdateParams) throws(RPCError) -> JSONValue {
+        try run(.update(id: params.id, content: params.content, tags: params.tags))
+    }
+
+    func delete(_ params: DeleteParams) throws(RPCError) -> JSONValue {
+        try run(.delete(ids: params.ids))
+    }
+
+    /// Full-text search, newest first, as the `search` command does it.
+    func search(_ params: SearchParams) throws(RPCError) -> JSONValue {
+        if let limit = params.limit, limit < 0 { throw .invalidParams("invalid params: 'limit' must be 0 or more") }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(parsing: params.query)
+        } catch {
+            throw .invalidParams("invalid params: \(error.description)")
+        }
+        return try run(.search(query, limit: params.limit))
+    }
+
+    func tags() throws(RPCError) -> JSONValue {
+        try run(.tags)
+    }
+
+    /// Runs command-language lines as the REPL would, and returns what they printed.
+    func execute(_ params: ExecuteParams) -> JSONValue {
+        let output = StringOutput()
+        var succeeded = true
+        let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, _ in
+            output.write(errorReport(error) + "\n")
+            succeeded = false
+        }
+        for line in TextFile.lines(of: params.line) {
+            if interpreter.feed(line, lineNumber: 1) == .quit { break }
+        }
+        _ = interpreter.finish()
+        return .object([("ok", .bool(succeeded)), ("output", .string(output.text))])
+    }
+
+    func watch(_ params: ListParams) throws(RPCError) -> JSONValue {
+        let arguments = try params.arguments()
+        let result = try RPCError.answering { try WatchFeed.result(of: arguments, in: notebook) }
+        return .object([("watchId", .integer(Int64(watches.add(arguments, result: result))))])
+    }
+
+    func unwatch(_ params: UnwatchParams) throws(RPCError) -> JSONValue {
+        guard watches.remove(params.watchId) else { throw .invalidParams("no watch \(params.watchId)") }
+        return .null
+    }
+
+    /// Sends `memo/didChange` for every watch whose result changed, by this connection or another.
+    func reportWatchChanges() {
+        do {
+            for change in try watches.changes(in: notebook) {
+                outbox.notify("memo/didChange", params: .object([
+                    ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos)),
+                ]))
+            }
+        } catch {
+            log("watch refresh failed: \(errorMessage(error))")
+        }
+    }
+
+    /// Runs a command through the notebook; its outcome as the method's result.
+    private func run(_ command: Command) throws(RPCError) -> JSONValue {
+        try RPCError.answering {
+            guard let answer = try notebook.execute(command).answer() else {
+                throw RPCError(code: .internalError, message: "no answer for the outcome of \(command)")
+            }
+            return answer
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import MemoNotebook
+
+extension Outcome {
+    /// The result of a `memo/*` method that ran as this outcome (SPEC §8), or nil for an
+    /// outcome no such method has. A listing is read whole: one JSON-RPC result is one value.
+    func answer() throws -> JSONValue? {
+        switch self {
+        case .added(let memo), .edited(let memo): JSONRenderer.json(memo)
+        case .shown(let memos): memos.first.map(JSONRenderer.json)
+        case .memos(let cursor, _): .object([("memos", .array(try WatchFeed.collect(cursor)))])
+        case .deleted(let ids): .object([("deleted", .array(ids.map(JSONValue.integer)))])
+        case .tags(let counts): .object([("tags", .array(counts.map(JSONRenderer.json)))])
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import MemoNotebook
+
+/// What memo tells the client at `initialize` it can do, with the position encoding agreed.
+enum ServerCapabilities {
+    static func json(encoding: PositionEncoding) -> JSONValue {
+        .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string(encoding.rawValue)),
+                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2)),
+                                              ("save", .object([("includeText", .bool(true))]))])),
+                ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
+                ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+                ("inlayHintProvider", .bool(true)),
+                ("workspaceSymbolProvider", .bool(true)),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
+                ("executeCommandProvider", .object([("commands", .array([
+                    .string(SelectionActions.saveCommand), .string(SelectionActions.moveCommand),
+                ]))])),
+            ])),
+            ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))])),
+        ])
+    }
+}
