@@ -109,7 +109,7 @@ final class ReferenceService {
                 ("label", .string("#\(memo.id)")),
                 ("detail", .string(TerminalText.row(memo.firstLine))),
                 ("filterText", .string("#" + typed)),
-                ("sortText", .string(String(format: "%04d", index))),
+                ("sortText", .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index))),
                 ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
             ])
         }
@@ -120,7 +120,7 @@ final class ReferenceService {
     /// prefix as the query is being typed (all memos for an empty one), newest first, at
     /// most 100, each located at its own file.
     func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(RPCError) -> JSONValue {
-        let query = params.query.trimmingCharacters(in: .whitespaces)
+        let query = params.query.trimmingSpaces()
         var filter = MemoFilter()
         if !query.isEmpty {
             guard let search = (try? SearchQuery(parsing: query + "*")) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }

@@ -10,10 +10,11 @@ extension RPCError {
             throw error
         } catch let error as StoreError {
             switch error {
-            case .memoNotFound: throw RPCError(code: .memoNotFound, message: error.description)
-            case _ where error.isStoreUnusable: throw RPCError(code: .storeFailure, message: error.description)
-            case .interrupted, .sqlite: throw RPCError(code: .storeFailure, message: error.description)
-            default: throw .invalidParams(error.description)
+            case .refused(.memoNotFound): throw RPCError(code: .memoNotFound, message: error.description)
+            case .refused: throw .invalidParams(error.description)
+            case .unexpected: throw RPCError(code: .internalError, message: error.description)
+            case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo, .interrupted, .sqlite:
+                throw RPCError(code: .storeFailure, message: error.description)
             }
         } catch {
             throw .invalidParams(errorMessage(error))

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MemoNotebook
 
 /// Runs `memo serve` on standard input and output: reads frames as they arrive, answers
