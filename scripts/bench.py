@@ -181,6 +181,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5, help="pairs of runs per row (default 5)")
     parser.add_argument("--data", default="bench-data", help="where generated data and stores go")
     parser.add_argument("--output", default="BENCHMARKS.md", help="the report to write")
+    parser.add_argument("--before", metavar="REPORT",
+                        help="an earlier report (of an older memo, on this machine): its memo times become a 'before' column")
     options = parser.parse_args()
     memo, sqlite, runs = options.memo, shutil.which("sqlite3"), options.runs
     counts = sorted(options.counts)
@@ -254,10 +256,23 @@ def main():
                      search_times[large] / search_times[small], "≤ 3.0", "(memo at the largest N / at the smallest)"))
         rows.append((f"growth {small} → {large}: sync of 1,000 edits each way", sync_times[large], sync_times[small],
                      sync_times[large] / sync_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
-    write_report(options.output, memo, sqlite, counts, runs, rows)
+    write_report(options.output, memo, sqlite, counts, runs, rows, read_report(options.before) if options.before else None)
 
 
-def write_report(path, memo, sqlite, counts, runs, rows):
+def read_report(path):
+    """An earlier report's memo times by row, and the lines that say what was measured."""
+    times, facts = {}, []
+    with open(path) as report:
+        for line in report:
+            if line.startswith("- ") and ("memo" in line or "date" in line):
+                facts.append(line[2:].strip())
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if line.startswith("| ") and len(cells) >= 2 and cells[1].endswith(" s"):
+                times[cells[0]] = cells[1]
+    return {"times": times, "facts": facts, "path": path}
+
+
+def write_report(path, memo, sqlite, counts, runs, rows, before=None):
     def output(command):
         try:
             return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
@@ -277,12 +292,17 @@ def write_report(path, memo, sqlite, counts, runs, rows):
         f"- machine: {os.cpu_count()} cores, {cpu}, {int(memory) // 1024} MiB, {platform.system()} {platform.release()}",
         f"- {output([memo, '--version'])}; sqlite3 {output([sqlite, '--version']).split(' ')[0]}; {output(['swift', '--version'])}",
         f"- memos: {', '.join(str(count) for count in counts)}",
+    ]
+    if before:
+        lines.append(f"- before: memo times of {before['path']} ({'; '.join(before['facts'])})")
+    lines += [
         "",
-        "| work | memo | sqlite3 | ratio | target | |",
-        "|---|---|---|---|---|---|",
+        "| work | memo | " + ("before | " if before else "") + "sqlite3 | ratio | target | |",
+        "|---|---|---|---|---|---|" + ("---|" if before else ""),
     ]
     for work, memo_seconds, sqlite_seconds, ratio, target, note in rows:
-        lines.append(f"| {work} | {memo_seconds:.4f} s | {sqlite_seconds:.4f} s | {ratio:.2f} | {target} | {note} |")
+        earlier = f"{before['times'].get(work, '–')} | " if before else ""
+        lines.append(f"| {work} | {memo_seconds:.4f} s | {earlier}{sqlite_seconds:.4f} s | {ratio:.2f} | {target} | {note} |")
     with open(path, "w") as report:
         report.write("\n".join(lines) + "\n")
     print(f"wrote {path}")

@@ -84,11 +84,11 @@ extension MemoStore {
         """
 
     private static func liveRecord(_ row: Statement) -> SyncRecord {
-        let tags = (try? JSONDecoder().decode([TagPair].self, from: Data(row.string(at: 7).utf8))) ?? []
+        let pairs = (try? JSONDecoder().decode([TagPair].self, from: Data(row.string(at: 7).utf8))) ?? []
         return SyncRecord(uuid: row.string(at: 0),
                           live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
                                                 updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
-                                                tags: tags.map { SyncRecord.Tag(name: $0.name, inline: $0.inline) }),
+                                                tags: pairs.compactMap(\.tag)),
                           version: VersionVector(json: row.string(at: 4)), changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
     }
 
@@ -97,15 +97,15 @@ extension MemoStore {
                    changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
     }
 
-    /// A `[name, inline]` pair of `liveColumns`' tag array.
+    /// A `[name, inline]` pair of `liveColumns`' tag array; nil when it is not a text and a
+    /// number (another program wrote the store), so the rest of the memo's tags still count.
     private struct TagPair: Decodable {
-        var name: String
-        var inline: Bool
+        var tag: SyncRecord.Tag?
 
         init(from decoder: any Decoder) throws {
             var pair = try decoder.unkeyedContainer()
-            name = try pair.decode(String.self)
-            inline = try pair.decode(Int64.self) != 0
+            guard pair.count == 2, let name = try? pair.decode(String.self), let inline = try? pair.decode(Double.self) else { return }
+            tag = SyncRecord.Tag(name: name, inline: inline != 0)
         }
     }
 }

@@ -58,9 +58,25 @@ package struct VersionVector: Equatable, Sendable, Codable {
         self.counts = counts
     }
 
-    /// The vector of a `version` column; anything but an object of integers is empty.
+    /// The vector of a `version` column: its members that are numbers (another program may
+    /// have written others); anything but an object is empty.
     init(json: String) {
-        counts = (try? JSONDecoder().decode([String: Int64].self, from: Data(json.utf8))) ?? [:]
+        let members = (try? JSONDecoder().decode([String: Count].self, from: Data(json.utf8))) ?? [:]
+        counts = members.compactMapValues(\.value)
+    }
+
+    /// One member of a `version` object, when it is a number of changes.
+    private struct Count: Decodable {
+        var value: Int64?
+
+        init(from decoder: any Decoder) throws {
+            let member = try decoder.singleValueContainer()
+            if let count = try? member.decode(Int64.self) {
+                value = count
+            } else if let number = try? member.decode(Double.self), let count = Int64(exactly: number.rounded(.towardZero)) {
+                value = count
+            }
+        }
     }
 
     /// The column's text, keys in order, so equal vectors are equal text.
