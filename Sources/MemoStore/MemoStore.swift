@@ -1,4 +1,7 @@
-/// The memos of one store: the only code that knows the SQL layout.
+/// The memos of one store: opening and migrating it, queries, and the write operations,
+/// which check their input, then have `MemoTable` write the rows inside a change that
+/// `ChangeRecorder` records. Every change is given its time by the caller (the session's
+/// clock); the store reads no clock.
 ///
 /// Not `Sendable`, like the connection it owns: one session uses it at a time.
 package final class MemoStore {
