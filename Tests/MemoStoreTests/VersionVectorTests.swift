@@ -6,7 +6,7 @@ struct VersionVectorTests {
     @Test(arguments: [
         (#"{"a":2,"b":1}"#, ["a": 2, "b": 1]),
         (#"{"a":2,"x":"not a number","y":[[1]],"z":null}"#, ["a": 2]),
-        (#"{"a":3.0,"b":1e300}"#, ["a": 3]),
+        (#"{"a":3.0,"b":1e300,"c":2.7,"d":true}"#, ["a": 3, "c": 2, "d": 1]),
         (#"[1,2]"#, [:]),
         (#"not json"#, [:]),
     ] as [(String, [String: Int64])])

@@ -98,13 +98,15 @@ extension MemoStore {
     }
 
     /// A `[name, inline]` pair of `liveColumns`' tag array; nil when it is not a text and a
-    /// number (another program wrote the store), so the rest of the memo's tags still count.
+    /// `StoredInteger` (another program wrote the store), so the rest of the memo's tags
+    /// still count.
     private struct TagPair: Decodable {
         var tag: SyncRecord.Tag?
 
         init(from decoder: any Decoder) throws {
             var pair = try decoder.unkeyedContainer()
-            guard pair.count == 2, let name = try? pair.decode(String.self), let inline = try? pair.decode(Double.self) else { return }
+            guard pair.count == 2, let name = try? pair.decode(String.self),
+                  let inline = (try? pair.decode(StoredInteger.self))?.value else { return }
             tag = SyncRecord.Tag(name: name, inline: inline != 0)
         }
     }

@@ -61,22 +61,8 @@ package struct VersionVector: Equatable, Sendable, Codable {
     /// The vector of a `version` column: its members that are numbers (another program may
     /// have written others); anything but an object is empty.
     init(json: String) {
-        let members = (try? JSONDecoder().decode([String: Count].self, from: Data(json.utf8))) ?? [:]
+        let members = (try? JSONDecoder().decode([String: StoredInteger].self, from: Data(json.utf8))) ?? [:]
         counts = members.compactMapValues(\.value)
-    }
-
-    /// One member of a `version` object, when it is a number of changes.
-    private struct Count: Decodable {
-        var value: Int64?
-
-        init(from decoder: any Decoder) throws {
-            let member = try decoder.singleValueContainer()
-            if let count = try? member.decode(Int64.self) {
-                value = count
-            } else if let number = try? member.decode(Double.self), let count = Int64(exactly: number.rounded(.towardZero)) {
-                value = count
-            }
-        }
     }
 
     /// The column's text, keys in order, so equal vectors are equal text.
@@ -92,5 +78,23 @@ package struct VersionVector: Equatable, Sendable, Codable {
     /// The changes of both.
     package func joined(with other: VersionVector) -> VersionVector {
         VersionVector(counts.merging(other.counts, uniquingKeysWith: max))
+    }
+}
+
+/// A number as another program may have stored it where memo stores an integer (a version
+/// count, a tag's inline flag): an integer, a real cut toward zero, or a boolean as 1 or 0;
+/// nil for anything else, so one odd value spoils nothing around it.
+struct StoredInteger: Decodable {
+    var value: Int64?
+
+    init(from decoder: any Decoder) throws {
+        let number = try decoder.singleValueContainer()
+        if let integer = try? number.decode(Int64.self) {
+            value = integer
+        } else if let real = try? number.decode(Double.self) {
+            value = Int64(exactly: real.rounded(.towardZero))
+        } else if let flag = try? number.decode(Bool.self) {
+            value = flag ? 1 : 0
+        }
     }
 }
