@@ -109,6 +109,11 @@ package final class Statement {
         return type == SQLITE_INTEGER || type == SQLITE_FLOAT
     }
 
+    /// Whether the column holds text, as opposed to a number, a blob or NULL.
+    package func isText(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_TEXT
+    }
+
     package func optionalString(at column: Int32) -> String? {
         isNull(at: column) ? nil : string(at: column)
     }

@@ -26,8 +26,9 @@ package enum Synchronizer {
         do {
             try local.open(at: time)
             try remote.open(at: time)
-            var exchange = Exchange(local: SideState(local), remote: SideState(remote))
-            try exchange.merge(local.changes(since: there.storeID) + remote.changes(since: here.storeID))
+            let mine = try local.changes(since: there.storeID), theirs = try remote.changes(since: here.storeID)
+            var exchange = Exchange(local: SideState(local, changed: mine), remote: SideState(remote, changed: theirs))
+            try exchange.merge(mine + theirs)
             try local.apply(exchange.local.writes, acknowledging: there.storeID, clock: exchange.latest)
             try remote.apply(exchange.remote.writes, acknowledging: here.storeID, clock: exchange.latest)
             try remote.commit()
@@ -89,16 +90,23 @@ private struct SideState {
     private(set) var writes: [SyncRecord] = []
     private var writeIndex: [String: Int] = [:]
 
-    init(_ endpoint: any SyncEndpoint) {
+    /// A side whose `changed` records were just read in this sync's transaction: they are
+    /// its state of those memos, so they are not read again.
+    init(_ endpoint: any SyncEndpoint, changed: [SyncRecord]) {
         self.endpoint = endpoint
+        // A memo listed live and as a tombstone (another program wrote both) is live, as a
+        // read by uuid says.
+        for record in changed where known[record.uuid] == nil { known[record.uuid] = record }
     }
 
     var displayPath: String { endpoint.displayPath }
 
-    /// Reads the side's records of `uuids` in one call.
+    /// Reads the side's records of those of `uuids` it has not read yet, in one call.
     mutating func load(_ uuids: [String]) throws(StoreError) {
-        for uuid in uuids { known[uuid] = .some(nil) }
-        for record in try endpoint.records(uuids) { known[record.uuid] = record }
+        let unread = uuids.filter { known[$0] == nil }
+        guard !unread.isEmpty else { return }
+        for uuid in unread { known[uuid] = .some(nil) }
+        for record in try endpoint.records(unread) { known[record.uuid] = record }
     }
 
     mutating func state(of uuid: String) throws(StoreError) -> SyncRecord? {

@@ -54,7 +54,7 @@ struct JSONLinesReader: RecordReader {
             lineNumber += 1
             let text = try file.text(of: line, at: lineNumber)
             guard !text.allSatisfy(\.isWhitespace) else { continue }
-            guard let object = try? JSONValue.parse(text.utf8) else {
+            guard let object = FlatRecordParser.parse(text) ?? (try? JSONValue.parse(text.utf8)) else {
                 throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
             }
             do {
@@ -116,7 +116,8 @@ struct JSONArrayReader: RecordReader {
                 let elementLine = line
                 let element = try nextObject()
                 state = .afterElement
-                guard let object = try? JSONValue.parse(element) else {
+                let flat = element.withUnsafeBufferPointer(FlatRecordParser.parse)
+                guard let object = flat ?? (try? JSONValue.parse(element)) else {
                     throw file.error(.invalid("the record is not valid JSON"), line: elementLine)
                 }
                 do {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// This store's side of a sync (SPEC §4b), as MemoSync's exchange uses it: open one write
 /// transaction, read the records a peer lacks, write what the merge decided, note what the
 /// peer now has, commit. The exchange needs nothing else of a store, so the two sides of a
@@ -39,7 +37,7 @@ extension MemoStore {
             // `change_seq > 0` lets SQLite use the partial index memo_by_change_seq.
             let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
             try live.bind([.integer(seq)])
-            while try live.step() { records.append(Self.liveRecord(live)) }
+            while try live.step() { records.append(try liveRecord(live)) }
             let dead = try database.prepare("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
             try dead.bind([.integer(seq)])
             while try dead.step() { records.append(Self.tombstone(dead)) }
@@ -53,7 +51,7 @@ extension MemoStore {
             let live = try database.cached("SELECT \(Self.liveColumns) FROM memo WHERE uuid = ?1")
             let dead = try database.cached("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE uuid = ?1")
             return try uuids.compactMap { uuid in
-                try live.firstRow([.text(uuid)], Self.liveRecord) ?? dead.firstRow([.text(uuid)], Self.tombstone)
+                try live.firstRow([.text(uuid)], liveRecord) ?? dead.firstRow([.text(uuid)], Self.tombstone)
             }
         }
     }
@@ -78,36 +76,30 @@ extension MemoStore {
         try? recorder.rollback()
     }
 
-    private static let liveColumns = """
-        uuid, content, insert_date, update_date, version, changed_at, changed_by,
-        (SELECT json_group_array(json_array(name, inline)) FROM (SELECT name, inline FROM memo_tag WHERE memo_id = memo.id ORDER BY name))
-        """
+    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id"
 
-    private static func liveRecord(_ row: Statement) -> SyncRecord {
-        let pairs = (try? JSONDecoder().decode([TagPair].self, from: Data(row.string(at: 7).utf8))) ?? []
-        return SyncRecord(uuid: row.string(at: 0),
-                          live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
-                                                updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
-                                                tags: pairs.compactMap(\.tag)),
-                          version: VersionVector(json: row.string(at: 4)), changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+    private func liveRecord(_ row: Statement) throws -> SyncRecord {
+        SyncRecord(uuid: row.string(at: 0),
+                   live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
+                                         updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3), tags: try syncTags(of: row.int64(at: 7))),
+                   version: VersionVector(json: row.string(at: 4)), changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+    }
+
+    /// Memo `id`'s tags by name. A row another program wrote with a name that is not text
+    /// or a flag that is not a number is left out, so the rest still count.
+    private func syncTags(of id: Int64) throws -> [SyncRecord.Tag] {
+        let rows = try database.cached("SELECT name, inline FROM memo_tag WHERE memo_id = ?1 ORDER BY name")
+        try rows.bind([.integer(id)])
+        var tags: [SyncRecord.Tag] = []
+        while try rows.step() {
+            guard rows.isText(at: 0), rows.isNumber(at: 1) else { continue }
+            tags.append(SyncRecord.Tag(name: rows.string(at: 0), inline: rows.int64(at: 1) != 0))
+        }
+        return tags
     }
 
     private static func tombstone(_ row: Statement) -> SyncRecord {
         SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
                    changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
-    }
-
-    /// A `[name, inline]` pair of `liveColumns`' tag array; nil when it is not a text and a
-    /// `StoredInteger` (another program wrote the store), so the rest of the memo's tags
-    /// still count.
-    private struct TagPair: Decodable {
-        var tag: SyncRecord.Tag?
-
-        init(from decoder: any Decoder) throws {
-            var pair = try decoder.unkeyedContainer()
-            guard pair.count == 2, let name = try? pair.decode(String.self),
-                  let inline = (try? pair.decode(StoredInteger.self))?.value else { return }
-            tag = SyncRecord.Tag(name: name, inline: inline != 0)
-        }
     }
 }

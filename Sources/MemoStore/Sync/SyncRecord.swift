@@ -59,11 +59,19 @@ package struct VersionVector: Equatable, Sendable, Codable {
     }
 
     /// The vector of a `version` column: its members that are numbers (another program may
-    /// have written others); anything but an object is empty.
+    /// have written others); anything but an object is empty. Memo writes only integers, so
+    /// those are read first, the quick way.
     init(json: String) {
-        let members = (try? JSONDecoder().decode([String: StoredInteger].self, from: Data(json.utf8))) ?? [:]
-        counts = members.compactMapValues(\.value)
+        let data = Data(json.utf8)
+        if let counts = try? Self.decoder.decode([String: Int64].self, from: data) {
+            self.counts = counts
+        } else {
+            counts = ((try? Self.decoder.decode([String: StoredInteger].self, from: data)) ?? [:]).compactMapValues(\.value)
+        }
     }
+
+    /// One decoder for every vector read: a sync reads one per memo it compares.
+    private static let decoder = JSONDecoder()
 
     /// The column's text, keys in order, so equal vectors are equal text.
     var json: String {
@@ -81,10 +89,10 @@ package struct VersionVector: Equatable, Sendable, Codable {
     }
 }
 
-/// A number as another program may have stored it where memo stores an integer (a version
-/// count, a tag's inline flag): an integer, a real cut toward zero, or a boolean as 1 or 0;
-/// nil for anything else, so one odd value spoils nothing around it.
-struct StoredInteger: Decodable {
+/// A version count as another program may have stored it: an integer, a real cut toward
+/// zero, or a boolean as 1 or 0; nil for anything else, so one odd value spoils nothing
+/// around it.
+private struct StoredInteger: Decodable {
     var value: Int64?
 
     init(from decoder: any Decoder) throws {
