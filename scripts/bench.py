@@ -260,15 +260,15 @@ def main():
 
 
 def read_report(path):
-    """An earlier report's memo times by row, and the lines that say what was measured."""
+    """An earlier report's memo times (with their ratios) by row, and the lines that say what was measured."""
     times, facts = {}, []
     with open(path) as report:
         for line in report:
             if line.startswith("- ") and ("memo" in line or "date" in line):
                 facts.append(line[2:].strip())
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            if line.startswith("| ") and len(cells) >= 2 and cells[1].endswith(" s"):
-                times[cells[0]] = cells[1]
+            if line.startswith("| ") and len(cells) >= 4 and cells[1].endswith(" s"):
+                times[cells[0]] = f"{cells[1]} ({cells[3]})"
     return {"times": times, "facts": facts, "path": path}
 
 
@@ -294,7 +294,8 @@ def write_report(path, memo, sqlite, counts, runs, rows, before=None):
         f"- memos: {', '.join(str(count) for count in counts)}",
     ]
     if before:
-        lines.append(f"- before: memo times of {before['path']} ({'; '.join(before['facts'])})")
+        lines.append(f"- before: memo's times and ratios in {os.path.basename(before['path'])} "
+                     f"({'; '.join(before['facts'])}), as that run measured them")
     lines += [
         "",
         "| work | memo | " + ("before | " if before else "") + "sqlite3 | ratio | target | |",
