@@ -4,7 +4,6 @@ extension MemoStore {
     /// Opens a batch begun at `time`: one write transaction whose changes this connection
     /// sees at once and other processes only after `saveBatch`. Another writer waits for it.
     package func beginBatch(at time: Timestamp) throws(StoreError) {
-        guard !hasOpenTransaction else { throw .batchAlreadyOpen }
         try recorder.begin(.batch, at: time)
     }
 
