@@ -16,7 +16,11 @@ extension MemoStore {
         guard let existing = try memo(uuid: draft.uuid) else {
             try MemoContent.validate(draft.content)
             try recorded(.import, at: time) {
-                _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: recorder.localStamp)
+                // An imported memo is the same version as its source's copy (`StateDigest`), so
+                // the store keeps versions from now on: a later edit or delete is newer.
+                try SyncIdentity(database: database).becomeVersioned()
+                _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: recorder.stamp(at: time),
+                                     fromElsewhere: true)
             }
             return .added
         }

@@ -111,7 +111,7 @@ package final class MemoStore {
         let explicitTags = try normalized(draft.tags)
         return try recorded(.add, at: draft.insertDate) {
             let id = try table.insert(draft, explicitTags: explicitTags, inlineTags: TagName.inlineTags(in: draft.content),
-                                      facts: recorder.localStamp)
+                                      facts: recorder.stamp(at: draft.insertDate))
             return try existingMemo(id: id)
         }
     }

@@ -14,16 +14,8 @@ package enum StableUUID {
     }
 
     private static func format(hashing name: String, versionBits: UInt8) -> String {
-        func fnv1a(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in name.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            return hash
-        }
-        var bytes = withUnsafeBytes(of: fnv1a(0xcbf2_9ce4_8422_2325).bigEndian, Array.init)
-            + withUnsafeBytes(of: fnv1a(0x84222325cbf29ce4).bigEndian, Array.init)
+        var bytes = withUnsafeBytes(of: FNV1a.hash(name).bigEndian, Array.init)
+            + withUnsafeBytes(of: FNV1a.hash(name, seed: 0x84222325cbf29ce4).bigEndian, Array.init)
         bytes[6] = bytes[6] & 0x0F | versionBits
         bytes[8] = bytes[8] & 0x3F | 0x80
         let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()

@@ -4,7 +4,7 @@ import MemoStore
 package final class LocalSyncEndpoint: SyncEndpoint {
     private let store: MemoStore
     package let displayPath: String
-    /// The change number this sync's writes take here, once opened.
+    /// The change number this sync's writes take here, once its changes were read.
     private var seq: Int64 = 0
     /// Whether the sync runs inside a change already open here (a batch) and so leaves its
     /// commit to it.
@@ -16,24 +16,30 @@ package final class LocalSyncEndpoint: SyncEndpoint {
     }
 
     package func identity() throws(StoreError) -> SyncIdentityCard {
-        SyncIdentityCard(storeID: try store.syncStoreID(), isWritable: !store.isReadOnly)
+        SyncIdentityCard(storeID: try store.syncStoreID(), file: store.fileIdentity, isWritable: !store.isReadOnly)
     }
 
-    package func open(at time: Timestamp) throws(StoreError) {
+    package func open(at time: Timestamp, peer: String) throws(StoreError) -> String {
         joinsOpenChange = store.isRecordingChange
-        seq = try store.beginSync(at: time, joiningOpenChange: joinsOpenChange)
+        return try store.beginSync(at: time, peer: peer, joiningOpenChange: joinsOpenChange)
     }
 
-    package func changes(since peer: String) throws(StoreError) -> [SyncRecord] {
-        try store.syncRecords(changedSinceSyncWith: peer)
+    package func cursor(of peer: String) throws(StoreError) -> SyncCursor? {
+        try store.syncCursor(of: peer)
+    }
+
+    package func changes(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
+        let changes = try store.syncChanges(since: cursor, at: time)
+        seq = changes.seq
+        return changes
     }
 
     package func records(_ uuids: [String]) throws(StoreError) -> [SyncRecord] {
         try store.syncRecords(uuids: uuids)
     }
 
-    package func apply(_ records: [SyncRecord], acknowledging peer: String, clock: Int64) throws(StoreError) {
-        try store.applySync(records, seq: seq, acknowledging: peer, clock: clock)
+    package func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
+        try store.applySync(records, seq: seq, received: cursor, from: peer, clock: clock)
     }
 
     package func commit() throws(StoreError) {

@@ -1,53 +1,157 @@
 import MemoStore
 
 extension SyncRecord {
-    /// The two sides' states of one memo made one (SPEC §4b's rules). A version that has seen
-    /// the other's changes wins. Concurrent changes: a live memo beats a delete (a delete
-    /// removes only what it saw); between two live versions the later one wins and the
-    /// other's text, when it differs, is kept as a new memo tagged `conflict`. Either way the
-    /// result has seen both versions, so syncing again moves nothing.
+    /// The two sides' states of one memo made one (SPEC §4b's rules). Text and tags merge
+    /// apart. A text that has seen the other's changes wins; two concurrent texts: the later
+    /// wins and the other, when it differs, is kept as a new memo tagged `conflict`. Tags:
+    /// those that have seen the other's changes win; concurrent ones keep every tag either
+    /// side added and drop one that a side removed after seeing it added. A live memo beats
+    /// a concurrent delete (a delete removes only what it saw). A version that holds the name
+    /// of the other's state (`StateDigest`: the two were made by export and import) has seen
+    /// it. Either way the result has seen both versions, so syncing again moves nothing.
     static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
         guard let local else { return (remote, nil) }
         guard let remote else { return (local, nil) }
-        if local.version.includes(remote.version) && local.version != remote.version { return (local, nil) }
-        if remote.version.includes(local.version) && local.version != remote.version { return (remote, nil) }
         if local == remote { return (local, nil) }
-        let later = local.isLater(than: remote) ? local : remote
-        let earlier = later == local ? remote : local
-        let version = local.version.joined(with: remote.version)
-        switch (later.live, earlier.live) {
-        case (_?, nil):
-            return (later.with(version: version), nil)
-        case (nil, _?):
-            return (earlier.with(version: version), nil)
+        switch (local.live, remote.live) {
         case (nil, nil):
-            return (later.with(version: version), nil)
-        case (let winner?, let loser?):
-            let conflict = loser.content == winner.content ? nil : earlier.conflictCopy()
-            return (later.with(version: version), conflict)
+            return (bothDeleted(local, remote), nil)
+        case (_?, nil):
+            return (livingOrDeleted(local, deleted: remote), nil)
+        case (nil, _?):
+            return (livingOrDeleted(remote, deleted: local), nil)
+        case (let mine?, let theirs?):
+            return bothLive(local, mine, remote, theirs)
         }
     }
 
-    private func isLater(than other: SyncRecord) -> Bool {
-        (changedAt, changedBy) > (other.changedAt, other.changedBy)
+    private static func bothDeleted(_ one: SyncRecord, _ other: SyncRecord) -> SyncRecord {
+        if one.version.includes(other.version) { return one }
+        if other.version.includes(one.version) { return other }
+        var later = one.isLater(than: other) ? one : other
+        later.version = one.version.joined(with: other.version)
+        return later
     }
 
-    private func with(version: VersionVector) -> SyncRecord {
-        var record = self
-        record.version = version
-        return record
+    /// A delete wins over a live memo only when it saw both its text and its tags.
+    private static func livingOrDeleted(_ living: SyncRecord, deleted: SyncRecord) -> SyncRecord {
+        guard let live = living.live else { return living }
+        let seen = deleted.version
+        if living.version.joined(with: living.tagsVersion).includes(seen) { return living }
+        let sawText = seen.includes(living.version) || seen.has(live.textDigest)
+        let sawTags = seen.includes(living.tagsVersion) || seen.has(live.tagsDigest)
+        var result = sawText && sawTags ? deleted : living
+        result.version = living.version.joined(with: seen)
+        if result.live == nil { result.version = result.version.joined(with: living.tagsVersion) }
+        return result
     }
 
-    /// This version as a memo of its own, tagged `conflict`, with the same insert date. Its
-    /// uuid is derived from the memo's and the change's, so stores that meet the same
-    /// conflict separately make the same copy, once.
-    private func conflictCopy() -> SyncRecord? {
-        guard var live else { return nil }
+    private static func bothLive(_ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live)
+        -> (result: SyncRecord, conflict: SyncRecord?) {
+        let text = TextMerge(local, mine, remote, theirs)
+        var result = local.isLater(than: remote) ? local : remote
+        result.version = local.version.joined(with: remote.version)
+        result.tagsVersion = local.tagsVersion.joined(with: remote.tagsVersion)
+        var live = text.winner
+        live.tags = mergedTags(local, mine, remote, theirs, inlineFrom: text.winner)
+        result.live = live
+        return (result, text.loser.flatMap { conflictCopy(of: $0, uuid: local.uuid, by: text.loserRecord) })
+    }
+
+    // MARK: Tags
+
+    /// Explicit tags merged (see `merge`), and the winning text's inline ones.
+    private static func mergedTags(_ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live,
+                                   inlineFrom text: Live) -> [Tag] {
+        let explicit: [Tag]
+        if local.sawTags(of: remote, theirs) && !remote.sawTags(of: local, mine) {
+            explicit = mine.explicitTags
+        } else if remote.sawTags(of: local, mine) && !local.sawTags(of: remote, theirs) {
+            explicit = theirs.explicitTags
+        } else {
+            explicit = keptTags(mine.explicitTags, seenBy: remote.tagsVersion, theirs.explicitTags, seenBy: local.tagsVersion)
+        }
+        let names = Set(explicit.map(\.name))
+        return (explicit + text.tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
+    }
+
+    /// Concurrent tag changes: a tag on both sides stays (with the greater dot, the same
+    /// everywhere); a tag on one side stays unless the other side saw it added (and so
+    /// removed it).
+    private static func keptTags(_ mine: [Tag], seenBy theirVersion: VersionVector, _ theirs: [Tag],
+                                 seenBy myVersion: VersionVector) -> [Tag] {
+        var kept: [String: Tag] = [:]
+        for (tags, otherTags, otherVersion) in [(mine, theirs, theirVersion), (theirs, mine, myVersion)] {
+            let others = Set(otherTags.map(\.name))
+            for tag in tags where others.contains(tag.name) || !otherVersion.saw(tag) {
+                if let other = kept[tag.name], (other.addedBy, other.addedSeq) >= (tag.addedBy, tag.addedSeq) { continue }
+                kept[tag.name] = tag
+            }
+        }
+        return Array(kept.values)
+    }
+
+    private func sawTags(of other: SyncRecord, _ live: Live) -> Bool {
+        tagsVersion.includes(other.tagsVersion) || tagsVersion.has(live.tagsDigest)
+    }
+
+    // MARK: Conflict copies
+
+    /// A losing text as a memo of its own, tagged `conflict`, with the same insert date. Its
+    /// uuid is derived from the memo's and the text's, so stores that meet the same conflict
+    /// separately make the same copy, once.
+    private static func conflictCopy(of loser: Live, uuid: String, by record: SyncRecord) -> SyncRecord {
+        var live = loser
+        live.tags = live.tags.map { Tag(name: $0.name, inline: $0.inline) }
         if !live.tags.contains(where: { $0.name == "conflict" }) {
             live.tags.append(Tag(name: "conflict", inline: false))
             live.tags.sort { $0.name < $1.name }
         }
-        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + String(changedAt) + "/" + changedBy), live: live,
-                          version: VersionVector(), changedAt: changedAt, changedBy: changedBy)
+        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + loser.textDigest), live: live,
+                          version: VersionVector(), changedAt: record.changedAt, changedBy: record.changedBy)
+    }
+
+    func isLater(than other: SyncRecord) -> Bool {
+        (changedAt, changedBy) > (other.changedAt, other.changedBy)
+    }
+}
+
+/// The text of two live versions of a memo: the one that saw the other's, else the later
+/// (by update date, then text, the same on every store) with the other kept as a conflict.
+private struct TextMerge {
+    let winner: SyncRecord.Live
+    let loser: SyncRecord.Live?
+    let loserRecord: SyncRecord
+
+    init(_ local: SyncRecord, _ mine: SyncRecord.Live, _ remote: SyncRecord, _ theirs: SyncRecord.Live) {
+        let localSaw = local.version.includes(remote.version) || local.version.has(theirs.textDigest)
+        let remoteSaw = remote.version.includes(local.version) || remote.version.has(mine.textDigest)
+        if mine.sameText(as: theirs) || localSaw != remoteSaw {
+            let localWins = mine.sameText(as: theirs) ? !theirs.isLaterText(than: mine) : localSaw
+            (winner, loser, loserRecord) = localWins ? (mine, nil, remote) : (theirs, nil, local)
+        } else if mine.isLaterText(than: theirs) {
+            (winner, loser, loserRecord) = (mine, theirs, remote)
+        } else {
+            (winner, loser, loserRecord) = (theirs, mine, local)
+        }
+    }
+}
+
+extension SyncRecord.Live {
+    var explicitTags: [SyncRecord.Tag] { tags.filter { !$0.inline } }
+
+    func sameText(as other: Self) -> Bool {
+        content == other.content && insertDate == other.insertDate && updateDate == other.updateDate
+    }
+
+    func isLaterText(than other: Self) -> Bool {
+        (updateDate ?? insertDate, content) > (other.updateDate ?? other.insertDate, other.content)
+    }
+}
+
+extension VersionVector {
+    /// Whether this version counts the change that added `tag`.
+    func saw(_ tag: SyncRecord.Tag) -> Bool {
+        !tag.addedBy.isEmpty && count(of: tag.addedBy) >= tag.addedSeq
     }
 }

@@ -9,12 +9,14 @@ package struct SyncSummary: Equatable, Sendable {
     package var conflicts = 0
 }
 
-/// The sync exchange (SPEC §4b): two sides tell each other what changed since they last
-/// synced, each record is merged by uuid (`SyncRecord.merge`), and each side writes what it
-/// lacks in one transaction of its own, recorded in its history as a `sync` change. Both
-/// are locked for writing meanwhile (another process waits). Both sides write before either
-/// commits, so a failing write (a full disk) leaves both as they were; the remote side
-/// commits first, so a sync stopped in between leaves this store as it was.
+/// The sync exchange (SPEC §4b): each side tells the other what changed since the other
+/// last received its changes (`SyncCursor`), each record is merged by uuid
+/// (`SyncRecord.merge`), and each side writes what it lacks in one transaction of its own,
+/// recorded in its history as a `sync` change, together with how far it now has the other's
+/// changes. Nothing one side writes assumes the other's write succeeds: when either fails to
+/// commit, the next sync sends again what that side lacks (a cursor the other side does not
+/// hold makes it send all, as it does for a store restored from a backup or copied). Both
+/// are locked for writing meanwhile (another process waits).
 package enum Synchronizer {
     package static func sync(_ local: any SyncEndpoint, with remote: any SyncEndpoint, at time: Timestamp) throws(StoreError) -> SyncSummary {
         let here = try local.identity(), there = try remote.identity()
@@ -22,15 +24,18 @@ package enum Synchronizer {
         for (side, card) in [(local, here), (remote, there)] where !card.isWritable {
             throw .cannotOpen(path: side.displayPath, reason: "the store is read-only, and a sync writes to both stores")
         }
-        if here.storeID == there.storeID { throw .syncWithItself(path: remote.displayPath) }
+        if here.file.isEmpty && there.file.isEmpty ? here.storeID == there.storeID : here.file == there.file {
+            throw .syncWithItself(path: remote.displayPath)
+        }
         do {
-            try local.open(at: time)
-            try remote.open(at: time)
-            let mine = try local.changes(since: there.storeID), theirs = try remote.changes(since: here.storeID)
-            var exchange = Exchange(local: SideState(local, changed: mine), remote: SideState(remote, changed: theirs))
-            try exchange.merge(mine + theirs)
-            try local.apply(exchange.local.writes, acknowledging: there.storeID, clock: exchange.latest)
-            try remote.apply(exchange.remote.writes, acknowledging: here.storeID, clock: exchange.latest)
+            let localID = try local.open(at: time, peer: there.storeID)
+            let remoteID = try remote.open(at: time, peer: localID)
+            let mine = try local.changes(since: remote.cursor(of: localID), at: time)
+            let theirs = try remote.changes(since: local.cursor(of: remoteID), at: time)
+            var exchange = Exchange(local: SideState(local, changed: mine.records), remote: SideState(remote, changed: theirs.records))
+            try exchange.merge(mine.records + theirs.records)
+            try local.apply(exchange.local.writes, received: theirs.cursor, from: theirs.storeID, clock: exchange.latest)
+            try remote.apply(exchange.remote.writes, received: mine.cursor, from: mine.storeID, clock: exchange.latest)
             try remote.commit()
             try local.commit()
             return exchange.summary

@@ -92,6 +92,20 @@ struct ScriptingTests {
         #expect(result.standardError == "\(script):1: error: unknown command 'ad' (try 'help')\n")
     }
 
+    /// A script run against a store file gives its memos random uuids: the deterministic
+    /// sequence is shared by every scripted store, and syncs would merge unrelated memos.
+    @Test func scriptsWriteRandomUUIDsToStoreFiles() throws {
+        let script = try write("add Alice: dentist\nadd Alice: rent\n", to: "alice.memo")
+        for name in ["one.sqlite", "two.sqlite"] { #expect(try memo.run(["run", "--store", memo.path(name), script]).status == 0) }
+        let uuids = try ["one.sqlite", "two.sqlite"].flatMap { name in
+            try memo.run(["--store", memo.path(name), "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1 }
+        }
+        #expect(uuids.count == 4 && Set(uuids).count == 4)
+        #expect(uuids.allSatisfy { !$0.hasPrefix("00000000-0000-4000-8000-") })
+        let inMemory = try memo.run(["--json", "run", script]).standardOutput
+        #expect(inMemory.contains(#""uuid":"00000000-0000-4000-8000-000000000001""#), "in memory, uuids stay deterministic")
+    }
+
     /// Deterministic uuids skip those the store holds: a script replayed on the same store,
     /// or a fixture loaded twice, adds memos instead of failing.
     @Test func replayingOnAStoreNeverReusesAUUID() throws {

@@ -74,7 +74,7 @@ struct StoreFileTests {
         try memo.run(["--store", path, "add", "from the future"])
         let bumped = try memo.shell("sqlite3 '\(path)' 'PRAGMA user_version = 7; PRAGMA journal_mode = DELETE;'")
         try #require(bumped.status == 0)
-        try expectRefusal(of: path, message: "has schema version 7, newer than this memo knows (5); it was left untouched: upgrade memo to open it")
+        try expectRefusal(of: path, message: "has schema version 7, newer than this memo knows (6); it was left untouched: upgrade memo to open it")
     }
 
     @Test func readOnlyStoreCanBeReadButNotWritten() throws {

@@ -9,14 +9,14 @@ struct SyncTests {
     let scratch = Scratch()
 
     /// A session on the store file `name` in the scratch folder, with its own random uuids.
-    private func store(_ name: String) throws -> ScriptedNotebook {
+    func store(_ name: String) throws -> ScriptedNotebook {
         try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/" + name)), uuids: RandomUUIDs())
     }
 
-    private func path(_ name: String) -> String { scratch.path + "/" + name }
+    func path(_ name: String) -> String { scratch.path + "/" + name }
 
     /// Every live memo: uuid, text, dates and tags, in uuid order.
-    private func memos(_ session: ScriptedNotebook) throws -> [String] {
+    func memos(_ session: ScriptedNotebook) throws -> [String] {
         try session.dump().sorted()
     }
 

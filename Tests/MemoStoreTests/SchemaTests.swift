@@ -13,6 +13,7 @@ struct SchemaTests {
         3: 0xDD27_0629_CF6B_023A,
         4: 0x09FF_0652_3316_F36C,
         5: 0x8860_77C6_8E09_04B6,
+        6: 0xB05B_0E1F_2483_448B,
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give
@@ -76,6 +77,45 @@ struct SchemaTests {
             "2  京都 都旅 旅行 行  @ 旅行 行   の宿 宿 ",
             "3 plain words, a lone @ and @-",
         ])
+    }
+
+    /// Version 6: scripts gave memos in store files the deterministic uuids every scripted
+    /// store shares, so syncs merged unrelated memos. Such memos get uuids of their own, the
+    /// same in two stores for a memo they both hold (it was synced), in their history too;
+    /// a store that synced keeps stamping versions.
+    @Test func version5StoresGiveScriptedMemosUUIDsOfTheirOwn() throws {
+        func version5Store(_ name: String, _ sql: String) throws -> MemoStore {
+            let path = folder.file(name)
+            do {
+                let old = try Database(path: path)
+                for migration in Schema.migrations.prefix(5) {
+                    try old.execute(migration.sql)
+                    try migration.backfill?(old)
+                }
+                try old.execute(sql + "PRAGMA user_version = 5;")
+            }
+            return try MemoStore.open(.file(path: path))
+        }
+        let scripted = "00000000-0000-4000-8000-00000000000"
+        let alice = try version5Store("alice.sqlite", """
+            INSERT INTO memo(uuid, content, insert_date) VALUES ('\(scripted)1', 'Alice: dentist', 0), ('\(scripted)2', 'shared', 1000),
+                                                               ('f0000000-0000-4000-8000-000000000001', 'random', 2);
+            INSERT INTO history(at, kind, memo_count, summary) VALUES (0, 'edit', 1, '');
+            INSERT INTO history_memo(seq, memo_id, before) VALUES (1, 1, json_object('id', 1, 'uuid', '\(scripted)1', 'content', 'old'));
+            INSERT INTO sync_peer(peer_id, acknowledged_seq) VALUES ('peer', 1);
+            """)
+        let bob = try version5Store("bob.sqlite", """
+            INSERT INTO memo(uuid, content, insert_date) VALUES ('\(scripted)1', 'Bob: milk', 0), ('\(scripted)2', 'shared', 1000);
+            """)
+        let uuids = "SELECT uuid FROM memo ORDER BY id"
+        let aliceUUIDs = try rows(of: alice.database, uuids), bobUUIDs = try rows(of: bob.database, uuids)
+        #expect(aliceUUIDs.allSatisfy { !$0.hasPrefix(String(scripted.dropLast())) })
+        #expect(aliceUUIDs[0] != bobUUIDs[0], "unrelated memos")
+        #expect(aliceUUIDs[1] == bobUUIDs[1], "one memo synced to both stores")
+        #expect(aliceUUIDs[2] == "f0000000-0000-4000-8000-000000000001")
+        #expect(try rows(of: alice.database, "SELECT json_extract(before, '$.uuid') FROM history_memo") == [aliceUUIDs[0]])
+        #expect(try rows(of: alice.database, "SELECT versioned || adopted FROM sync_identity") == ["11"])
+        #expect(try rows(of: bob.database, "SELECT versioned || adopted FROM sync_identity") == ["00"])
     }
 
     /// The first column of every row `sql` returns.

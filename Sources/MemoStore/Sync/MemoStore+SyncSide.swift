@@ -1,11 +1,17 @@
 /// This store's side of a sync (SPEC §4b), as MemoSync's exchange uses it: open one write
-/// transaction, read the records a peer lacks, write what the merge decided, note what the
-/// peer now has, commit. The exchange needs nothing else of a store, so the two sides of a
+/// transaction, read the records a peer lacks, write what the merge decided with how far
+/// this store now has the peer's changes, commit. The exchange needs nothing else of a store, so the two sides of a
 /// sync need not share a process.
 extension MemoStore {
     /// The random id of this store: what peers remember it by.
     package func syncStoreID() throws(StoreError) -> String {
         try StoreError.wrapping { try SyncIdentity(database: database).storeID() }
+    }
+
+    /// Which file holds this store ("" in memory): two sides of a sync must be two files.
+    package var fileIdentity: String {
+        if case .file(let path) = location { return StoreFile.identity(of: path) }
+        return ""
     }
 
     /// Whether this store can only be read: a sync writes to both stores.
@@ -15,34 +21,57 @@ extension MemoStore {
     /// joins it instead of opening its own transaction.
     package var isRecordingChange: Bool { recorder.kind != nil }
 
-    /// Opens this side of a sync made at `time` and takes its change number; a store that
-    /// never synced first gives its memos a first version. Without `joiningOpenChange`, the
-    /// sync is a change of its own, open until `commitSync` or `rollbackSync`.
-    package func beginSync(at time: Timestamp, joiningOpenChange: Bool) throws(StoreError) -> Int64 {
+    /// Opens this side of a sync made at `time`: one write transaction, unless the sync
+    /// joins a change open here (a batch). A store whose file is a copy of another store's
+    /// takes an id of its own first, as does one that carries `peer`'s id (the two are
+    /// copies of each other). Returns the store's id.
+    package func beginSync(at time: Timestamp, peer: String, joiningOpenChange: Bool) throws(StoreError) -> String {
         if !joiningOpenChange { try recorder.begin(.sync, at: time) }
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
-            let neverSynced = try !identity.hasSynced()
-            let stamp = try identity.nextStamp(at: time)
-            if neverSynced { try table.adoptUnversionedMemos(stamp) }
-            return stamp.seq
+            _ = try identity.becomeOwnStoreIfCopied(file: fileIdentity)
+            if try identity.storeID() == peer { try identity.renew() }
+            return try identity.storeID()
         }
     }
 
-    /// The memos and tombstones changed since `peer` last synced with this store.
-    package func syncRecords(changedSinceSyncWith peer: String) throws(StoreError) -> [SyncRecord] {
+    /// How far this store has `peer`'s changes, or nil.
+    package func syncCursor(of peer: String) throws(StoreError) -> SyncCursor? {
+        try StoreError.wrapping { try SyncIdentity(database: database).received(from: peer) }
+    }
+
+    /// What a peer at `cursor` lacks of this store, after this sync's side is set up: a
+    /// cursor this store does not hold (a peer saw a history this store does not have: it
+    /// was restored from a backup, or is a copy) makes it a store of its own and sends all;
+    /// a store that keeps no versions yet gives its memos a first one; a new checkpoint tells
+    /// the peer how far it now is; then the sync takes its change number, `seq`.
+    package func syncChanges(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
         try StoreError.wrapping {
-            let seq = try SyncIdentity(database: database).acknowledgedSeq(of: peer)
-            var records: [SyncRecord] = []
-            // `change_seq > 0` lets SQLite use the partial index memo_by_change_seq.
-            let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
-            try live.bind([.integer(seq)])
-            while try live.step() { records.append(try liveRecord(live)) }
-            let dead = try database.prepare("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
-            try dead.bind([.integer(seq)])
-            while try dead.step() { records.append(Self.tombstone(dead)) }
-            return records
+            let identity = SyncIdentity(database: database)
+            var since = cursor
+            if let cursor, try !identity.holds(cursor) {
+                try identity.renew()
+                since = nil
+            }
+            try identity.adoptUnversionedMemos(at: time, table: table)
+            let checkpoint = try identity.checkpoint()
+            let seq = try identity.nextStamp(at: time).seq
+            return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, seq: seq,
+                               records: try syncRecords(changedAfter: since?.seq ?? -1))
         }
+    }
+
+    /// The memos and tombstones changed after change number `seq`.
+    private func syncRecords(changedAfter seq: Int64) throws -> [SyncRecord] {
+        var records: [SyncRecord] = []
+        // `change_seq > 0` lets SQLite use the partial index memo_by_change_seq.
+        let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
+        try live.bind([.integer(seq)])
+        while try live.step() { records.append(try liveRecord(live)) }
+        let dead = try database.prepare("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
+        try dead.bind([.integer(seq)])
+        while try dead.step() { records.append(Self.tombstone(dead)) }
+        return records
     }
 
     /// This store's state of each memo in `uuids` it ever had (live or a tombstone).
@@ -56,12 +85,14 @@ extension MemoStore {
         }
     }
 
-    /// Writes what the merge decided, as change `seq`, and notes that `peer` has every change
-    /// of this store, with the clock moved past `clock`, the latest change seen.
-    package func applySync(_ records: [SyncRecord], seq: Int64, acknowledging peer: String, clock: Int64) throws(StoreError) {
+    /// Writes what the merge decided, as change `seq`, and notes in the same transaction that
+    /// this store has `peer`'s changes up to `cursor`, with the clock moved past `clock`, the
+    /// latest change seen.
+    package func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
+                           clock: Int64) throws(StoreError) {
         try StoreError.wrapping {
             for record in records { try table.write(record, seq: seq) }
-            try SyncIdentity(database: database).acknowledge(peer, clock: clock)
+            try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
         }
     }
 
@@ -76,24 +107,26 @@ extension MemoStore {
         try? recorder.rollback()
     }
 
-    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id"
+    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version"
 
     private func liveRecord(_ row: Statement) throws -> SyncRecord {
         SyncRecord(uuid: row.string(at: 0),
                    live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
                                          updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3), tags: try syncTags(of: row.int64(at: 7))),
-                   version: VersionVector(json: row.string(at: 4)), changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+                   version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
+                   changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
     }
 
     /// Memo `id`'s tags by name. A row another program wrote with a name that is not text
     /// or a flag that is not a number is left out, so the rest still count.
     private func syncTags(of id: Int64) throws -> [SyncRecord.Tag] {
-        let rows = try database.cached("SELECT name, inline FROM memo_tag WHERE memo_id = ?1 ORDER BY name")
+        let rows = try database.cached("SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = ?1 ORDER BY name")
         try rows.bind([.integer(id)])
         var tags: [SyncRecord.Tag] = []
         while try rows.step() {
             guard rows.isText(at: 0), rows.isNumber(at: 1) else { continue }
-            tags.append(SyncRecord.Tag(name: rows.string(at: 0), inline: rows.int64(at: 1) != 0))
+            tags.append(SyncRecord.Tag(name: rows.string(at: 0), inline: rows.int64(at: 1) != 0,
+                                       addedBy: rows.isText(at: 2) ? rows.string(at: 2) : "", addedSeq: rows.int64(at: 3)))
         }
         return tags
     }
@@ -101,5 +134,22 @@ extension MemoStore {
     private static func tombstone(_ row: Statement) -> SyncRecord {
         SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
                    changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
+    }
+}
+
+/// One side's part of a sync's first step: its id (new if it just became a store of its own),
+/// the cursor the peer records once it has these changes, the change number the side's
+/// writes take, and the records the peer lacks.
+package struct SyncChanges: Equatable, Sendable, Codable {
+    package var storeID: String
+    package var cursor: SyncCursor
+    package var seq: Int64
+    package var records: [SyncRecord]
+
+    package init(storeID: String, cursor: SyncCursor, seq: Int64, records: [SyncRecord]) {
+        self.storeID = storeID
+        self.cursor = cursor
+        self.seq = seq
+        self.records = records
     }
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// This store's id, a change number and a hybrid-logical time: what a change leaves on memos.
 struct SyncStamp {
     let store: String
@@ -5,10 +7,12 @@ struct SyncStamp {
     let clock: Int64
 }
 
-/// The store's sync identity and counters (`sync_identity`) and how far each peer has this
-/// store's changes (`sync_peer`). Every local change stamps the memos it touched once the
-/// store has synced; a store that never synced keeps no versions, and its first sync gives
-/// every memo a first version of this store (`MemoTable.adoptUnversionedMemos`).
+/// The store's sync identity and counters (`sync_identity`), how far it has each peer's
+/// changes (`sync_received`), and the points of its history peers were given
+/// (`sync_checkpoint`). Once the store keeps versions (after its first sync or import),
+/// every local change stamps the memos it touched; before, memos carry none, and the first
+/// sync gives every memo without one a first version of this store
+/// (`MemoTable.adoptUnversionedMemos`).
 struct SyncIdentity {
     let database: Database
 
@@ -25,26 +29,80 @@ struct SyncIdentity {
             ?? SyncStamp(store: "", seq: 0, clock: 0)
     }
 
-    /// `nextStamp` for a local change, or nil while the store has never synced.
+    /// `nextStamp` for a local change, or nil while the store keeps no versions.
     func localChangeStamp(at wallClock: Timestamp) throws -> SyncStamp? {
-        try hasSynced() ? try nextStamp(at: wallClock) : nil
+        try isVersioned() ? try nextStamp(at: wallClock) : nil
     }
 
-    /// Whether this store has synced with a peer at least once.
-    func hasSynced() throws -> Bool {
-        try database.cached("SELECT EXISTS (SELECT 1 FROM sync_peer)").scalarInt([]) == 1
+    /// Whether local changes stamp versions: the store synced or imported.
+    func isVersioned() throws -> Bool {
+        try database.cached("SELECT versioned FROM sync_identity").scalarInt([]) == 1
     }
 
-    /// The last change number of this store that `peer` has, or -1.
-    func acknowledgedSeq(of peer: String) throws -> Int64 {
-        try database.cached("SELECT acknowledged_seq FROM sync_peer WHERE peer_id = ?1").scalarInt([.text(peer)]) ?? -1
+    /// Makes local changes stamp versions from now on (an import: its memos' versions must
+    /// move with every later change). The memos from before keep none until the first sync.
+    func becomeVersioned() throws {
+        try database.cached("UPDATE sync_identity SET versioned = 1 WHERE versioned = 0").run()
     }
 
-    /// Notes that `peer` now has every change of this store, and moves the clock past the
-    /// latest change seen, so a change made here next is later than all of them.
-    func acknowledge(_ peer: String, clock: Int64) throws {
+    /// Before the store's first sync: its memos without a version take a first one.
+    func adoptUnversionedMemos(at time: Timestamp, table: MemoTable) throws {
+        guard try database.cached("SELECT adopted FROM sync_identity").scalarInt([]) == 0 else { return }
+        try table.adoptUnversionedMemos(try nextStamp(at: time))
+        try database.cached("UPDATE sync_identity SET versioned = 1, adopted = 1").run()
+    }
+
+    // MARK: Copies
+
+    /// Notes which file holds the store.
+    func noteFile(_ file: String) throws {
+        try database.cached("UPDATE sync_identity SET file_id = ?1").run([.text(file)])
+    }
+
+    /// True when the store is held by another file than the one it noted (the file is a
+    /// copy): it then takes a new id, its own from here on, and keeps what it received.
+    func becomeOwnStoreIfCopied(file: String) throws -> Bool {
+        let noted = try database.cached("SELECT file_id FROM sync_identity").firstRow([]) { $0.string(at: 0) } ?? ""
+        guard noted != file, !file.isEmpty else { return false }
+        if !noted.isEmpty { try renew() }
+        try noteFile(file)
+        return !noted.isEmpty
+    }
+
+    /// Takes a new random id: changes made from here on are this store's own, apart from any
+    /// store that shares the old id's history. Checkpoints given under the old id are void.
+    func renew() throws {
+        try database.cached("UPDATE sync_identity SET store_id = ?1").run([.text(UUID().uuidString.lowercased())])
+        try database.cached("DELETE FROM sync_checkpoint").run()
+    }
+
+    // MARK: Cursors
+
+    /// How far this store has `peer`'s changes, or nil: never synced (or a copy of it).
+    func received(from peer: String) throws -> SyncCursor? {
+        try database.cached("SELECT seq, checkpoint FROM sync_received WHERE peer_id = ?1")
+            .firstRow([.text(peer)]) { SyncCursor(seq: $0.int64(at: 0), checkpoint: $0.string(at: 1)) }
+    }
+
+    /// Notes, with the changes received, that this store now has `peer`'s changes up to
+    /// `cursor`, and moves the clock past the latest change seen, so a change made here next
+    /// is later than all of them.
+    func noteReceived(from peer: String, upTo cursor: SyncCursor, clock: Int64) throws {
         try database.cached("UPDATE sync_identity SET clock = max(clock, ?1)").run([.integer(clock)])
-        try database.cached("INSERT OR REPLACE INTO sync_peer(peer_id, acknowledged_seq) SELECT ?1, seq FROM sync_identity")
-            .run([.text(peer)])
+        try database.cached("INSERT OR REPLACE INTO sync_received(peer_id, seq, checkpoint) VALUES (?1, ?2, ?3)")
+            .run([.text(peer), .integer(cursor.seq), .text(cursor.checkpoint)])
+    }
+
+    /// Whether `cursor` names a point of this store's history.
+    func holds(_ cursor: SyncCursor) throws -> Bool {
+        try database.cached("SELECT seq FROM sync_checkpoint WHERE token = ?1").scalarInt([.text(cursor.checkpoint)]) == cursor.seq
+    }
+
+    /// A new checkpoint at this store's latest change.
+    func checkpoint() throws -> SyncCursor {
+        let seq = try database.cached("SELECT seq FROM sync_identity").scalarInt([]) ?? 0
+        let cursor = SyncCursor(seq: seq, checkpoint: UUID().uuidString.lowercased())
+        try database.cached("INSERT INTO sync_checkpoint(token, seq) VALUES (?1, ?2)").run([.text(cursor.checkpoint), .integer(seq)])
+        return cursor
     }
 }

@@ -19,29 +19,41 @@ package struct SyncRecord: Equatable, Sendable, Codable {
         }
     }
 
+    /// A tag, and for an explicit one the change that added it (its dot: a store and that
+    /// store's count in the memo's `tagsVersion`), so a merge tells a tag the other side
+    /// removed (it saw the add) from one it never saw. Inline tags follow the text: no dot.
     package struct Tag: Equatable, Sendable, Codable {
         package var name: String
         package var inline: Bool
+        package var addedBy: String
+        package var addedSeq: Int64
 
-        package init(name: String, inline: Bool) {
+        package init(name: String, inline: Bool, addedBy: String = "", addedSeq: Int64 = 0) {
             self.name = name
             self.inline = inline
+            self.addedBy = addedBy
+            self.addedSeq = addedSeq
         }
     }
 
     package var uuid: String
     /// Nil for a deleted memo.
     package var live: Live?
+    /// The changes to the text (and, for a tombstone, to the whole memo).
     package var version: VersionVector
+    /// The changes to the explicit tags: they merge apart from the text.
+    package var tagsVersion: VersionVector
     /// The hybrid-logical time and the store of the change that made this state: which of
     /// two concurrent changes is later (the store id breaks ties, the same way everywhere).
     package var changedAt: Int64
     package var changedBy: String
 
-    package init(uuid: String, live: Live?, version: VersionVector, changedAt: Int64, changedBy: String) {
+    package init(uuid: String, live: Live?, version: VersionVector, tagsVersion: VersionVector = VersionVector(),
+                 changedAt: Int64, changedBy: String) {
         self.uuid = uuid
         self.live = live
         self.version = version
+        self.tagsVersion = tagsVersion
         self.changedAt = changedAt
         self.changedBy = changedBy
     }
@@ -81,6 +93,16 @@ package struct VersionVector: Equatable, Sendable, Codable {
     /// Whether this version has seen every change `other` has.
     package func includes(_ other: VersionVector) -> Bool {
         other.counts.allSatisfy { store, count in (counts[store] ?? 0) >= count }
+    }
+
+    /// How many changes of `store` this version counts.
+    package func count(of store: String) -> Int64 {
+        counts[store] ?? 0
+    }
+
+    /// Whether this version counts any change under `key` (a store id, or a state's name).
+    package func has(_ key: String) -> Bool {
+        counts[key] != nil
     }
 
     /// The changes of both.

@@ -18,9 +18,9 @@ final class ChangeRecorder {
     private(set) var kind: ChangeKind?
     /// When the open change began: the time its entry gets.
     private var startTime: Timestamp?
-    /// The sync facts new memos of the running local change take, or nil (never synced, or
-    /// a sync, which writes its own facts).
-    private(set) var localStamp: SyncStamp?
+    /// The running local change's sync facts, once asked for (the outer Optional), or nil
+    /// inside (a store that keeps no versions): one change number for the whole change.
+    private var changeStamp: SyncStamp??
     private var hasStagingTable = false
     /// The history entry this connection wrote last.
     private(set) var lastRecordedChange: Int64?
@@ -37,9 +37,8 @@ final class ChangeRecorder {
         guard self.kind == nil else { return try body() }
         try prepareStaging()
         self.kind = kind
-        defer { self.kind = nil; localStamp = nil }
+        defer { self.kind = nil; changeStamp = nil }
         return try database.atomically {
-            if kind != .sync { localStamp = try identity.localChangeStamp(at: time) }
             let result = try body()
             try finish(kind, target: target, at: time)
             return result
@@ -60,12 +59,6 @@ final class ChangeRecorder {
         }
         self.kind = kind
         startTime = time
-        do {
-            if kind != .sync { localStamp = try StoreError.wrapping { try identity.localChangeStamp(at: time) } }
-        } catch {
-            try? rollback()
-            throw error
-        }
     }
 
     /// Records the open change as one history entry and commits it; the entry's sequence
@@ -97,7 +90,16 @@ final class ChangeRecorder {
     private func end() {
         kind = nil
         startTime = nil
-        localStamp = nil
+        changeStamp = nil
+    }
+
+    /// The sync facts of the running local change, made at `time`: nil while the store keeps
+    /// no versions. Taken once, on first use, so every memo the change touches shares them.
+    func stamp(at time: Timestamp) throws -> SyncStamp? {
+        if let changeStamp { return changeStamp }
+        let stamp = try identity.localChangeStamp(at: time)
+        changeStamp = .some(stamp)
+        return stamp
     }
 
     // MARK: Entries
@@ -131,15 +133,14 @@ final class ChangeRecorder {
         lastRecordedChange = sequence
     }
 
-    /// The sync facts a local change leaves on the memos it touched (schema version 5). A
-    /// store that never synced keeps no versions (a change costs one read of its identity)
-    /// but records deletes as tombstones, so a memo deleted before the first sync stays
-    /// deleted.
+    /// The sync facts a local change leaves on the memos it touched (schema versions 5, 6). A
+    /// store that keeps no versions yet (it never synced or imported) pays one read of its
+    /// identity, but records deletes as tombstones, so a memo deleted before the first sync
+    /// stays deleted.
     private func stampSyncFacts(of kind: ChangeKind, at time: Timestamp) throws {
-        let keepsMemosAlive = [.add, .edit, .tag, .untag].contains(kind)
-        if let localStamp {
-            try table.stampStaged(localStamp, keepsMemosAlive: keepsMemosAlive)
-        } else if !keepsMemosAlive {
+        if let stamp = try stamp(at: time) {
+            try table.stampStaged(stamp)
+        } else if ![.add, .edit, .tag, .untag].contains(kind) {
             try table.buryStagedDeletes(of: identity.storeID(), at: time)
         }
     }

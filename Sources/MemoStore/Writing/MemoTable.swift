@@ -12,21 +12,28 @@ struct MemoTable {
 
     // MARK: Rows
 
-    /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts
-    /// of the change, or none while the store has never synced); its id.
-    func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?) throws -> Int64 {
-        let stamp = facts ?? SyncStamp(store: "", seq: 0, clock: 0)
+    /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts of
+    /// the change, or none while the store keeps no versions); its id. A memo `fromElsewhere`
+    /// (imported) starts from the names of its state (`StateDigest`) instead of a change of
+    /// this store, so it is the same version as its source's copy.
+    func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
+                fromElsewhere: Bool = false) throws -> Int64 {
+        let textOrigin = fromElsewhere
+            ? StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+                               updateDate: draft.updateDate?.millisecondsSince1970) : facts?.store ?? ""
+        let tagsOrigin = fromElsewhere ? StateDigest.tags(explicitTags) : facts?.store ?? ""
         try database.cached("""
-            INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq)
-            VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 = '' THEN '{}' ELSE json_object(?5, 1) END, ?6, ?5, ?7)
+            INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq)
+            VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 = '' THEN '{}' ELSE json_object(?5, 1) END,
+                    CASE WHEN ?6 = '' THEN '{}' ELSE json_object(?6, 1) END, ?7, ?8, ?9)
             """).run([.text(draft.uuid), .text(draft.content),
                       .integer(draft.insertDate.millisecondsSince1970),
-                      .integer(draft.updateDate?.millisecondsSince1970),
-                      .text(stamp.store), .integer(stamp.clock), .integer(stamp.seq)])
+                      .integer(draft.updateDate?.millisecondsSince1970), .text(textOrigin), .text(tagsOrigin),
+                      .integer(facts?.clock ?? 0), .text(facts?.store ?? ""), .integer(facts?.seq ?? 0)])
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
-        try attach(explicitTags, to: id, inline: false)
+        try attach(explicitTags, to: id, inline: false, addedBy: tagsOrigin, addedSeq: tagsOrigin.isEmpty ? 0 : 1)
         try attach(inlineTags, to: id, inline: true)
         return id
     }
@@ -77,13 +84,15 @@ struct MemoTable {
         try attach(inline, to: id, inline: true)
     }
 
-    private func attach(_ names: [String], to id: Int64, inline: Bool) throws {
+    /// Explicit tags remember the change that added them (`addedBy`, `addedSeq`): given for
+    /// tags that come from elsewhere, else stamped when the change ends (`stampStaged`).
+    private func attach(_ names: [String], to id: Int64, inline: Bool, addedBy: String = "", addedSeq: Int64 = 0) throws {
         let link = try database.cached("""
-            INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, ?3)
+            INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq) VALUES (?1, ?2, ?3, ?4, ?5)
             ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
             """)
         for name in names {
-            try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0)])
+            try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0), .text(addedBy), .integer(addedSeq)])
         }
     }
 
@@ -119,8 +128,9 @@ struct MemoTable {
             FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
             """).run(value)
         try database.cached("""
-            INSERT INTO memo_tag(memo_id, name, inline)
-            SELECT h.memo_id, json_extract(t.value, '$[0]'), json_extract(t.value, '$[1]')
+            INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq)
+            SELECT h.memo_id, json_extract(t.value, '$[0]'), json_extract(t.value, '$[1]'),
+                   coalesce(json_extract(t.value, '$[2]'), ''), coalesce(json_extract(t.value, '$[3]'), 0)
             FROM history_memo h, json_each(h.before, '$.tags') t WHERE h.seq = ?1 AND h.before IS NOT NULL
             """).run(value)
         let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
@@ -130,12 +140,13 @@ struct MemoTable {
 
     // MARK: Staging before-images
 
-    /// A memo's state as JSON, computed in SQL from a row of `memo`: what undo restores.
+    /// A memo's state as JSON, computed in SQL from a row of `memo`: what undo restores, and
+    /// the versions the change's own versions count on from.
     static let imageSQL = """
         json_object('id', memo.id, 'uuid', memo.uuid, 'content', memo.content, 'insert_date', memo.insert_date,
-                    'update_date', memo.update_date, 'version', json(memo.version),
-                    'tags', (SELECT json_group_array(json_array(name, inline))
-                             FROM (SELECT name, inline FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
+                    'update_date', memo.update_date, 'version', json(memo.version), 'tags_version', json(memo.tags_version),
+                    'tags', (SELECT json_group_array(json_array(name, inline, added_by, added_seq))
+                             FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
         """
 
     /// Creates the connection's staging table (temporary tables are private to a
@@ -178,11 +189,12 @@ struct MemoTable {
     /// a sync, staging its before-image so the sync can be undone here.
     func write(_ record: SyncRecord, seq: Int64) throws {
         let existing = try database.cached("SELECT id FROM memo WHERE uuid = ?1").scalarInt([.text(record.uuid)])
-        let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq)]
+        let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
+                                    .text(record.tagsVersion.json)]
         guard let live = record.live else {
             if let id = existing { _ = try delete(id) }
             try database.cached("""
-                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?5, ?1, ?2, ?3, ?4)
+                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?6, ?1, ?2, ?3, ?4)
                 """).run(facts + [.text(record.uuid)])
             return
         }
@@ -192,43 +204,52 @@ struct MemoTable {
             id = existing
             try stageBeforeImage(of: id)
             try database.cached("""
-                UPDATE memo SET content = ?5, insert_date = ?6, update_date = ?7, version = ?1, changed_at = ?2, changed_by = ?3,
-                                change_seq = ?4 WHERE id = ?8
+                UPDATE memo SET content = ?6, insert_date = ?7, update_date = ?8, version = ?1, changed_at = ?2, changed_by = ?3,
+                                change_seq = ?4, tags_version = ?5 WHERE id = ?9
                 """).run(facts + row + [.integer(id)])
             try reindex(id, content: live.content)
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
         } else {
             try database.cached("""
-                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq)
-                VALUES (?8, ?5, ?6, ?7, ?1, ?2, ?3, ?4)
+                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq, tags_version)
+                VALUES (?9, ?6, ?7, ?8, ?1, ?2, ?3, ?4, ?5)
                 """).run(facts + row + [.text(record.uuid)])
             id = database.lastInsertedRowID
             try stageNewMemo(id)
             try index(id, content: live.content)
         }
-        for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline) }
+        for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
         try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
     }
 
-    /// Before a store's first sync: the memos changed while it had never synced take a first
-    /// version of this store, dated by their own dates, as change number `stamp.seq`.
+    /// Before a store first stamps versions (its first sync or import): the memos changed
+    /// while it kept none take a first version of this store, for their text and for their
+    /// explicit tags, dated by their own dates, as change number `stamp.seq`.
     func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
+        let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq)]
         try database.cached("""
-            UPDATE memo SET version = json_set(version, \(Self.ownCount), coalesce(json_extract(version, \(Self.ownCount)), 0) + 1),
+            UPDATE memo_tag SET added_by = ?1,
+                                added_seq = 1 + coalesce((SELECT json_extract(tags_version, \(Self.ownCount)) FROM memo WHERE id = memo_id), 0)
+            WHERE added_by = '' AND inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq = 0)
+            """).run([.text(stamp.store)])
+        try database.cached("""
+            UPDATE memo SET version = \(Self.bumped("version")), tags_version = \(Self.bumped("tags_version")),
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
-            """).run([.text(stamp.store), .integer(stamp.seq)])
+            """).run(values)
     }
 
-    /// Stamps the staged memos as changed by a local change: each one's version counts one
-    /// more change of `stamp.store`, based on the version it had before the change (a memo
-    /// brought back to life takes its tombstone's), so the new version is newer than every
-    /// one the memo had. With `keepsMemosAlive` (an add, edit or tag) no memo was deleted
-    /// or brought back: images and tombstones are not looked at, three small statements.
-    func stampStaged(_ stamp: SyncStamp, keepsMemosAlive: Bool) throws {
+    /// Stamps the staged memos as changed by a local change: the text's version counts one
+    /// more change of `stamp.store` when the text or its dates changed, the tags' version when
+    /// the explicit tags did, each based on the version the memo had before the change (a
+    /// memo brought back to life takes its tombstone's), so the new one is newer than every
+    /// one the memo had; explicit tags the change added take it as their dot. A memo deleted
+    /// leaves a tombstone one change newer than both its versions. Memos the change inserted
+    /// with its facts (`insert`) are stamped already.
+    func stampStaged(_ stamp: SyncStamp) throws {
         let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(stamp.clock)]
-        guard !keepsMemosAlive else { return try database.cached(Self.stampInPlaceSQL).run(values) }
         try database.cached(Self.stampSQL).run(values)
+        try database.cached(Self.dotSQL).run([.text(stamp.store)])
         try reviveStaged()
         try buryStagedDeletes(values)
     }
@@ -251,28 +272,53 @@ struct MemoTable {
     /// `?1`'s count in a version vector, as a JSON path.
     private static let ownCount = "'$.\"' || ?1 || '\"'"
 
-    /// The version a memo had before the change: its image's, else its tombstone's, else its own.
-    private static let baseVersion = """
-        coalesce((SELECT json_extract(p.before, '$.version') FROM temp.pending_change p WHERE p.memo_id = memo.id),
-                 (SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid), version)
+    /// `vector` (SQL) with one more change of `?1`.
+    private static func bumped(_ vector: String) -> String {
+        "json_set(\(vector), \(ownCount), coalesce(json_extract(\(vector), \(ownCount)), 0) + 1)"
+    }
+
+    /// The tombstone of the memo, as SQL on a row of `memo` in `UPDATE … FROM pending_change p`.
+    private static let tombstoneVersion = "(SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid)"
+
+    /// The version of part `name` the memo had before the change: its image's, else its
+    /// tombstone's, else its own (an imported memo's origin, or nothing).
+    private static func base(_ name: String) -> String {
+        "coalesce(json_extract(p.before, '$.\(name)'), \(tombstoneVersion), memo.\(name))"
+    }
+
+    /// Whether the part changed: a new memo without an origin, one brought back to life, or
+    /// a difference from the image.
+    private static func changed(_ name: String, comparing difference: String) -> String {
+        """
+        CASE WHEN p.before IS NULL THEN memo.\(name) = '{}' OR \(tombstoneVersion) IS NOT NULL ELSE \(difference) END
+        """
+    }
+
+    private static let textDiffers = """
+        json_extract(p.before, '$.content') IS NOT memo.content OR json_extract(p.before, '$.update_date') IS NOT memo.update_date
         """
 
-    /// Memos that existed before the change, or come back to life (their tombstone is the
-    /// base). Each statement looks memos up by id from the staging table: a join would scan
-    /// them all.
+    private static let explicitTagsDiffer = """
+        (SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(p.before, '$.tags') WHERE json_extract(value, '$[1]') = 0)
+        IS NOT (SELECT group_concat(name, char(31)) FROM (SELECT name FROM memo_tag WHERE memo_id = memo.id AND inline = 0 ORDER BY name))
+        """
+
     private static let stampSQL = """
-        UPDATE memo SET version = json_set(\(baseVersion), \(ownCount), coalesce(json_extract(\(baseVersion), \(ownCount)), 0) + 1),
+        UPDATE memo SET version = CASE WHEN \(changed("version", comparing: textDiffers)) THEN \(bumped(base("version"))) ELSE \(base("version")) END,
+                        tags_version = CASE WHEN \(changed("tags_version", comparing: explicitTagsDiffer))
+                                            THEN \(bumped(base("tags_version"))) ELSE \(base("tags_version")) END,
                         changed_at = ?3, changed_by = ?1, change_seq = ?2
-        WHERE id IN (SELECT p.memo_id FROM temp.pending_change p
-                     WHERE p.before IS NOT NULL
-                        OR EXISTS (SELECT 1 FROM memo m JOIN memo_tombstone t ON t.uuid = m.uuid WHERE m.id = p.memo_id))
+        FROM temp.pending_change p WHERE memo.id = p.memo_id AND memo.change_seq IS NOT ?2
         """
 
-    /// Memos that existed before the change (new ones were stamped as they were inserted).
-    private static let stampInPlaceSQL = """
-        UPDATE memo SET version = json_set(version, \(ownCount), coalesce(json_extract(version, \(ownCount)), 0) + 1),
-                        changed_at = ?3, changed_by = ?1, change_seq = ?2
-        WHERE id IN (SELECT memo_id FROM temp.pending_change WHERE before IS NOT NULL)
+    /// Explicit tags without a dot were added by this change (when it changed the tags: a
+    /// conflict copy's tag has no dot, and keeps none until its tags change).
+    private static let dotSQL = """
+        WITH changed(id, seq) AS (
+            SELECT id, json_extract(tags_version, \(ownCount)) FROM memo
+            WHERE id IN (SELECT memo_id FROM temp.pending_change) AND json_extract(tags_version, \(ownCount)) IS NOT NULL)
+        UPDATE memo_tag SET added_by = ?1, added_seq = changed.seq FROM changed
+        WHERE memo_tag.memo_id = changed.id AND added_by = '' AND inline = 0
         """
 
     /// A memo alive again (an undone delete) has no tombstone.
@@ -280,14 +326,17 @@ struct MemoTable {
         DELETE FROM memo_tombstone WHERE uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT memo_id FROM temp.pending_change))
         """
 
-    /// A memo the change deleted leaves a tombstone one change newer than its last version.
+    /// A memo the change deleted leaves a tombstone one change newer than both versions it had.
     private static let buryDeletedSQL = """
+        WITH gone(before, seen) AS (
+            SELECT p.before, (SELECT json_group_object(key, most) FROM (
+                                 SELECT key, max(value) AS most FROM (
+                                     SELECT key, value FROM json_each(p.before, '$.version')
+                                     UNION ALL SELECT key, value FROM json_each(p.before, '$.tags_version'))
+                                 GROUP BY key))
+            FROM temp.pending_change p
+            WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo))
         INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq)
-        SELECT json_extract(p.before, '$.uuid'),
-               json_set(coalesce(json_extract(p.before, '$.version'), '{}'), \(ownCount),
-                        coalesce(json_extract(p.before, '$.version.' || '"' || ?1 || '"'), 0) + 1),
-               ?3, ?1, ?2
-        FROM temp.pending_change p
-        WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo)
+        SELECT json_extract(before, '$.uuid'), \(bumped("seen")), ?3, ?1, ?2 FROM gone
         """
 }
