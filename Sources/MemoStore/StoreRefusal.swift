@@ -17,7 +17,7 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     /// A later change touched the same memos: undoing would destroy it.
     case undoRefused(HistoryEntry, later: HistoryEntry)
     case redoRefused(HistoryEntry, later: HistoryEntry)
-    /// `sync` with a store that has this store's identity: itself, or a copy of its file.
+    /// `sync` with this store's own file (by any path).
     case syncWithItself(path: String)
 
     package var description: String {
@@ -49,7 +49,7 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
         case .redoRefused(let entry, let later):
             "cannot redo \(entry.label): the later \(later.label) touched the same memos"
         case .syncWithItself(let path):
-            "\(path) is this store or a copy of its file: sync to a new path to make a copy that syncs"
+            "\(path) is this store's own file: a store syncs with another file (a new path becomes a copy)"
         }
     }
 }
