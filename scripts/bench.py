@@ -5,12 +5,14 @@ Each row times whole processes, alternating memo and sqlite3, and reports the me
 the per-pair ratios memo/sqlite3 (for the server row, the ratio of two rates).
 """
 import argparse
+import contextlib
 import datetime
 import json
 import os
 import platform
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -153,9 +155,16 @@ def sync_time(memo, folder, store, count, runs):
 
     def restore():
         # The copies are flushed to disk here, so the timed sync does not pay their write-back.
+        # A copied store file would take an identity of its own at its next sync (and a full
+        # comparison run): each copy notes its own file, as if the sync ran on the originals.
         for ready, work in ((ready_a, work_a), (ready_b, work_b)):
             remove_store(work)
             shutil.copy(ready, work)
+            file = os.stat(work)
+            with contextlib.closing(sqlite3.connect(work)) as connection, connection:
+                connection.execute("UPDATE sync_identity SET file_id = ?", (f"{file.st_dev}:{file.st_ino}",))
+            with contextlib.closing(sqlite3.connect(work)) as connection:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             with open(work, "rb+") as copy:
                 os.fsync(copy.fileno())
 
