@@ -102,6 +102,13 @@ final class LineEditor {
         return .line(text)
     }
 
+    /// True when the terminal hung up: its end of input is no key typed, and reading on
+    /// would only meet it again.
+    var isTerminalGone: Bool {
+        var terminal = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&terminal, 1, 0) < 0 || terminal.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
     /// Adds a line to the history and saves the history file at once, so a killed REPL
     /// loses at most the line being typed.
     func remember(_ line: String) {

@@ -58,22 +58,26 @@ package final class REPL {
     }
 
     /// Whether to leave: yes when no batch is open, else the user is asked whether to
-    /// discard its unsaved changes (the end of input counts as yes: nobody is there).
+    /// discard its unsaved changes. Ctrl-D and Ctrl-C answer the default, no; only a
+    /// terminal that went away counts as yes (nobody is there to answer).
     private func mayQuit(_ editor: LineEditor) -> Bool {
         guard notebook.hasOpenBatch else { return true }
         let count = notebook.unsavedChanges
         let question = "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
         switch editor.readLine(prompt: question) {
-        case .line(let answer) where !["y", "yes"].contains(answer.trimmingSpaces().lowercased()):
+        case .line(let answer) where ["y", "yes"].contains(answer.trimmingSpaces().lowercased()):
+            break
+        case .line:
             return false
-        case .interrupted:
+        case .endOfInput where !editor.isTerminalGone, .interrupted:
             output.write("\n")
             output.flush()
             return false
-        default:
-            _ = notebook.discardOpenBatch()
-            return true
+        case .endOfInput:
+            break
         }
+        _ = notebook.discardOpenBatch()
+        return true
     }
 
     /// `memo> ` on disk, `memo(memory)> ` in memory, with `*` before `>` while a batch

@@ -14,9 +14,10 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     case nothingToRedo
     case alreadyUndone(HistoryEntry)
-    /// A later change touched the same memos: undoing would destroy it.
-    case undoRefused(HistoryEntry, later: HistoryEntry)
-    case redoRefused(HistoryEntry, later: HistoryEntry)
+    /// A later change touched the same memos: undoing would destroy it. When another process
+    /// made it, a session cannot undo it; a one-shot `undo` can.
+    case undoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
+    case redoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
     /// `sync` with this store's own file (by any path).
     case syncWithItself(path: String)
 
@@ -44,13 +45,20 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "nothing to redo"
         case .alreadyUndone(let entry):
             "\(entry.label) is already undone"
-        case .undoRefused(let entry, let later):
-            "cannot undo \(entry.label): the later \(later.label) touched the same memos; undo it first"
-        case .redoRefused(let entry, let later):
-            "cannot redo \(entry.label): the later \(later.label) touched the same memos"
+        case .undoRefused(let entry, let later, let fromAnotherProcess):
+            "cannot undo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "; undo it first")
+        case .redoRefused(let entry, let later, let fromAnotherProcess):
+            "cannot redo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "")
         case .syncWithItself(let path):
             "\(path) is this store's own file: a store syncs with another file (a new path becomes a copy)"
         }
+    }
+
+    /// Names the later change that blocks an undo or redo, and what can be done about it.
+    private static func laterChange(_ later: HistoryEntry, fromAnotherProcess: Bool, remedy: String) -> String {
+        guard fromAnotherProcess else { return "the later \(later.label) touched the same memos" + remedy }
+        return "the later \(later.label) came from another process and touched the same memos;"
+            + " a one-shot 'memo undo' from the shell takes the store's latest change"
     }
 }
 
@@ -66,7 +74,11 @@ extension StoreError {
     package static let nothingToUndo = StoreError.refused(.nothingToUndo)
     package static let nothingToRedo = StoreError.refused(.nothingToRedo)
     package static func alreadyUndone(_ entry: HistoryEntry) -> StoreError { .refused(.alreadyUndone(entry)) }
-    package static func undoRefused(_ entry: HistoryEntry, later: HistoryEntry) -> StoreError { .refused(.undoRefused(entry, later: later)) }
-    package static func redoRefused(_ entry: HistoryEntry, later: HistoryEntry) -> StoreError { .refused(.redoRefused(entry, later: later)) }
+    package static func undoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError {
+        .refused(.undoRefused(entry, later: later, fromAnotherProcess: fromAnotherProcess))
+    }
+    package static func redoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError {
+        .refused(.redoRefused(entry, later: later, fromAnotherProcess: fromAnotherProcess))
+    }
     package static func syncWithItself(path: String) -> StoreError { .refused(.syncWithItself(path: path)) }
 }

@@ -90,7 +90,7 @@ struct UndoTests {
         #expect {
             try first.run("undo")
         } throws: { error in
-            errorMessage(error) == "cannot undo change 2 (edit \"Edited by the first session\"): the later change 3 (tag \"Edited by the first session\") touched the same memos; undo it first"
+            errorMessage(error) == "cannot undo change 2 (edit \"Edited by the first session\"): the later change 3 (tag \"Edited by the first session\") came from another process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change"
         }
         #expect(try store.memo(id: 1)?.tags == ["from-second"])
         try second.run("undo")

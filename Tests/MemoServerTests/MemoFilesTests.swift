@@ -37,4 +37,39 @@ struct MemoFilesTests {
         #expect(MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])) == "/h/.cache/memo/open")
         #expect(MemoFiles.folder(environment: Environment([:])) == nil)
     }
+
+    @Test func theBaseIsKeptOnDiskForEveryServerOnTheStore() throws {
+        let memo = Memo(id: 4, uuid: "u4", content: "text", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: [])
+        try MemoFiles(folder: folder).write(memo)
+        let restarted = MemoFiles(folder: folder)
+        #expect(restarted.base(of: 4) == MemoFiles.Base(memo))
+        var edited = memo
+        edited.content = "other text"
+        #expect(restarted.base(of: 4) != MemoFiles.Base(edited))
+        #expect(MemoFiles.Base(fileText: "not a base\n") == nil)
+    }
+
+    @Test func eachStoreHasItsOwnFolderAndSavesOfAnotherStoresFilesAreNamed() {
+        let work = MemoFiles(root: folder, store: .file(path: "/notes/work.sqlite"))
+        let home = MemoFiles(root: folder, store: .file(path: "/notes/home.sqlite"))
+        #expect(work.folder != home.folder)
+        #expect(work.folder.hasPrefix(folder + "/work-") && home.folder.hasPrefix(folder + "/home-"))
+        #expect(MemoFiles(root: folder, store: .file(path: "/notes/work.sqlite")).folder == work.folder)
+        #expect(MemoFiles(root: folder, store: .memory).folder != MemoFiles(root: folder, store: .memory).folder)
+        #expect(work.id(ofURI: home.uri(of: 1)) == nil)
+        #expect(work.otherStoresFolder(ofURI: home.uri(of: 1)) == home.folder)
+        #expect(work.otherStoresFolder(ofURI: work.uri(of: 1)) == nil)
+        #expect(work.otherStoresFolder(ofURI: "file:///tmp/1.md") == nil)
+    }
+
+    @Test func aTrailingSlashOrASymlinkedCacheFolderNamesTheSameFiles() throws {
+        #expect(MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "/c//", "HOME": "/h"])) == "/c/memo/open")
+        let real = NSTemporaryDirectory() + "memo-real-\(UUID().uuidString)", link = real + "-link"
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let files = MemoFiles(folder: link + "/")
+        try files.write(Memo(id: 5, uuid: "u5", content: "x", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: []))
+        #expect(files.id(ofURI: files.uri(of: 5)) == 5)
+        #expect(files.id(ofURI: URL(fileURLWithPath: real + "/5.md").absoluteString) == 5)
+    }
 }

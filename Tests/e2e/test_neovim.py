@@ -45,6 +45,7 @@ def test_neovim_hovers_and_goes_to_a_memos_file(memo_binary, environment, tmp_pa
     result = json.loads(out.read_text())
     assert "Buy milk and bread @errand" in result["hover"]["contents"]["value"]
     assert result["hover"]["range"]["start"] == {"line": 0, "character": 9}
-    file = tmp_path / "cache" / "memo" / "open" / "1.md"
+    [store_folder] = (tmp_path / "cache" / "memo" / "open").iterdir()
+    file = store_folder / "1.md"
     assert result["definition"]["uri"] == file.as_uri()
     assert file.read_text() == "Buy milk and bread @errand"

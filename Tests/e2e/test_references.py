@@ -47,6 +47,13 @@ def prepare(memo_binary, environment, tmp_path):
     return store
 
 
+def store_folder(tmp_path, name="store"):
+    """The folder of the store's own memo files (one per store, named after the store file)."""
+    folders = [path for path in (tmp_path / "cache" / "memo" / "open").iterdir() if path.name.startswith(name + "-")]
+    assert len(folders) == 1, folders
+    return folders[0]
+
+
 LINE = "日本語のメモ 🎉 #1 and memo:{uuid}, not a#2 or #2b, missing #99."
 
 
@@ -79,7 +86,6 @@ def test_references_are_found_after_japanese_and_emoji_in_utf16_and_utf8(memo_bi
 
 def test_links_hints_and_symbols_point_at_the_memos_own_files(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
-    folder = tmp_path / "cache" / "memo" / "open"
 
     async def body(client):
         result = await initialize(client)
@@ -90,6 +96,7 @@ def test_links_hints_and_symbols_point_at_the_memos_own_files(memo_binary, envir
         open_document(client, "See #2 and #3.\n\nplain line #1\n")
         document = types.TextDocumentIdentifier(uri=DOC)
         links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=document))
+        folder = store_folder(tmp_path)
         assert [link.target for link in links] == [(folder / f"{n}.md").as_uri() for n in (2, 3, 1)]
         assert (folder / "3.md").read_bytes() == b"Milestone review notes\nsecond line"
         assert stat.S_IMODE(os.stat(folder / "3.md").st_mode) == 0o600
@@ -153,13 +160,13 @@ def test_diagnostics_follow_changes_made_by_another_process(memo_binary, environ
 
 def test_definition_then_save_edits_the_memo_and_a_conflicting_save_is_refused(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
-    file = tmp_path / "cache" / "memo" / "open" / "1.md"
 
     async def body(client):
         await initialize(client)
         open_document(client, "about #1\n")
         location = await client.text_document_definition_async(types.DefinitionParams(
             text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, 7)))
+        file = store_folder(tmp_path) / "1.md"
         assert location.uri == file.as_uri()
         assert file.read_text() == "Buy milk and bread @errand"
 

@@ -288,6 +288,26 @@ def test_an_open_batch_shows_in_the_prompt_and_quitting_asks_first(repl, memo_bi
     assert repl().run("count") == "1"
 
 
+def test_ctrl_d_at_the_discard_question_answers_no_and_keeps_the_batch(repl):
+    session = repl()
+    session.child.send("begin\radd kept after ctrl-d\r")
+    session.child.expect_exact("added #1")
+    session.child.expect_exact("memo*> ")
+    session.child.send(CTRL_D)
+    session.child.expect_exact("quit and discard it? [y/N] ")
+    session.child.send(CTRL_D)
+    session.child.expect_exact("\r\nmemo*> ")
+    session.child.send("quit\r")
+    session.child.expect_exact("quit and discard it? [y/N] ")
+    session.child.send(CTRL_D)
+    session.child.expect_exact("\r\nmemo*> ")
+    session.child.send("save\r")
+    session.child.expect_exact("saved 1 change")
+    session.expect_prompt()
+    assert session.run("count") == "1"
+    assert session.quit() == 0
+
+
 def test_ctrl_d_exits_zero(repl):
     assert repl("--in-memory").quit() == 0
 

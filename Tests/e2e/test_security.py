@@ -59,8 +59,10 @@ def test_store_history_editor_and_memo_files_are_private_under_umask_0(memo_bina
                             + frame({"jsonrpc": "2.0", "method": "exit"}), timeout=30)
     assert server.returncode == 0
     opened = tmp_path / "cache" / "memo" / "open"
-    assert [mode(path) for path in opened.iterdir()] == [0o600]
-    assert mode(opened) == 0o700
+    [store_folder] = opened.iterdir()
+    assert sorted(path.name for path in store_folder.iterdir()) == [".1.base", "1.md"]
+    assert [mode(path) for path in store_folder.iterdir()] == [0o600, 0o600]
+    assert mode(opened) == 0o700 and mode(store_folder) == 0o700
 
 
 def test_the_server_opens_no_network_socket(memo_binary, environment, tmp_path):

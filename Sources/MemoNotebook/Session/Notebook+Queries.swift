@@ -3,6 +3,9 @@ import MemoStore
 /// The reads the server's live features make between commands (references, watches,
 /// completion), so that no face reaches past the notebook into its store.
 extension Notebook {
+    /// Where the store is: the server keeps each store's memo files apart by it.
+    package var storeLocation: StoreLocation { store.location }
+
     /// The memo with `id`, or nil when there is none.
     package func memo(id: Int64) throws(StoreError) -> Memo? {
         try store.memo(id: id)

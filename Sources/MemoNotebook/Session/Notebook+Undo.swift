@@ -52,19 +52,16 @@ extension Notebook {
         return unsavedChanges
     }
 
+    /// A one-shot `undo` takes the store's latest change; a session's, the newest of its own
+    /// that no other session undid meanwhile. The store picks it in the undo's transaction.
     func undo() throws -> HistoryEntry {
         guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before 'undo'") }
         switch scope {
         case .oneShot:
-            guard let latest = try store.latestUndoableChange() else { throw StoreError.nothingToUndo }
-            return try store.undo(latest.sequence, at: changeTime)
+            return try store.undo(.latest, at: changeTime)
         case .session:
-            // A change another session undid meanwhile is no longer this session's to undo.
-            while let last = undoStack.last, try store.historyEntry(last)?.isUndone != false { undoStack.removeLast() }
-            guard let last = undoStack.last else { throw StoreError.nothingToUndo }
-            let entry = try store.undo(last, at: changeTime)
-            undoStack.removeLast()
-            redoStack.append(last)
+            let entry = try namingOtherProcesses { () throws(StoreError) in try store.undo(.newest(of: undoStack), at: changeTime) }
+            move(entry.sequence, from: &undoStack, to: &redoStack)
             return entry
         }
     }
@@ -73,15 +70,34 @@ extension Notebook {
         guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before 'redo'") }
         switch scope {
         case .oneShot:
-            guard let latest = try store.latestRedoableChange() else { throw StoreError.nothingToRedo }
-            return try store.redo(latest.sequence, at: changeTime)
+            return try store.redo(.latest, at: changeTime)
         case .session:
-            while let last = redoStack.last, try store.historyEntry(last)?.isUndone != true { redoStack.removeLast() }
-            guard let last = redoStack.last else { throw StoreError.nothingToRedo }
-            let entry = try store.redo(last, at: changeTime)
-            redoStack.removeLast()
-            undoStack.append(last)
+            let entry = try namingOtherProcesses { () throws(StoreError) in try store.redo(.newest(of: redoStack), at: changeTime) }
+            move(entry.sequence, from: &redoStack, to: &undoStack)
             return entry
         }
+    }
+
+    /// Takes `sequence` off `stack` with the entries above it (another session undid or redid
+    /// those meanwhile) and puts it on `other`.
+    private func move(_ sequence: Int64, from stack: inout [Int64], to other: inout [Int64]) {
+        if let index = stack.lastIndex(of: sequence) { stack.removeSubrange(index...) }
+        other.append(sequence)
+    }
+
+    /// A refusal over a later change this session did not make says so: the session cannot
+    /// undo that change, a one-shot `memo undo` can.
+    private func namingOtherProcesses(_ body: () throws(StoreError) -> HistoryEntry) throws(StoreError) -> HistoryEntry {
+        do {
+            return try body()
+        } catch .refused(.undoRefused(let entry, let later, _)) where !isOwn(later) {
+            throw .undoRefused(entry, later: later, fromAnotherProcess: true)
+        } catch .refused(.redoRefused(let entry, let later, _)) where !isOwn(later) {
+            throw .redoRefused(entry, later: later, fromAnotherProcess: true)
+        }
+    }
+
+    private func isOwn(_ change: HistoryEntry) -> Bool {
+        undoStack.contains(change.sequence) || redoStack.contains(change.sequence)
     }
 }

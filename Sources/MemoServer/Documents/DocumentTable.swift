@@ -109,6 +109,14 @@ final class DocumentTable {
         sendDiagnostics(diagnostics, for: uri, version: document.version)
     }
 
+    /// After a save of a memo's file: its diagnostics, with the refusal if any; for a file
+    /// the client did not open here, a refusal is shown as a message instead.
+    func reportSave(of uri: String) {
+        if documents[uri] != nil { return publishDiagnostics(for: uri) }
+        guard let problem = references.saveProblems.removeValue(forKey: uri) else { return }
+        outbox.notify("window/showMessage", params: .object([("type", .integer(1)), ("message", .string(problem))]))
+    }
+
     /// A diagnostic about the whole document, shown at its start.
     private static func documentDiagnostic(severity: Int64, message: String) -> JSONValue {
         .object([

@@ -2,102 +2,153 @@ import FoundationEssentials
 import Glibc
 import MemoStore
 
-/// The memos' own files for editors (SPEC §8): go to definition on `#12` opens
-/// `$XDG_CACHE_HOME/memo/open/12.md` (else `~/.cache/memo/open`), which holds the memo's
-/// text exactly; saving it edits the memo. Each file remembers the memo's state it was
-/// written from, so a save over a memo that changed meanwhile can be refused.
+/// The memos' own files for editors (SPEC §8): go to definition on `#12` opens `12.md` in the
+/// store's own folder under `$XDG_CACHE_HOME/memo/open` (else `~/.cache/memo/open`), which
+/// holds the memo's text exactly; saving it edits the memo. Beside each file, a hidden
+/// `.12.base` records the memo's version the file was written from, so any server on the
+/// store (a second one, a restarted one) refuses a save over a memo that changed meanwhile.
 final class MemoFiles {
-    /// The memo as a file was written from it.
+    /// The version of a memo a file was written from.
     struct Base: Equatable {
-        let content: String
+        let uuid: String
         let updateDate: Timestamp?
+        /// A stable 128-bit hash of the text (`StableUUID`): the same in every process.
+        let contentHash: String
 
         init(_ memo: Memo) {
-            content = memo.content
+            uuid = memo.uuid
             updateDate = memo.updateDate
+            contentHash = StableUUID.make(from: memo.content)
+        }
+
+        private init(uuid: String, updateDate: Timestamp?, contentHash: String) {
+            self.uuid = uuid
+            self.updateDate = updateDate
+            self.contentHash = contentHash
+        }
+
+        private static let header = "memo file base 1"
+
+        /// The base file's text: a header, then the uuid, the update date and the hash.
+        var fileText: String {
+            [Self.header, uuid, updateDate.map { String($0.millisecondsSince1970) } ?? "-", contentHash].joined(separator: "\n") + "\n"
+        }
+
+        /// Reads `fileText`; nil for anything else.
+        init?(fileText: String) {
+            let lines = fileText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard lines.count == 5, lines[0] == Self.header, lines[4].isEmpty else { return nil }
+            let updateDate: Timestamp?
+            if lines[2] == "-" {
+                updateDate = nil
+            } else if let milliseconds = Int64(lines[2]) {
+                updateDate = Timestamp(millisecondsSince1970: milliseconds)
+            } else {
+                return nil
+            }
+            self.init(uuid: lines[1], updateDate: updateDate, contentHash: lines[3])
         }
     }
 
+    /// The store's own folder, in normal form (no `//`, `.`, `..` or trailing `/`).
     let folder: String
-    private var bases: [Int64: Base] = [:]
+    /// The files this server wrote or saved: the ones it keeps in step with the store.
+    private var written: Set<Int64> = []
 
     init(folder: String) {
-        self.folder = folder
+        self.folder = CachePath.normalized(folder)
     }
 
-    /// `$XDG_CACHE_HOME/memo/open` (an absolute path only), else `~/.cache/memo/open`.
+    /// The files of the store at `location`, in its own folder under `root`.
+    convenience init(root: String, store location: StoreLocation) {
+        self.init(folder: root + "/" + CachePath.folderName(of: location))
+    }
+
+    /// `$XDG_CACHE_HOME/memo/open` (an absolute path only), else `~/.cache/memo/open`: the
+    /// folder that holds each store's folder.
     static func folder(environment: Environment) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/memo/open" }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return CachePath.normalized(cache + "/memo/open") }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.cache/memo/open"
+        return CachePath.normalized(home + "/.cache/memo/open")
     }
 
     /// The ids of the files written by this server.
-    var ids: [Int64] { bases.keys.sorted() }
+    var ids: [Int64] { written.sorted() }
 
-    var isEmpty: Bool { bases.isEmpty }
+    var isEmpty: Bool { written.isEmpty }
 
     func path(of id: Int64) -> String {
         folder + "/\(id).md"
+    }
+
+    private func basePath(of id: Int64) -> String {
+        folder + "/.\(id).base"
     }
 
     func uri(of id: Int64) -> String {
         URL(fileURLWithPath: path(of: id)).absoluteString
     }
 
-    /// The memo whose file `uri` names, or nil for any other document.
+    /// The memo whose file `uri` names, or nil for any other document. Folders compare as
+    /// resolved paths, so a symlinked cache folder names the same files.
     func id(ofURI uri: String) -> Int64? {
+        guard let (folder, id) = Self.memoFile(uri), CachePath.resolved(folder) == CachePath.resolved(self.folder) else { return nil }
+        return id
+    }
+
+    /// The folder of another store that holds the memo file `uri` names, or nil when `uri`
+    /// is not such a file: a save of it does not belong to this store.
+    func otherStoresFolder(ofURI uri: String) -> String? {
+        guard let (folder, _) = Self.memoFile(uri), CachePath.resolved(folder) != CachePath.resolved(self.folder),
+              CachePath.resolved(CachePath.parent(of: folder)) == CachePath.resolved(CachePath.parent(of: self.folder))
+        else { return nil }
+        return folder
+    }
+
+    /// The folder and id of a file named like a memo's (`12.md`).
+    private static func memoFile(_ uri: String) -> (folder: String, id: Int64)? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
-        let path = url.standardizedFileURL.path
-        guard path.hasPrefix(folder + "/"), path.hasSuffix(".md") else { return nil }
-        return Int64(path.dropFirst(folder.count + 1).dropLast(3)).flatMap { $0 > 0 ? $0 : nil }
+        let path = CachePath.normalized(url.path)
+        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
+        guard name.hasSuffix(".md"), let id = Int64(name.dropLast(3)), id > 0, name.first != "+" else { return nil }
+        return (CachePath.parent(of: path), id)
     }
 
+    /// The version file `id` was written from, as its base file records it; nil when unknown.
     func base(of id: Int64) -> Base? {
-        bases[id]
+        PrivateFile.read(basePath(of: id)).flatMap(Base.init(fileText:))
     }
 
-    /// Writes the memo's text to its file (folder 0700, file 0600, replaced atomically) and
-    /// remembers it as the file's base; the file's URI. A file already written from this
-    /// version is left alone: links and symbols ask for files on every request.
+    /// Writes the memo's text to its file, then its base (folder 0700, files 0600, each
+    /// replaced atomically); the file's URI. In that order, a crash between the two leaves a
+    /// base older than the file, which refuses a save it could take, never the reverse. A
+    /// file already written from this version is left alone: links and symbols ask for files
+    /// on every request.
     @discardableResult
     func write(_ memo: Memo) throws -> String {
         let path = path(of: memo.id)
-        if bases[memo.id] == Base(memo), access(path, F_OK) == 0 { return uri(of: memo.id) }
-        try PrivateFiles.createParentFolders(of: path)
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw MemoFileError(path: path, code: errno) }
-        let bytes = Array(memo.content.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        let failure = written == bytes.count ? nil : errno
-        fchmod(descriptor, 0o600)
-        close(descriptor)
-        guard failure == nil, rename(temporary, path) == 0 else {
-            let code = failure ?? errno
-            unlink(temporary)
-            throw MemoFileError(path: path, code: code)
-        }
-        bases[memo.id] = Base(memo)
+        written.insert(memo.id)
+        if base(of: memo.id) == Base(memo), access(path, F_OK) == 0 { return uri(of: memo.id) }
+        try PrivateFile.replace(path, with: memo.content)
+        try remember(memo)
         return uri(of: memo.id)
     }
 
     /// Takes `memo` as the base of its file, after a save wrote it to the store.
-    func remember(_ memo: Memo) {
-        bases[memo.id] = Base(memo)
+    func remember(_ memo: Memo) throws {
+        written.insert(memo.id)
+        try PrivateFile.replace(basePath(of: memo.id), with: Base(memo).fileText)
+    }
+
+    /// The text of memo file `uri` as saved on disk.
+    func savedText(ofURI uri: String) -> String? {
+        URL(string: uri).flatMap { PrivateFile.read($0.path) }
     }
 
     /// Removes the file of a memo that is gone.
     func remove(_ id: Int64) {
         unlink(path(of: id))
-        bases.removeValue(forKey: id)
+        unlink(basePath(of: id))
+        written.remove(id)
     }
-}
-
-/// A memo's file could not be written.
-struct MemoFileError: Error, CustomStringConvertible {
-    let path: String
-    let code: Int32
-
-    var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }

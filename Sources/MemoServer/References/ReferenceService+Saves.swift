@@ -5,13 +5,24 @@ import MemoStore
 /// change in the store rewrites the files that are not open.
 extension ReferenceService {
     /// `textDocument/didSave` of a memo's own file: the saved text becomes the memo's, as
-    /// `edit` does; refused, with an error on the file, when the memo changed in the store
-    /// since the file was written. Whether the file's diagnostics are to be sent again.
+    /// `edit` does, when the file was written from the memo's current version (its base file
+    /// says which) or holds the current text; else refused, with an error on the file saying
+    /// how to get the current text. A save that is not applied always says why. Whether the
+    /// save was of a memo's file (its diagnostics are to be sent again).
     func saved(_ params: DidSaveParams, openText: String?) -> Bool {
         let uri = params.textDocument.uri
-        guard let files = memoFiles, let id = files.id(ofURI: uri) else { return false }
-        guard var text = params.text ?? openText else { return false }
+        guard let files = memoFiles else { return false }
+        guard let id = files.id(ofURI: uri) else {
+            guard let other = files.otherStoresFolder(ofURI: uri) else { return false }
+            saveProblems[uri] = "this file belongs to another memo store (its folder is \(other)), not to "
+                + "\(notebook.storeLocation.displayPath), which this server serves: the save was not applied here"
+            return true
+        }
         saveProblems[uri] = nil
+        guard var text = params.text ?? openText ?? files.savedText(ofURI: uri) else {
+            saveProblems[uri] = "the saved text of memo #\(id)'s file could not be read: the save was not applied"
+            return true
+        }
         do {
             guard let current = try notebook.memo(id: id) else {
                 saveProblems[uri] = "memo #\(id) no longer exists: the save was not applied"
@@ -19,14 +30,14 @@ extension ReferenceService {
             }
             // Editors end a saved file with a line break; the memo keeps its own ending.
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
-            if let base = files.base(of: id), base != MemoFiles.Base(current) {
-                saveProblems[uri] = "memo #\(id) changed in the store since this file was written: "
-                    + "the save is refused and the store keeps its version"
-            } else if text != current.content {
-                guard case .edited(let memo) = try notebook.execute(.edit(id: id, text: text)) else { return false }
-                files.remember(memo)
-            } else {
-                files.remember(current)
+            if text == current.content {
+                try files.remember(current)
+            } else if files.base(of: id) != MemoFiles.Base(current) {
+                saveProblems[uri] = "memo #\(id) changed in the store since this file was written: the save is refused "
+                    + "and the store keeps its version. To get the current text, go to the definition of #\(id) again "
+                    + "(it rewrites this file) and reload the file, or run 'memo show \(id)'; a save of it is accepted"
+            } else if case .edited(let memo) = try notebook.execute(.edit(id: id, text: text)) {
+                try files.remember(memo)
             }
         } catch {
             saveProblems[uri] = "the save was not applied: \(errorMessage(error))"
@@ -49,7 +60,7 @@ extension ReferenceService {
                 files.remove(id)
                 continue
             }
-            if files.base(of: id) != MemoFiles.Base(memo) { _ = try? files.write(memo) }
+            _ = try? files.write(memo)
         }
     }
 }

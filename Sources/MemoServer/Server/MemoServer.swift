@@ -22,13 +22,14 @@ package final class MemoServer {
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
 
-    /// - Parameter memoFilesFolder: where the memos' own files go (`MemoFiles.folder`).
+    /// - Parameter memoFilesFolder: the folder under which each store's own folder holds the
+    ///   memos' files (`MemoFiles.folder`).
     package init(notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
                  log: @escaping (String) -> Void) {
         outbox = Outbox(send: send)
         self.log = log
         notebookMethods = NotebookMethods(notebook: notebook, outbox: outbox, log: log)
-        references = ReferenceService(notebook: notebook, memoFiles: memoFilesFolder.map(MemoFiles.init))
+        references = ReferenceService(notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
     }
@@ -175,7 +176,7 @@ package final class MemoServer {
             case .didClose(let params): documents.close(params)
             case .didSave(let params):
                 if references.saved(params, openText: documents.text(of: params.textDocument.uri)) {
-                    documents.publishDiagnostics(for: params.textDocument.uri)
+                    documents.reportSave(of: params.textDocument.uri)
                 }
             default: break
             }

@@ -32,7 +32,7 @@ extension MemoStore {
     }
 
     /// The store's most recent change that is not undone: what a one-shot `undo` takes.
-    package func latestUndoableChange() throws(StoreError) -> HistoryEntry? {
+    private func latestUndoableChange() throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
             try database.cached("""
                 SELECT \(Self.entryColumns) FROM history WHERE undone = 0 AND kind NOT IN ('undo', 'redo') ORDER BY seq DESC LIMIT 1
@@ -42,7 +42,7 @@ extension MemoStore {
 
     /// What a one-shot `redo` takes: the most recently undone change, as long as no new change
     /// came after the undos and redos since the last change.
-    package func latestRedoableChange() throws(StoreError) -> HistoryEntry? {
+    private func latestRedoableChange() throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
             try database.cached("""
                 SELECT \(Self.entryColumns) FROM history WHERE seq = (
@@ -56,42 +56,98 @@ extension MemoStore {
 
     // MARK: Undo and redo
 
-    /// Undoes entry `sequence`, as a change made at `time`: every memo it touched goes back to
-    /// how it was before, with the same id, uuid, dates and tags. Refused when a later change
-    /// that is not undone touched one of those memos, so newer work is never lost. Returns
-    /// the entry, now undone.
+    /// Undoes the change `choice` picks, as a change made at `time`: every memo it touched goes
+    /// back to how it was before, with the same id, uuid, dates and tags. The choice, the check
+    /// for later changes and the undo are one write transaction, so a change another process
+    /// saves meanwhile is either seen or waits, and a change is undone once. Refused when a later
+    /// change that is not undone touched one of those memos, so newer work is never lost.
+    /// Returns the entry, now undone.
+    @discardableResult
+    package func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try inOneWriteTransaction { () throws(StoreError) in
+            guard let sequence = try undoable(choice) else { throw .nothingToUndo }
+            return try undoEntry(sequence, at: time)
+        }
+    }
+
+    /// Undoes entry `sequence` itself, as `undo(_:at:)` does.
     @discardableResult
     package func undo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try inOneWriteTransaction { () throws(StoreError) in try undoEntry(sequence, at: time) }
+    }
+
+    /// Redoes the change `choice` picks, undone before: the memos get back the state the undo
+    /// replaced. One write transaction, and refused, like undo. Returns the entry.
+    @discardableResult
+    package func redo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try inOneWriteTransaction { () throws(StoreError) in
+            guard let sequence = try redoable(choice) else { throw .nothingToRedo }
+            return try redoEntry(sequence, at: time)
+        }
+    }
+
+    private func undoable(_ choice: HistoryChoice) throws(StoreError) -> Int64? {
+        switch choice {
+        case .latest: try latestUndoableChange()?.sequence
+        case .newest(let candidates): try newest(of: candidates, undone: false)
+        }
+    }
+
+    private func redoable(_ choice: HistoryChoice) throws(StoreError) -> Int64? {
+        switch choice {
+        case .latest: try latestRedoableChange()?.sequence
+        case .newest(let candidates): try newest(of: candidates, undone: true)
+        }
+    }
+
+    /// The last of `candidates` whose entry is (or is not) undone.
+    private func newest(of candidates: [Int64], undone: Bool) throws(StoreError) -> Int64? {
+        for sequence in candidates.reversed() where try historyEntry(sequence)?.isUndone == undone { return sequence }
+        return nil
+    }
+
+    /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: it waits for another writer
+    /// and then reads the store as that writer left it), or in the one already open.
+    private func inOneWriteTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try StoreError.wrapping { try database.atomically { try body() } }
+    }
+
+    private func undoEntry(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         guard let entry = try historyEntry(sequence), !entry.kind.isUndoOrRedo else { throw .nothingToUndo }
         guard !entry.isUndone else { throw .alreadyUndone(entry) }
-        if let later = try laterChange(touchingMemosOf: sequence, after: sequence) { throw .undoRefused(entry, later: later) }
+        if let later = try laterChange(touchingMemosOf: sequence, restoring: sequence, after: sequence) {
+            throw .undoRefused(entry, later: later, fromAnotherProcess: false)
+        }
         return try replay(imagesOf: sequence, as: .undo, target: entry, undone: true, at: time)
     }
 
-    /// Redoes entry `sequence`, undone before: the memos get back the state the undo
-    /// replaced. Refused, like undo, when a later change touched them. Returns the entry.
-    @discardableResult
-    package func redo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    private func redoEntry(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         guard let entry = try historyEntry(sequence), entry.isUndone else { throw .nothingToRedo }
         let undoEntry = try StoreError.wrapping {
             try database.cached("SELECT max(seq) FROM history WHERE kind = 'undo' AND target = ?1").scalarInt([.integer(sequence)])
         }
         guard let undoEntry else { throw .nothingToRedo }
-        if let later = try laterChange(touchingMemosOf: sequence, after: undoEntry) { throw .redoRefused(entry, later: later) }
+        if let later = try laterChange(touchingMemosOf: sequence, restoring: undoEntry, after: undoEntry) {
+            throw .redoRefused(entry, later: later, fromAnotherProcess: false)
+        }
         return try replay(imagesOf: undoEntry, as: .redo, target: entry, undone: false, at: time)
     }
 
     /// The first change after `after`, not undone and not an undo or redo, that touched a
-    /// memo entry `sequence` touched.
-    private func laterChange(touchingMemosOf sequence: Int64, after: Int64) throws(StoreError) -> HistoryEntry? {
+    /// memo entry `sequence` touched, or a memo that now holds the uuid of one that the images
+    /// of entry `source` would bring back (a sync may bring a deleted memo back as a new one).
+    private func laterChange(touchingMemosOf sequence: Int64, restoring source: Int64, after: Int64) throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
             try database.cached("""
+                WITH touched(memo_id) AS (
+                    SELECT memo_id FROM history_memo WHERE seq = ?1
+                    UNION SELECT m.id FROM history_memo a JOIN memo m ON m.uuid = json_extract(a.before, '$.uuid')
+                          WHERE a.seq = ?3 AND a.before IS NOT NULL)
                 SELECT \(Self.entryColumns) FROM history l
                 WHERE l.seq > ?2 AND l.undone = 0 AND l.kind NOT IN ('undo', 'redo')
-                  AND EXISTS (SELECT 1 FROM history_memo a JOIN history_memo b ON b.memo_id = a.memo_id
-                              WHERE a.seq = ?1 AND b.seq = l.seq)
+                  AND EXISTS (SELECT 1 FROM touched t JOIN history_memo b ON b.memo_id = t.memo_id WHERE b.seq = l.seq)
                 ORDER BY l.seq LIMIT 1
-                """).firstRow([.integer(sequence), .integer(after)], Self.decodeEntry)
+                """).firstRow([.integer(sequence), .integer(after), .integer(source)], Self.decodeEntry)
         }
     }
 

@@ -1,0 +1,113 @@
+"""One-shot `undo` and `redo` from several processes at once (SPEC §4a): the choice of the change
+and the undo are one write transaction, so each change is undone once and every process that
+says "undid change N" undid it."""
+import sqlite3
+import subprocess
+import threading
+import time
+
+from test_processes import PipedSession, one_shot
+
+CHANGES = 12
+PROCESSES = 3
+TRIES = 10
+
+
+def run_concurrently(memo_binary, environment, store, command):
+    """Starts PROCESSES loops of TRIES one-shot `command`s; every answer, in no order."""
+    answers = []
+
+    def loop():
+        for _ in range(TRIES):
+            answers.append(one_shot(memo_binary, environment, store, command))
+
+    loops = [threading.Thread(target=loop) for _ in range(PROCESSES)]
+    for thread in loops:
+        thread.start()
+    for thread in loops:
+        thread.join()
+    return answers
+
+
+def history_rows(store):
+    with sqlite3.connect(store) as connection:
+        return connection.execute("SELECT seq, kind, target, undone FROM history ORDER BY seq").fetchall()
+
+
+def test_concurrent_one_shot_undos_and_redos_take_each_change_once(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    for n in range(CHANGES):
+        assert one_shot(memo_binary, environment, store, "add", f"memo {n}").returncode == 0
+
+    undos = run_concurrently(memo_binary, environment, store, "undo")
+    succeeded = [answer.stdout for answer in undos if answer.returncode == 0]
+    assert len(succeeded) == CHANGES, [answer.stdout + answer.stderr for answer in undos]
+    assert sorted(succeeded) == sorted(f'undid change {n + 1} (add "memo {n}")\n' for n in range(CHANGES))
+    assert {answer.stderr for answer in undos if answer.returncode != 0} == {"error: nothing to undo\n"}
+    rows = history_rows(store)
+    undo_targets = [target for _, kind, target, _ in rows if kind == "undo"]
+    assert sorted(undo_targets) == list(range(1, CHANGES + 1)), "each change undone once"
+    assert all(undone == 1 for seq, kind, _, undone in rows if kind == "add")
+    assert one_shot(memo_binary, environment, store, "count").stdout == "0\n"
+
+    redos = run_concurrently(memo_binary, environment, store, "redo")
+    succeeded = [answer.stdout for answer in redos if answer.returncode == 0]
+    assert len(succeeded) == CHANGES, [answer.stdout + answer.stderr for answer in redos]
+    assert sorted(succeeded) == sorted(f'redid change {n + 1} (add "memo {n}")\n' for n in range(CHANGES))
+    assert {answer.stderr for answer in redos if answer.returncode != 0} == {"error: nothing to redo\n"}
+    rows = history_rows(store)
+    redo_targets = [target for _, kind, target, _ in rows if kind == "redo"]
+    assert sorted(redo_targets) == list(range(1, CHANGES + 1)), "each change redone once"
+    assert all(undone == 0 for seq, kind, _, undone in rows if kind == "add")
+    assert one_shot(memo_binary, environment, store, "count").stdout == f"{CHANGES}\n"
+    with sqlite3.connect(store) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_one_shot_undo_waiting_for_a_batch_undoes_the_batch_not_what_came_before(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    one_shot(memo_binary, environment, store, "add", "v0")
+    one_shot(memo_binary, environment, store, "edit", "1", "v1")
+    session = PipedSession(memo_binary, environment, store)
+    session.send("begin")
+    assert session.send("edit 1 v2") == ["edited #1"]
+    undo = subprocess.Popen([memo_binary, "--store", str(store), "undo"], env=environment, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    assert session.send("save") == ["saved 1 change"]
+    stdout, stderr = undo.communicate(timeout=30)
+    assert (stdout, stderr) == ('undid change 3 (batch "v2")\n', "")
+    assert one_shot(memo_binary, environment, store, "show", "1").stdout.rstrip("\n").endswith("v1")
+    assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 2 (edit "v1")\n'
+    assert session.close() == 0
+
+
+def test_a_session_refusal_names_the_later_change_and_what_the_shell_can_do(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    session.send("add shared memo")
+    one_shot(memo_binary, environment, store, "tag", "1", "outside")
+    session.process.stdin.write("undo\nredo\n")
+    session.process.stdin.flush()
+    assert session.process.stderr.readline() == (
+        'error: cannot undo change 1 (add "shared memo"): the later change 2 (tag "shared memo") came from another '
+        "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
+    assert session.process.stderr.readline() == "error: nothing to redo\n"
+    assert session.close() == 1, "a refused line makes piped input exit 1"
+
+
+def test_an_undo_blocked_by_a_sync_names_the_sync(memo_binary, environment, tmp_path):
+    store, peer = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    one_shot(memo_binary, environment, store, "add", "shared")
+    one_shot(memo_binary, environment, store, "sync", str(peer))
+    session = PipedSession(memo_binary, environment, store)
+    assert session.send("delete 1") == ["deleted #1"]
+    one_shot(memo_binary, environment, peer, "edit", "1", "edited on b")
+    assert one_shot(memo_binary, environment, store, "sync", str(peer)).returncode == 0
+    session.process.stdin.write("undo\n")
+    session.process.stdin.flush()
+    assert session.process.stderr.readline() == (
+        'error: cannot undo change 2 (delete "shared"): the later change 3 (sync "edited on b") came from another '
+        "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
+    assert session.close() == 1, "a refused line makes piped input exit 1"
+    assert one_shot(memo_binary, environment, store, "list").stdout.rstrip("\n").endswith("edited on b")

@@ -1,0 +1,130 @@
+"""The memos' own files of `memo serve` (SPEC §8): one folder per store, the version each file
+was written from kept on disk for any server on the store, saves after a refusal, and cache
+paths given with a trailing slash or through a symlink."""
+import os
+
+from lsprotocol import types
+
+from test_references import memo, open_document, position, store_folder
+from test_server import exit_status, initialize, serve
+
+NOTE = "file:///notes/today.md"
+
+
+async def definition_of_1(client):
+    """Opens a note that references #1 and asks for the definition: the path of #1's file."""
+    open_document(client, "about #1\n", uri=NOTE)
+    location = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=NOTE), position=position(0, 7)))
+    return location.uri
+
+
+def save(client, uri, text):
+    """What an editor does: writes the file, then tells the server."""
+    with open(uri.removeprefix("file://"), "w") as file:
+        file.write(text)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), text=text))
+
+
+def errors(client, uri):
+    return [d.message for d in client.diagnostics.get(uri, []) if d.severity == types.DiagnosticSeverity.Error]
+
+
+def test_each_store_has_its_own_files_and_a_save_edits_only_its_store(memo_binary, environment, tmp_path):
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    work, home = tmp_path / "work.sqlite", tmp_path / "home.sqlite"
+    memo(memo_binary, environment, work, "add", "work memo")
+    memo(memo_binary, environment, home, "add", "home memo")
+    uris = {}
+
+    async def home_server(client):
+        await initialize(client)
+        uris["home"] = await definition_of_1(client)
+        return await exit_status(client)
+
+    async def work_server(client):
+        await initialize(client)
+        uris["work"] = await definition_of_1(client)
+        assert uris["work"] != uris["home"]
+        # The editor saves home's file to the server of work: work's #1 is left alone, and says why.
+        open_document(client, "home memo", uri=uris["home"])
+        save(client, uris["home"], "home memo, edited\n")
+        await client.wait_for(lambda: errors(client, uris["home"]))
+        assert "another memo store" in errors(client, uris["home"])[0]
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, home, home_server) == 0
+    assert serve(memo_binary, environment, work, work_server) == 0
+    assert memo(memo_binary, environment, work, "show", "1").rstrip("\n").endswith("work memo")
+    assert memo(memo_binary, environment, home, "show", "1").rstrip("\n").endswith("home memo")
+    for name in ("work", "home"):
+        path = uris[name].removeprefix("file://")
+        assert os.path.dirname(path) == str(store_folder(tmp_path, name))
+    assert open(uris["work"].removeprefix("file://")).read() == "work memo"
+
+
+def test_a_second_server_refuses_a_stale_save_then_takes_one_based_on_the_current_version(memo_binary, environment, tmp_path):
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    store = tmp_path / "store.sqlite"
+    memo(memo_binary, environment, store, "add", "first version")
+    uris = {}
+
+    async def first_server(client):
+        await initialize(client)
+        uris["file"] = await definition_of_1(client)
+        return await exit_status(client)
+
+    async def second_server(client):
+        await initialize(client)
+        uri = uris["file"]
+        open_document(client, "first version", uri=uri)
+        save(client, uri, "my stale edit\n")
+        await client.wait_for(lambda: errors(client, uri))
+        message = errors(client, uri)[0]
+        assert "changed in the store since this file was written" in message
+        assert "memo show 1" in message
+        assert memo(memo_binary, environment, store, "show", "1").rstrip("\n").endswith("changed elsewhere")
+
+        # The editor reloads the store's text: saving it is accepted, and so is the next edit.
+        save(client, uri, "changed elsewhere\n")
+        await client.wait_for(lambda: not errors(client, uri))
+        save(client, uri, "changed elsewhere, then here\n")
+        await client.wait_for(lambda: "then here" in memo(memo_binary, environment, store, "show", "1"))
+        assert not errors(client, uri)
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, first_server) == 0
+    memo(memo_binary, environment, store, "edit", "1", "changed elsewhere")
+    assert serve(memo_binary, environment, store, second_server) == 0
+
+
+def saves_through(memo_binary, environment, tmp_path, uri_of):
+    """Serves a store whose #1 is saved through `uri_of(the URI the server gave)`; the memo's text."""
+    store = tmp_path / "store.sqlite"
+    memo(memo_binary, environment, store, "add", "before")
+
+    async def body(client):
+        await initialize(client)
+        uri = uri_of(await definition_of_1(client))
+        open_document(client, "before", uri=uri)
+        save(client, uri, "after\n")
+        await client.wait_for(lambda: "after" in memo(memo_binary, environment, store, "show", "1") or errors(client, uri))
+        assert not errors(client, uri)
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, body) == 0
+    return memo(memo_binary, environment, store, "show", "1").rstrip("\n").split("\n")[-1]
+
+
+def test_a_cache_home_with_a_trailing_slash_still_saves(memo_binary, environment, tmp_path):
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache") + "/"
+    assert saves_through(memo_binary, environment, tmp_path, lambda uri: uri).endswith("after")
+
+
+def test_a_symlinked_cache_folder_saves_by_either_path(memo_binary, environment, tmp_path):
+    (tmp_path / "real-cache").mkdir()
+    (tmp_path / "cache").symlink_to(tmp_path / "real-cache")
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    resolved = lambda uri: "file://" + os.path.realpath(uri.removeprefix("file://"))
+    assert saves_through(memo_binary, environment, tmp_path, resolved).endswith("after")
