@@ -43,11 +43,29 @@ package final class Notebook {
     /// A command that fails gives back the timestamps and uuids it took, so in scripts only
     /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
+        try running(command) { try run(command) }
+    }
+
+    /// `edit ID TEXT`, only while `isStill` holds for the memo as the store has it: the check
+    /// and the edit are one write transaction, so a change another process saves meanwhile
+    /// is never overwritten. Nil, with nothing changed, when the check fails.
+    package func edit(id: Int64, to text: String, ifStill isStill: (Memo) -> Bool) throws -> Memo? {
+        try running(.edit(id: id, text: text)) {
+            try store.recordingChange(.edit, at: changeTime) {
+                guard let current = try store.memo(id: id), isStill(current) else { return nil }
+                return try store.updateContent(id: id, to: text, at: clock.now())
+            }
+        }
+    }
+
+    /// Runs `body` as `command`, tracked for the session's undo; on failure it gives back the
+    /// timestamps and uuids it took.
+    private func running<T>(_ command: Command, _ body: () throws -> T) throws -> T {
         let clockMark = clock.current, uuidMark = uuids.mark
         commandStart = clockMark
         defer { commandStart = nil }
         do {
-            return try tracking(command) { try run(command) }
+            return try tracking(command, body)
         } catch {
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)

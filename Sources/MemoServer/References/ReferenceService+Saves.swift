@@ -30,14 +30,15 @@ extension ReferenceService {
             }
             // Editors end a saved file with a line break; the memo keeps its own ending.
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
+            let base = files.base(of: id)
             if text == current.content {
                 try files.remember(current)
-            } else if files.base(of: id) != MemoFiles.Base(current) {
+            } else if let memo = try notebook.edit(id: id, to: text, ifStill: { base == MemoFiles.Base($0) }) {
+                try files.remember(memo)
+            } else {
                 saveProblems[uri] = "memo #\(id) changed in the store since this file was written: the save is refused "
                     + "and the store keeps its version. To get the current text, go to the definition of #\(id) again "
                     + "(it rewrites this file) and reload the file, or run 'memo show \(id)'; a save of it is accepted"
-            } else if case .edited(let memo) = try notebook.execute(.edit(id: id, text: text)) {
-                try files.remember(memo)
             }
         } catch {
             saveProblems[uri] = "the save was not applied: \(errorMessage(error))"
