@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from stores import dump, integrity, memo, moved_nothing, texts
+from test_full_disk import small_disk  # noqa: F401 (a fixture: a 2 MiB tmpfs, skipped without root)
 
 
 def assert_converged(binary, environment, *stores):
@@ -31,23 +32,8 @@ def synced_pair(binary, environment, folder):
 
 # Item 1: the peer records what this store has before this store has saved it.
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 2 MiB tmpfs (as in test_full_disk.py), remounted larger by the test."""
-    mount_point = tmp_path / "small"
-    mount_point.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs needs root")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount_point)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
-    yield mount_point
-    subprocess.run(["umount", "-l", str(mount_point)], check=False)
-
-
 def test_a_sync_that_fills_the_disk_is_completed_once_there_is_room(memo_binary, environment, small_disk, tmp_path):
-    a, b = small_disk / "a.sqlite", tmp_path / "b.sqlite"
+    a, b = small_disk / "a.sqlite", tmp_path / "b.sqlite"  # a on the small disk
     memo(memo_binary, environment, a, "add", "a1")
     memo(memo_binary, environment, a, "sync", b)
     records = tmp_path / "records.jsonl"
