@@ -1,0 +1,29 @@
+"""Helpers for the sync tests: run memo on a store, and read what a store holds."""
+import json
+import sqlite3
+import subprocess
+
+
+def memo(binary, environment, store, *arguments, check=True):
+    return subprocess.run([binary, "--store", str(store)] + [str(argument) for argument in arguments],
+                          env=environment, capture_output=True, text=True, check=check)
+
+
+def dump(binary, environment, store):
+    """Every memo as uuid, text, dates and tags (ids are local to a store), in one order."""
+    lines = memo(binary, environment, store, "--json", "list", "--asc").stdout.splitlines()
+    memos = [{key: value for key, value in json.loads(line).items() if key != "id"} for line in lines]
+    return sorted(memos, key=lambda memo: json.dumps(memo, sort_keys=True))
+
+
+def texts(binary, environment, store):
+    return sorted(memo["content"] for memo in dump(binary, environment, store))
+
+
+def integrity(store):
+    with sqlite3.connect(store) as connection:
+        return connection.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def moved_nothing(sync_output):
+    return sync_output.rstrip("\n").endswith(": 0 memos sent, 0 received")

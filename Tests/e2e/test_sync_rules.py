@@ -1,0 +1,202 @@
+"""The sync rules of SPEC §4b that issue 21 found broken (items 1–5), each on its repro: a store
+records what it received only in the transaction that stores it; a copied or restored store
+converges; scripted stores do not share uuids; text and tags merge separately; stores made by
+export and import agree with their source about what is one version."""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from stores import dump, integrity, memo, moved_nothing, texts
+from test_full_disk import small_disk  # noqa: F401 (a fixture: a 2 MiB tmpfs, skipped without root)
+
+
+def assert_converged(binary, environment, *stores):
+    first = dump(binary, environment, stores[0])
+    for store in stores[1:]:
+        assert dump(binary, environment, store) == first, f"{stores[0].name} and {store.name} differ"
+
+
+def synced_pair(binary, environment, folder):
+    """a and b, each with a memo of its own, synced once; then each gains one more."""
+    a, b = folder / "a.sqlite", folder / "b.sqlite"
+    memo(binary, environment, a, "add", "a1")
+    memo(binary, environment, b, "add", "b1")
+    memo(binary, environment, a, "sync", b)
+    memo(binary, environment, a, "add", "a2")
+    memo(binary, environment, b, "add", "b2")
+    return a, b
+
+
+# Item 1: the peer records what this store has before this store has saved it.
+
+def test_a_sync_that_fills_the_disk_is_completed_once_there_is_room(memo_binary, environment, small_disk, tmp_path):
+    a, b = small_disk / "a.sqlite", tmp_path / "b.sqlite"  # a on the small disk
+    memo(memo_binary, environment, a, "add", "a1")
+    memo(memo_binary, environment, a, "sync", b)
+    records = tmp_path / "records.jsonl"
+    records.write_text("".join(json.dumps({"content": f"imported {n:04} " + "x" * 285}) + "\n" for n in range(3_000)))
+    memo(memo_binary, environment, b, "import", records)
+    memo(memo_binary, environment, a, "add", "a2")
+    full = memo(memo_binary, environment, a, "sync", b, check=False)
+    assert (full.returncode, full.stderr) == (3, "error: store failure: the disk is full\n")
+    assert integrity(a) == "ok" and integrity(b) == "ok"
+    subprocess.run(["mount", "-o", "remount,size=50m", str(small_disk)], check=True)
+    memo(memo_binary, environment, a, "sync", b)
+    assert len(texts(memo_binary, environment, a)) == 3_002, "the sync after the full disk did not bring b's memos"
+    assert_converged(memo_binary, environment, a, b)
+    assert moved_nothing(memo(memo_binary, environment, a, "sync", b).stdout)
+
+
+def test_a_sync_killed_between_the_two_saves_is_completed_by_the_next(memo_binary, environment, tmp_path):
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed")
+    a, b = synced_pair(memo_binary, environment, tmp_path)
+    subprocess.run(["strace", "-f", "-o", "/dev/null", "-e", "trace=fdatasync",
+                    "-e", "inject=fdatasync:signal=KILL:when=3", memo_binary, "--store", str(a), "sync", str(b)],
+                   env=environment, capture_output=True)
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "sync", b)
+    assert texts(memo_binary, environment, a) == ["a1", "a2", "b1", "b2"]
+    assert_converged(memo_binary, environment, a, b)
+
+
+# Item 2: a copied or restored store file makes its peers skip changes for good.
+
+def test_a_copied_store_converges_and_its_original_gets_what_the_copy_saw(memo_binary, environment, tmp_path):
+    a, c, laptop = tmp_path / "a.sqlite", tmp_path / "c.sqlite", tmp_path / "laptop.sqlite"
+    memo(memo_binary, environment, a, "add", "first")
+    memo(memo_binary, environment, a, "sync", c)
+    shutil.copy(a, laptop)
+    memo(memo_binary, environment, c, "add", "written on C")
+    memo(memo_binary, environment, laptop, "sync", c)
+    memo(memo_binary, environment, a, "sync", c)
+    memo(memo_binary, environment, a, "sync", c)
+    assert texts(memo_binary, environment, a) == ["first", "written on C"]
+    assert_converged(memo_binary, environment, a, c, laptop)
+
+
+def test_a_store_restored_from_a_backup_gets_back_what_its_peer_holds(memo_binary, environment, tmp_path):
+    a, c, backup = tmp_path / "a.sqlite", tmp_path / "c.sqlite", tmp_path / "backup.sqlite"
+    memo(memo_binary, environment, a, "add", "first")
+    memo(memo_binary, environment, a, "sync", c)
+    shutil.copy(a, backup)
+    memo(memo_binary, environment, c, "add", "from c")
+    memo(memo_binary, environment, a, "sync", c)
+    shutil.copy(backup, a)
+    memo(memo_binary, environment, a, "add", "after the restore")
+    memo(memo_binary, environment, a, "sync", c)
+    memo(memo_binary, environment, a, "sync", c)
+    assert texts(memo_binary, environment, a) == ["after the restore", "first", "from c"]
+    assert_converged(memo_binary, environment, a, c)
+
+
+# Item 3: scripted stores share "deterministic" uuids, so unrelated memos merge.
+
+def scripted_stores(binary, environment, folder):
+    a, b = folder / "a.sqlite", folder / "b.sqlite"
+    (folder / "a.memo").write_text("add Alice: dentist\nadd Alice: rent\n")
+    (folder / "b.memo").write_text("add Bob: milk\n")
+    subprocess.run([binary, "run", "--store", str(a), str(folder / "a.memo")], env=environment, check=True, capture_output=True)
+    subprocess.run([binary, "run", "--store", str(b), str(folder / "b.memo")], env=environment, check=True, capture_output=True)
+    return a, b
+
+
+def test_scripted_stores_sync_without_merging_unrelated_memos(memo_binary, environment, tmp_path):
+    a, b = scripted_stores(memo_binary, environment, tmp_path)
+    synced = memo(memo_binary, environment, a, "sync", b)
+    assert "conflict" not in synced.stdout
+    for store in (a, b):
+        memos = dump(memo_binary, environment, store)
+        assert sorted(memo["content"] for memo in memos) == ["Alice: dentist", "Alice: rent", "Bob: milk"]
+        assert all(memo["tags"] == [] for memo in memos), f"{store.name} has a false @conflict memo"
+    shown = json.loads(memo(memo_binary, environment, b, "--json", "show", "1").stdout)
+    assert shown["content"] == "Bob: milk"
+
+
+def test_scripted_stores_through_export_and_import_keep_every_memo(memo_binary, environment, tmp_path):
+    a, b = scripted_stores(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, b, "export", tmp_path / "b.jsonl")
+    imported = memo(memo_binary, environment, a, "import", tmp_path / "b.jsonl")
+    assert imported.stdout.endswith(": 1 added, 0 updated, 0 skipped\n"), imported.stdout
+    assert texts(memo_binary, environment, a) == ["Alice: dentist", "Alice: rent", "Bob: milk"]
+
+
+# Item 4: concurrent tag changes are lost, and a tag change reverts a text edit.
+
+def two_synced_memos(binary, environment, folder):
+    a, b = folder / "a.sqlite", folder / "b.sqlite"
+    memo(binary, environment, a, "add", "one")
+    memo(binary, environment, a, "add", "two")
+    memo(binary, environment, a, "sync", b)
+    return a, b
+
+
+def memo_with_uuid_of(binary, environment, store, memo_id):
+    shown = json.loads(memo(binary, environment, store, "--json", "show", memo_id).stdout)
+    return next(memo for memo in dump(binary, environment, store) if memo["uuid"] == shown["uuid"])
+
+
+def test_tags_added_on_both_sides_both_stay(memo_binary, environment, tmp_path):
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "work")
+    memo(memo_binary, environment, b, "tag", "1", "home")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert memo_with_uuid_of(memo_binary, environment, store, "1")["tags"] == ["home", "work"], store.name
+    assert_converged(memo_binary, environment, a, b)
+
+
+def test_a_tag_removed_on_one_side_and_untouched_on_the_other_goes(memo_binary, environment, tmp_path):
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "old")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "untag", "1", "old")
+    memo(memo_binary, environment, b, "tag", "1", "new")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert memo_with_uuid_of(memo_binary, environment, store, "1")["tags"] == ["new"], store.name
+    assert_converged(memo_binary, environment, a, b)
+
+
+def test_a_tag_change_never_reverts_a_text_edit(memo_binary, environment, tmp_path):
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "edit", "2", "two, edited on a")
+    memo(memo_binary, environment, b, "tag", "2", "important")
+    synced = memo(memo_binary, environment, a, "sync", b)
+    assert "conflict" not in synced.stdout
+    for store in (a, b):
+        memos = dump(memo_binary, environment, store)
+        assert sorted((memo["content"], memo["tags"]) for memo in memos) == [
+            ("one", []), ("two, edited on a", ["important"])], store.name
+
+
+# Item 5: stores made by export→import disagree about what is one version.
+
+def exported_and_imported(binary, environment, folder):
+    a, b = folder / "a.sqlite", folder / "b.sqlite"
+    memo(binary, environment, a, "add", "one")
+    memo(binary, environment, a, "add", "two @t")
+    memo(binary, environment, a, "edit", "1", "one, edited")
+    memo(binary, environment, a, "export", folder / "all.jsonl")
+    memo(binary, environment, b, "import", folder / "all.jsonl")
+    return a, b
+
+
+def test_a_delete_on_an_imported_copy_stays_deleted(memo_binary, environment, tmp_path):
+    a, b = exported_and_imported(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, b, "delete", "2")
+    memo(memo_binary, environment, a, "sync", b)
+    assert texts(memo_binary, environment, b) == ["one, edited"]
+    assert_converged(memo_binary, environment, a, b)
+
+
+def test_an_edit_on_an_imported_copy_makes_no_conflict(memo_binary, environment, tmp_path):
+    a, b = exported_and_imported(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, b, "edit", "1", "one, edited on b")
+    synced = memo(memo_binary, environment, a, "sync", b)
+    assert "conflict" not in synced.stdout
+    assert texts(memo_binary, environment, a) == ["one, edited on b", "two @t"]
+    assert_converged(memo_binary, environment, a, b)
