@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Dependencies point one way: MemoStore ← MemoSync ← MemoNotebook ← {MemoREPL, MemoServer} ← memo. The fixtures in
 /// examples/fixtures are built into MemoNotebook by the EmbedFixtures plugin.
-/// Only MemoStore imports CSQLite; only the line editor imports CEditLine.
+/// Only MemoStore imports CSQLite and CFileAttributes (extended attributes of the store file);
+/// only the line editor imports CEditLine.
 let package = Package(
     name: "memo",
     products: [
@@ -22,7 +23,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "MemoStore", dependencies: ["CSQLite"]),
+        .systemLibrary(name: "CFileAttributes"),
+        .target(name: "MemoStore", dependencies: ["CSQLite", "CFileAttributes"]),
         .target(name: "MemoSync", dependencies: ["MemoStore"]),
         .target(name: "MemoNotebook", dependencies: ["MemoStore", "MemoSync"], plugins: ["EmbedFixtures"]),
         .executableTarget(name: "fixture-embedder"),

@@ -30,6 +30,7 @@ package final class Database {
             guard let context, Interruption.isRequested else { return 0 }
             return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
         }, Unmanaged.passUnretained(self).toOpaque())
+        StateDigest.register(on: handle)
     }
 
     deinit {

@@ -111,7 +111,7 @@ extension MemoStore {
                 let version = try database.integer("PRAGMA user_version")
                 if version == 0, try database.integer("SELECT count(*) FROM sqlite_schema") == 0 {
                     try database.execute(Schema.fresh)
-                    try SyncIdentity(database: database).noteFile(StoreFile.identity(of: path))
+                    try SyncIdentity(database: database).noteFile(StoreFile(location)?.identity ?? "")
                 } else {
                     for migration in Schema.migrations where migration.version > version {
                         try database.execute(migration.sql)

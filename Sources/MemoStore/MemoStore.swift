@@ -16,7 +16,7 @@ package final class MemoStore {
         self.location = location
         self.database = database
         table = MemoTable(database: database)
-        recorder = ChangeRecorder(database: database, table: table)
+        recorder = ChangeRecorder(database: database, table: table, file: StoreFile(location))
     }
 
     /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one

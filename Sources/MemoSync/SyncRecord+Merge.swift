@@ -33,16 +33,17 @@ extension SyncRecord {
         return later
     }
 
-    /// A delete wins over a live memo only when it saw both its text and its tags.
+    /// A delete wins over a live memo only when it saw both its text and its tags. A live
+    /// memo that wins stays as it is: the delete saw no change of its text or tags, so its
+    /// versions do not count it (a later edit elsewhere that saw this text still wins).
     private static func livingOrDeleted(_ living: SyncRecord, deleted: SyncRecord) -> SyncRecord {
-        guard let live = living.live else { return living }
+        guard living.live != nil else { return living }
         let seen = deleted.version
-        if living.version.joined(with: living.tagsVersion).includes(seen) { return living }
-        let sawText = seen.includes(living.version) || seen.has(live.textDigest)
-        let sawTags = seen.includes(living.tagsVersion) || seen.has(live.tagsDigest)
-        var result = sawText && sawTags ? deleted : living
-        result.version = living.version.joined(with: seen)
-        if result.live == nil { result.version = result.version.joined(with: living.tagsVersion) }
+        let sawText = living.textIsSeen(by: seen)
+        let sawTags = seen.includes(living.tagsVersion)
+        guard sawText && sawTags else { return living }
+        var result = deleted
+        result.version = seen.joined(with: living.version).joined(with: living.tagsVersion)
         return result
     }
 
@@ -55,6 +56,7 @@ extension SyncRecord {
         var live = text.winner
         live.tags = mergedTags(local, mine, remote, theirs, inlineFrom: text.winner)
         result.live = live
+        (result.textBy, result.textSeq) = (text.winnerRecord.textBy, text.winnerRecord.textSeq)
         return (result, text.loser.flatMap { conflictCopy(of: $0, uuid: local.uuid, by: text.loserRecord) })
     }
 
@@ -64,9 +66,9 @@ extension SyncRecord {
     private static func mergedTags(_ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live,
                                    inlineFrom text: Live) -> [Tag] {
         let explicit: [Tag]
-        if local.sawTags(of: remote, theirs) && !remote.sawTags(of: local, mine) {
+        if local.sawTags(of: remote) && !remote.sawTags(of: local) {
             explicit = mine.explicitTags
-        } else if remote.sawTags(of: local, mine) && !local.sawTags(of: remote, theirs) {
+        } else if remote.sawTags(of: local) && !local.sawTags(of: remote) {
             explicit = theirs.explicitTags
         } else {
             explicit = keptTags(mine.explicitTags, seenBy: remote.tagsVersion, theirs.explicitTags, seenBy: local.tagsVersion)
@@ -91,8 +93,15 @@ extension SyncRecord {
         return Array(kept.values)
     }
 
-    private func sawTags(of other: SyncRecord, _ live: Live) -> Bool {
-        tagsVersion.includes(other.tagsVersion) || tagsVersion.has(live.tagsDigest)
+    /// Whether `version` counts the change that wrote this record's text (for a text that
+    /// was imported, or had no version before a first sync, the name of its state: a store
+    /// made by export and import holds the same).
+    func textIsSeen(by version: VersionVector) -> Bool {
+        version.count(of: textBy) >= textSeq
+    }
+
+    private func sawTags(of other: SyncRecord) -> Bool {
+        tagsVersion.includes(other.tagsVersion)
     }
 
     // MARK: Conflict copies
@@ -116,24 +125,30 @@ extension SyncRecord {
     }
 }
 
-/// The text of two live versions of a memo: the one that saw the other's, else the later
-/// (by update date, then text, the same on every store) with the other kept as a conflict.
+/// The text of two live versions of a memo: the one whose side saw the other's text (its
+/// version counts the change that wrote it), else the later change's, with the other kept
+/// as a conflict copy when it differs.
 private struct TextMerge {
     let winner: SyncRecord.Live
+    let winnerRecord: SyncRecord
     let loser: SyncRecord.Live?
     let loserRecord: SyncRecord
 
     init(_ local: SyncRecord, _ mine: SyncRecord.Live, _ remote: SyncRecord, _ theirs: SyncRecord.Live) {
-        let localSaw = local.version.includes(remote.version) || local.version.has(theirs.textDigest)
-        let remoteSaw = remote.version.includes(local.version) || remote.version.has(mine.textDigest)
-        if mine.sameText(as: theirs) || localSaw != remoteSaw {
-            let localWins = mine.sameText(as: theirs) ? !theirs.isLaterText(than: mine) : localSaw
-            (winner, loser, loserRecord) = localWins ? (mine, nil, remote) : (theirs, nil, local)
-        } else if mine.isLaterText(than: theirs) {
-            (winner, loser, loserRecord) = (mine, theirs, remote)
+        let localSaw = remote.textIsSeen(by: local.version), remoteSaw = local.textIsSeen(by: remote.version)
+        let localWins: Bool
+        if mine.sameText(as: theirs) {
+            localWins = (local.textBy, local.textSeq) >= (remote.textBy, remote.textSeq)
+        } else if localSaw != remoteSaw {
+            localWins = localSaw
         } else {
-            (winner, loser, loserRecord) = (theirs, mine, local)
+            localWins = local.isLater(than: remote)
+            loser = localWins ? theirs : mine
+            (winner, winnerRecord, loserRecord) = localWins ? (mine, local, remote) : (theirs, remote, local)
+            return
         }
+        loser = nil
+        (winner, winnerRecord, loserRecord) = localWins ? (mine, local, remote) : (theirs, remote, local)
     }
 }
 
@@ -144,9 +159,6 @@ extension SyncRecord.Live {
         content == other.content && insertDate == other.insertDate && updateDate == other.updateDate
     }
 
-    func isLaterText(than other: Self) -> Bool {
-        (updateDate ?? insertDate, content) > (other.updateDate ?? other.insertDate, other.content)
-    }
 }
 
 extension VersionVector {

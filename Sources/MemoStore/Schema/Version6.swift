@@ -15,7 +15,9 @@ extension Schema {
     /// - Tags merge apart from text: `memo.tags_version` counts tag changes as `version`
     ///   now counts text changes, and each explicit tag remembers the change that added it
     ///   (`added_by`, `added_seq`), so a sync tells a tag removed on one side from one added
-    ///   on the other. Tags of memos that were versioned take the memo's last change.
+    ///   on the other. The text remembers the change that wrote it (`text_by`, `text_seq`):
+    ///   a version that counts that change has seen the text, whatever else it has not seen.
+    ///   Tags and texts of memos that were versioned take the memo's last change.
     /// - Memos that a script wrote to a store file took uuids of the deterministic sequence
     ///   (`00000000-0000-4000-8000-…`), which every scripted store shares: they get uuids
     ///   derived from their own uuid, insert date and text (the same memo synced to two
@@ -29,9 +31,13 @@ extension Schema {
         UPDATE sync_identity SET versioned = EXISTS (SELECT 1 FROM sync_peer), adopted = EXISTS (SELECT 1 FROM sync_peer);
         DROP TABLE sync_peer;
         ALTER TABLE memo ADD COLUMN tags_version TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE memo ADD COLUMN text_by TEXT NOT NULL DEFAULT '';
+        ALTER TABLE memo ADD COLUMN text_seq INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE memo_tag ADD COLUMN added_by TEXT NOT NULL DEFAULT '';
         ALTER TABLE memo_tag ADD COLUMN added_seq INTEGER NOT NULL DEFAULT 0;
-        UPDATE memo SET tags_version = version WHERE change_seq > 0;
+        UPDATE memo SET tags_version = version, text_by = changed_by,
+                        text_seq = coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
+        WHERE change_seq > 0;
         UPDATE memo_tag SET added_by = (SELECT changed_by FROM memo WHERE memo.id = memo_tag.memo_id),
                             added_seq = (SELECT coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
                                          FROM memo WHERE memo.id = memo_tag.memo_id)

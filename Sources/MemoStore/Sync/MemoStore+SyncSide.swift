@@ -10,8 +10,7 @@ extension MemoStore {
 
     /// Which file holds this store ("" in memory): two sides of a sync must be two files.
     package var fileIdentity: String {
-        if case .file(let path) = location { return StoreFile.identity(of: path) }
-        return ""
+        StoreFile(location)?.identity ?? ""
     }
 
     /// Whether this store can only be read: a sync writes to both stores.
@@ -29,7 +28,7 @@ extension MemoStore {
         if !joiningOpenChange { try recorder.begin(.sync, at: time) }
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
-            _ = try identity.becomeOwnStoreIfCopied(file: fileIdentity)
+            try identity.becomeOwnStoreIfCopied(file: StoreFile(location))
             if try identity.storeID() == peer { try identity.renew() }
             return try identity.storeID()
         }
@@ -107,13 +106,14 @@ extension MemoStore {
         try? recorder.rollback()
     }
 
-    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version"
+    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, text_by, text_seq"
 
     private func liveRecord(_ row: Statement) throws -> SyncRecord {
         SyncRecord(uuid: row.string(at: 0),
                    live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
                                          updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3), tags: try syncTags(of: row.int64(at: 7))),
                    version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
+                   textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
                    changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
     }
 

@@ -1,12 +1,45 @@
+import CFileAttributes
 import Glibc
 
-/// Which file a store is: its device and inode, or "" in memory. A copy of a store file is
-/// another file, so a store whose file is not the one it noted is a copy (SPEC §4b).
-package enum StoreFile {
-    package static func identity(of path: String) -> String {
-        guard path != ":memory:" else { return "" }
+/// The file that holds a store, as sync identity needs it (SPEC §4b: a copied store file,
+/// or one restored from an older backup, becomes a store of its own). A copy is another
+/// file: its device and inode differ from those the store noted. A backup put back in place
+/// is the same file gone back in time: the file's extended attribute `user.memo.history`
+/// (kept by the inode, not by the bytes a copy takes) names a later change of this store
+/// than the database holds. File systems without extended attributes keep no mark; a peer
+/// then finds the restore at the next sync (a checkpoint the store does not hold).
+package struct StoreFile: Sendable {
+    let path: String
+
+    /// The file of a store at `location`, or nil in memory.
+    init?(_ location: StoreLocation) {
+        guard case .file(let path) = location else { return nil }
+        self.path = path
+    }
+
+    /// The device and inode, or "" when the file cannot be read.
+    package var identity: String {
         var status = stat()
         guard stat(path, &status) == 0 else { return "" }
         return "\(status.st_dev):\(status.st_ino)"
     }
+
+    /// The latest change of a store this file held, as noted by `noteHistory`.
+    func history() -> (store: String, seq: Int64)? {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let length = getxattr(path, Self.attribute, &buffer, buffer.count)
+        guard length > 0 else { return nil }
+        let parts = String(decoding: buffer[..<length], as: UTF8.self).split(separator: " ")
+        guard parts.count == 2, let seq = Int64(parts[1]) else { return nil }
+        return (String(parts[0]), seq)
+    }
+
+    /// Notes that the file holds change `seq` of `store`; nothing where the file system
+    /// keeps no extended attributes.
+    func noteHistory(store: String, seq: Int64) {
+        let value = Array("\(store) \(seq)".utf8)
+        _ = setxattr(path, Self.attribute, value, value.count, 0)
+    }
+
+    private static let attribute = "user.memo.history"
 }

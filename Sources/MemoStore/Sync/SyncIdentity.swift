@@ -29,9 +29,12 @@ struct SyncIdentity {
             ?? SyncStamp(store: "", seq: 0, clock: 0)
     }
 
-    /// `nextStamp` for a local change, or nil while the store keeps no versions.
-    func localChangeStamp(at wallClock: Timestamp) throws -> SyncStamp? {
-        try isVersioned() ? try nextStamp(at: wallClock) : nil
+    /// `nextStamp` for a local change, or nil while the store keeps no versions; a copied or
+    /// restored store file first becomes a store of its own.
+    func localChangeStamp(at wallClock: Timestamp, file: StoreFile?) throws -> SyncStamp? {
+        guard try isVersioned() else { return nil }
+        try becomeOwnStoreIfCopied(file: file)
+        return try nextStamp(at: wallClock)
     }
 
     /// Whether local changes stamp versions: the store synced or imported.
@@ -59,14 +62,31 @@ struct SyncIdentity {
         try database.cached("UPDATE sync_identity SET file_id = ?1").run([.text(file)])
     }
 
-    /// True when the store is held by another file than the one it noted (the file is a
-    /// copy): it then takes a new id, its own from here on, and keeps what it received.
-    func becomeOwnStoreIfCopied(file: String) throws -> Bool {
+    /// Makes the store one of its own when its file is a copy (another file than the one it
+    /// noted) or went back in time (a backup put back: the file names a later change of this
+    /// store than it holds), so changes made from here on cannot be mistaken for those of
+    /// the store it was copied from, or for the ones the backup lost.
+    func becomeOwnStoreIfCopied(file: StoreFile?) throws {
+        guard let file else { return }
+        let current = file.identity
         let noted = try database.cached("SELECT file_id FROM sync_identity").firstRow([]) { $0.string(at: 0) } ?? ""
-        guard noted != file, !file.isEmpty else { return false }
-        if !noted.isEmpty { try renew() }
-        try noteFile(file)
-        return !noted.isEmpty
+        guard !current.isEmpty else { return }
+        if noted != current {
+            if !noted.isEmpty { try renew() }
+            try noteFile(current)
+        } else if let history = file.history(), history.store == (try storeID()), history.seq > (try seq()) {
+            try renew()
+        }
+    }
+
+    /// Notes on the file the latest change it holds, after a change was saved.
+    func noteHistory(on file: StoreFile?) throws {
+        guard let file else { return }
+        file.noteHistory(store: try storeID(), seq: try seq())
+    }
+
+    private func seq() throws -> Int64 {
+        try database.cached("SELECT seq FROM sync_identity").scalarInt([]) ?? 0
     }
 
     /// Takes a new random id: changes made from here on are this store's own, apart from any
@@ -100,7 +120,7 @@ struct SyncIdentity {
 
     /// A new checkpoint at this store's latest change.
     func checkpoint() throws -> SyncCursor {
-        let seq = try database.cached("SELECT seq FROM sync_identity").scalarInt([]) ?? 0
+        let seq = try seq()
         let cursor = SyncCursor(seq: seq, checkpoint: UUID().uuidString.lowercased())
         try database.cached("INSERT INTO sync_checkpoint(token, seq) VALUES (?1, ?2)").run([.text(cursor.checkpoint), .integer(seq)])
         return cursor

@@ -43,17 +43,23 @@ package struct SyncRecord: Equatable, Sendable, Codable {
     package var version: VersionVector
     /// The changes to the explicit tags: they merge apart from the text.
     package var tagsVersion: VersionVector
+    /// The change that wrote the text (a store and its change number, or the text's state
+    /// name and 1 when it was imported): a version that counts it has seen this text.
+    package var textBy: String
+    package var textSeq: Int64
     /// The hybrid-logical time and the store of the change that made this state: which of
     /// two concurrent changes is later (the store id breaks ties, the same way everywhere).
     package var changedAt: Int64
     package var changedBy: String
 
     package init(uuid: String, live: Live?, version: VersionVector, tagsVersion: VersionVector = VersionVector(),
-                 changedAt: Int64, changedBy: String) {
+                 textBy: String = "", textSeq: Int64 = 0, changedAt: Int64, changedBy: String) {
         self.uuid = uuid
         self.live = live
         self.version = version
         self.tagsVersion = tagsVersion
+        self.textBy = textBy
+        self.textSeq = textSeq
         self.changedAt = changedAt
         self.changedBy = changedBy
     }

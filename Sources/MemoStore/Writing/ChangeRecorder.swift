@@ -22,12 +22,16 @@ final class ChangeRecorder {
     /// inside (a store that keeps no versions): one change number for the whole change.
     private var changeStamp: SyncStamp??
     private var hasStagingTable = false
+    /// The store's file (nil in memory): a change made in a copy or a restored backup first
+    /// makes it a store of its own, and a saved change notes itself on the file.
+    private let file: StoreFile?
     /// The history entry this connection wrote last.
     private(set) var lastRecordedChange: Int64?
 
-    init(database: Database, table: MemoTable) {
+    init(database: Database, table: MemoTable, file: StoreFile?) {
         self.database = database
         self.table = table
+        self.file = file
         identity = SyncIdentity(database: database)
     }
 
@@ -38,11 +42,13 @@ final class ChangeRecorder {
         try prepareStaging()
         self.kind = kind
         defer { self.kind = nil; changeStamp = nil }
-        return try database.atomically {
+        let result = try database.atomically {
             let result = try body()
             try finish(kind, target: target, at: time)
             return result
         }
+        try noteSavedHistory()
+        return result
     }
 
     // MARK: Open-ended changes
@@ -70,6 +76,7 @@ final class ChangeRecorder {
         try StoreError.wrapping {
             try finish(kind, target: nil, at: startTime)
             try database.execute("COMMIT")
+            try noteSavedHistory()
         }
         end()
         return lastRecordedChange == before ? nil : lastRecordedChange
@@ -97,9 +104,16 @@ final class ChangeRecorder {
     /// no versions. Taken once, on first use, so every memo the change touches shares them.
     func stamp(at time: Timestamp) throws -> SyncStamp? {
         if let changeStamp { return changeStamp }
-        let stamp = try identity.localChangeStamp(at: time)
+        let stamp = try identity.localChangeStamp(at: time, file: file)
         changeStamp = .some(stamp)
         return stamp
+    }
+
+    /// After a saved change that moved the store's change number (a stamped change, a sync):
+    /// the file notes it, so a backup of it put back later is known for one.
+    private func noteSavedHistory() throws {
+        guard kind == .sync || changeStamp.map({ $0 != nil }) == true else { return }
+        try identity.noteHistory(on: file)
     }
 
     // MARK: Entries

@@ -13,27 +13,33 @@ struct MemoTable {
     // MARK: Rows
 
     /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts of
-    /// the change, or none while the store keeps no versions); its id. A memo `fromElsewhere`
-    /// (imported) starts from the names of its state (`StateDigest`) instead of a change of
-    /// this store, so it is the same version as its source's copy.
+    /// the change, or none while the store keeps no versions); its id. Its versions also hold
+    /// the names of its state (`StateDigest`), so a copy of it that an import names so is no
+    /// news to a store that saw this change. A memo `fromElsewhere` (imported) has only the
+    /// names: it is the same version as its source's copy.
     func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
                 fromElsewhere: Bool = false) throws -> Int64 {
-        let textOrigin = fromElsewhere
-            ? StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-                               updateDate: draft.updateDate?.millisecondsSince1970) : facts?.store ?? ""
-        let tagsOrigin = fromElsewhere ? StateDigest.tags(explicitTags) : facts?.store ?? ""
+        let textName = StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+                                        updateDate: draft.updateDate?.millisecondsSince1970)
+        let tagsName = StateDigest.tags(explicitTags)
+        let own = fromElsewhere ? nil : facts
+        let version = own.map { VersionVector([$0.store: $0.seq, textName: 1]) } ?? VersionVector(fromElsewhere ? [textName: 1] : [:])
+        let tagsVersion = own.map { VersionVector([$0.store: $0.seq, tagsName: 1]) } ?? VersionVector(fromElsewhere ? [tagsName: 1] : [:])
+        let (dotBy, dotSeq): (String, Int64) = own.map { ($0.store, $0.seq) } ?? (fromElsewhere ? (tagsName, 1) : ("", 0))
+        let (textBy, textSeq): (String, Int64) = own.map { ($0.store, $0.seq) } ?? (fromElsewhere ? (textName, 1) : ("", 0))
         try database.cached("""
-            INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq)
-            VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 = '' THEN '{}' ELSE json_object(?5, 1) END,
-                    CASE WHEN ?6 = '' THEN '{}' ELSE json_object(?6, 1) END, ?7, ?8, ?9)
+            INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
+                             text_by, text_seq)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """).run([.text(draft.uuid), .text(draft.content),
                       .integer(draft.insertDate.millisecondsSince1970),
-                      .integer(draft.updateDate?.millisecondsSince1970), .text(textOrigin), .text(tagsOrigin),
-                      .integer(facts?.clock ?? 0), .text(facts?.store ?? ""), .integer(facts?.seq ?? 0)])
+                      .integer(draft.updateDate?.millisecondsSince1970), .text(version.json), .text(tagsVersion.json),
+                      .integer(facts?.clock ?? 0), .text(facts?.store ?? ""), .integer(facts?.seq ?? 0),
+                      .text(textBy), .integer(textSeq)])
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
-        try attach(explicitTags, to: id, inline: false, addedBy: tagsOrigin, addedSeq: tagsOrigin.isEmpty ? 0 : 1)
+        try attach(explicitTags, to: id, inline: false, addedBy: dotBy, addedSeq: dotSeq)
         try attach(inlineTags, to: id, inline: true)
         return id
     }
@@ -145,6 +151,7 @@ struct MemoTable {
     static let imageSQL = """
         json_object('id', memo.id, 'uuid', memo.uuid, 'content', memo.content, 'insert_date', memo.insert_date,
                     'update_date', memo.update_date, 'version', json(memo.version), 'tags_version', json(memo.tags_version),
+                    'text_by', memo.text_by, 'text_seq', memo.text_seq,
                     'tags', (SELECT json_group_array(json_array(name, inline, added_by, added_seq))
                              FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
         """
@@ -190,11 +197,11 @@ struct MemoTable {
     func write(_ record: SyncRecord, seq: Int64) throws {
         let existing = try database.cached("SELECT id FROM memo WHERE uuid = ?1").scalarInt([.text(record.uuid)])
         let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
-                                    .text(record.tagsVersion.json)]
+                                    .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq)]
         guard let live = record.live else {
             if let id = existing { _ = try delete(id) }
             try database.cached("""
-                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?6, ?1, ?2, ?3, ?4)
+                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?8, ?1, ?2, ?3, ?4)
                 """).run(facts + [.text(record.uuid)])
             return
         }
@@ -204,15 +211,16 @@ struct MemoTable {
             id = existing
             try stageBeforeImage(of: id)
             try database.cached("""
-                UPDATE memo SET content = ?6, insert_date = ?7, update_date = ?8, version = ?1, changed_at = ?2, changed_by = ?3,
-                                change_seq = ?4, tags_version = ?5 WHERE id = ?9
+                UPDATE memo SET content = ?8, insert_date = ?9, update_date = ?10, version = ?1, changed_at = ?2, changed_by = ?3,
+                                change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7 WHERE id = ?11
                 """).run(facts + row + [.integer(id)])
             try reindex(id, content: live.content)
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
         } else {
             try database.cached("""
-                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq, tags_version)
-                VALUES (?9, ?6, ?7, ?8, ?1, ?2, ?3, ?4, ?5)
+                INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq, tags_version,
+                                 text_by, text_seq)
+                VALUES (?11, ?8, ?9, ?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
                 """).run(facts + row + [.text(record.uuid)])
             id = database.lastInsertedRowID
             try stageNewMemo(id)
@@ -222,21 +230,26 @@ struct MemoTable {
         try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
     }
 
-    /// Before a store first stamps versions (its first sync or import): the memos changed
-    /// while it kept none take a first version of this store, for their text and for their
-    /// explicit tags, dated by their own dates, as change number `stamp.seq`.
+    /// Before a store's first sync: the memos changed while it kept no versions take a first
+    /// one, the names of their state (`StateDigest`) for their text and explicit tags, as an
+    /// import of them would, so a store made by exporting them and importing agrees with this
+    /// one; they are change number `stamp.seq` of this store.
     func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
-        let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq)]
         try database.cached("""
-            UPDATE memo_tag SET added_by = ?1,
-                                added_seq = 1 + coalesce((SELECT json_extract(tags_version, \(Self.ownCount)) FROM memo WHERE id = memo_id), 0)
+            UPDATE memo_tag SET added_by = memo_state_name(coalesce(\(Self.explicitTagNames("memo_tag.memo_id")), '')), added_seq = 1
             WHERE added_by = '' AND inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq = 0)
-            """).run([.text(stamp.store)])
+            """).run()
         try database.cached("""
-            UPDATE memo SET version = \(Self.bumped("version")), tags_version = \(Self.bumped("tags_version")),
+            UPDATE memo SET version = \(Self.named("version", Self.textName)), tags_version = \(Self.named("tags_version", Self.tagsName)),
+                            text_by = \(Self.textName), text_seq = 1,
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
-            """).run(values)
+            """).run([.text(stamp.store), .integer(stamp.seq)])
+    }
+
+    /// The explicit tag names of memo `id` (SQL), in order, separated as `StateDigest` does.
+    private static func explicitTagNames(_ id: String) -> String {
+        "(SELECT group_concat(name, char(31)) FROM (SELECT name FROM memo_tag WHERE memo_id = \(id) AND inline = 0 ORDER BY name))"
     }
 
     /// Stamps the staged memos as changed by a local change: the text's version counts one
@@ -272,10 +285,24 @@ struct MemoTable {
     /// `?1`'s count in a version vector, as a JSON path.
     private static let ownCount = "'$.\"' || ?1 || '\"'"
 
-    /// `vector` (SQL) with one more change of `?1`.
+    /// `vector` (SQL) with the change `?2` of store `?1`. A store's count in a version is the
+    /// number of its latest change the version has seen (`sync_identity.seq`, which only
+    /// grows), not a tally per memo: so the text's and the tags' versions of one memo, and a
+    /// tombstone that joins both, count in one sequence and can be compared and joined.
+    /// (Before version 6, counts were tallies; each is at most the change number it came
+    /// with, so the new counts are newer.) A store that keeps no versions numbers no
+    /// changes: its tombstones count its one change, 1.
     private static func bumped(_ vector: String) -> String {
-        "json_set(\(vector), \(ownCount), coalesce(json_extract(\(vector), \(ownCount)), 0) + 1)"
+        "json_set(\(vector), \(ownCount), max(?2, 1))"
     }
+
+    /// `vector` (SQL) holding the name `name` (SQL) of the memo's new state, as `insert` does.
+    private static func named(_ vector: String, _ name: String) -> String {
+        "json_set(\(vector), '$.\"' || \(name) || '\"', 1)"
+    }
+
+    private static let textName = "memo_state_name(memo.content, memo.insert_date, memo.update_date)"
+    private static let tagsName = "memo_state_name(coalesce(\(explicitTagNames("memo.id")), ''))"
 
     /// The tombstone of the memo, as SQL on a row of `memo` in `UPDATE … FROM pending_change p`.
     private static let tombstoneVersion = "(SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid)"
@@ -304,9 +331,14 @@ struct MemoTable {
         """
 
     private static let stampSQL = """
-        UPDATE memo SET version = CASE WHEN \(changed("version", comparing: textDiffers)) THEN \(bumped(base("version"))) ELSE \(base("version")) END,
+        UPDATE memo SET version = CASE WHEN \(changed("version", comparing: textDiffers))
+                                       THEN \(named(bumped(base("version")), textName)) ELSE \(base("version")) END,
                         tags_version = CASE WHEN \(changed("tags_version", comparing: explicitTagsDiffer))
-                                            THEN \(bumped(base("tags_version"))) ELSE \(base("tags_version")) END,
+                                            THEN \(named(bumped(base("tags_version")), tagsName)) ELSE \(base("tags_version")) END,
+                        text_by = CASE WHEN \(changed("version", comparing: textDiffers)) THEN ?1
+                                       ELSE coalesce(json_extract(p.before, '$.text_by'), memo.text_by) END,
+                        text_seq = CASE WHEN \(changed("version", comparing: textDiffers)) THEN ?2
+                                        ELSE coalesce(json_extract(p.before, '$.text_seq'), memo.text_seq) END,
                         changed_at = ?3, changed_by = ?1, change_seq = ?2
         FROM temp.pending_change p WHERE memo.id = p.memo_id AND memo.change_seq IS NOT ?2
         """
@@ -326,13 +358,20 @@ struct MemoTable {
         DELETE FROM memo_tombstone WHERE uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT memo_id FROM temp.pending_change))
         """
 
-    /// A memo the change deleted leaves a tombstone one change newer than both versions it had.
+    /// A memo the change deleted leaves a tombstone one change newer than both versions it
+    /// had, that also names the state it deleted (`StateDigest`): a copy of that state made by
+    /// export and import elsewhere is deleted by it too, a change of it is not.
     private static let buryDeletedSQL = """
         WITH gone(before, seen) AS (
             SELECT p.before, (SELECT json_group_object(key, most) FROM (
                                  SELECT key, max(value) AS most FROM (
                                      SELECT key, value FROM json_each(p.before, '$.version')
-                                     UNION ALL SELECT key, value FROM json_each(p.before, '$.tags_version'))
+                                     UNION ALL SELECT key, value FROM json_each(p.before, '$.tags_version')
+                                     UNION ALL SELECT memo_state_name(json_extract(p.before, '$.content'), json_extract(p.before, '$.insert_date'),
+                                                                      json_extract(p.before, '$.update_date')), 1
+                                     UNION ALL SELECT memo_state_name(coalesce(
+                                                   (SELECT group_concat(json_extract(t.value, '$[0]'), char(31)) FROM json_each(p.before, '$.tags') t
+                                                    WHERE json_extract(t.value, '$[1]') = 0), '')), 1)
                                  GROUP BY key))
             FROM temp.pending_change p
             WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo))
