@@ -30,18 +30,31 @@ extension SyncRecord {
         if other.version.includes(one.version) { return other }
         var later = one.isLater(than: other) ? one : other
         later.version = one.version.joined(with: other.version)
+        // Each delete keeps the tags its side had added, for a change that revives the memo.
+        later.deletedTags = keptTags(one.deletedTags, seenBy: other.version, other.deletedTags, seenBy: one.version)
+            .sorted { $0.name < $1.name }
         return later
     }
 
     /// A delete wins over a live memo only when it saw both its text and its tags. A live
-    /// memo that wins stays as it is: the delete saw no change of its text or tags, so its
-    /// versions do not count it (a later edit elsewhere that saw this text still wins).
+    /// memo that wins keeps its text and its text's version (a later edit elsewhere that saw
+    /// this text still wins), and takes the tags the deleted side added before it deleted
+    /// (merged as concurrent tags are).
     private static func livingOrDeleted(_ living: SyncRecord, deleted: SyncRecord) -> SyncRecord {
-        guard living.live != nil else { return living }
+        guard var live = living.live else { return living }
         let seen = deleted.version
         let sawText = living.textIsSeen(by: seen)
         let sawTags = seen.includes(living.tagsVersion)
-        guard sawText && sawTags else { return living }
+        guard sawText && sawTags else {
+            let explicit = keptTags(live.explicitTags, seenBy: seen, deleted.deletedTags, seenBy: living.tagsVersion)
+            guard Set(explicit.map(\.name)) != Set(live.explicitTags.map(\.name)) else { return living }
+            let names = Set(explicit.map(\.name))
+            live.tags = (explicit + live.tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
+            var result = living
+            result.live = live
+            result.tagsVersion = living.tagsVersion.joined(with: seen)
+            return result
+        }
         var result = deleted
         result.version = seen.joined(with: living.version).joined(with: living.tagsVersion)
         return result
@@ -107,17 +120,21 @@ extension SyncRecord {
     // MARK: Conflict copies
 
     /// A losing text as a memo of its own, tagged `conflict`, with the same insert date. Its
-    /// uuid is derived from the memo's and the text's, so stores that meet the same conflict
-    /// separately make the same copy, once.
+    /// uuid and versions are the names of its state (`StateDigest`), as an import's would be:
+    /// stores that meet the same conflict separately make the same copy, once, and a change
+    /// to the copy (an untag of `conflict`) is newer than a copy made again elsewhere.
     private static func conflictCopy(of loser: Live, uuid: String, by record: SyncRecord) -> SyncRecord {
         var live = loser
-        live.tags = live.tags.map { Tag(name: $0.name, inline: $0.inline) }
-        if !live.tags.contains(where: { $0.name == "conflict" }) {
+        if !live.tags.contains(where: { $0.name == "conflict" && !$0.inline }) {
+            live.tags.removeAll { $0.name == "conflict" }
             live.tags.append(Tag(name: "conflict", inline: false))
             live.tags.sort { $0.name < $1.name }
         }
-        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + loser.textDigest), live: live,
-                          version: VersionVector(), changedAt: record.changedAt, changedBy: record.changedBy)
+        let textName = live.textDigest, tagsName = StateDigest.tags(live.explicitTags.map(\.name))
+        live.tags = live.tags.map { Tag(name: $0.name, inline: $0.inline, addedBy: $0.inline ? "" : tagsName, addedSeq: $0.inline ? 0 : 1) }
+        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + textName), live: live,
+                          version: VersionVector([textName: 1]), tagsVersion: VersionVector([tagsName: 1]),
+                          textBy: textName, textSeq: 1, changedAt: record.changedAt, changedBy: record.changedBy)
     }
 
     func isLater(than other: SyncRecord) -> Bool {

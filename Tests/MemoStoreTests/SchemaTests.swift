@@ -13,7 +13,7 @@ struct SchemaTests {
         3: 0xDD27_0629_CF6B_023A,
         4: 0x09FF_0652_3316_F36C,
         5: 0x8860_77C6_8E09_04B6,
-        6: 0xC2F5_50E4_8C10_4C35,
+        6: 0x92CA_BFF2_B7CD_1992,
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give

@@ -17,7 +17,9 @@ extension Schema {
     ///   (`added_by`, `added_seq`), so a sync tells a tag removed on one side from one added
     ///   on the other. The text remembers the change that wrote it (`text_by`, `text_seq`):
     ///   a version that counts that change has seen the text, whatever else it has not seen.
-    ///   Tags and texts of memos that were versioned take the memo's last change.
+    ///   Tags and texts of memos that were versioned take the memo's last change. A tombstone
+    ///   keeps the explicit tags the memo had (`tags`): when a concurrent change keeps the
+    ///   memo alive, a tag added before the delete is not lost.
     /// - Memos that a script wrote to a store file took uuids of the deterministic sequence
     ///   (`00000000-0000-4000-8000-…`), which every scripted store shares: they get uuids
     ///   derived from their own uuid, insert date and text (the same memo synced to two
@@ -34,6 +36,7 @@ extension Schema {
         ALTER TABLE memo ADD COLUMN text_by TEXT NOT NULL DEFAULT '';
         ALTER TABLE memo ADD COLUMN text_seq INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE memo_tag ADD COLUMN added_by TEXT NOT NULL DEFAULT '';
+        ALTER TABLE memo_tombstone ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
         ALTER TABLE memo_tag ADD COLUMN added_seq INTEGER NOT NULL DEFAULT 0;
         UPDATE memo SET tags_version = version, text_by = changed_by,
                         text_seq = coalesce(json_extract(version, '$."' || changed_by || '"'), 0)

@@ -67,7 +67,7 @@ extension MemoStore {
         let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
         try live.bind([.integer(seq)])
         while try live.step() { records.append(try liveRecord(live)) }
-        let dead = try database.prepare("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
+        let dead = try database.prepare("SELECT \(Self.deadColumns) FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
         try dead.bind([.integer(seq)])
         while try dead.step() { records.append(Self.tombstone(dead)) }
         return records
@@ -77,7 +77,7 @@ extension MemoStore {
     package func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] {
         try StoreError.wrapping {
             let live = try database.cached("SELECT \(Self.liveColumns) FROM memo WHERE uuid = ?1")
-            let dead = try database.cached("SELECT uuid, version, changed_at, changed_by FROM memo_tombstone WHERE uuid = ?1")
+            let dead = try database.cached("SELECT \(Self.deadColumns) FROM memo_tombstone WHERE uuid = ?1")
             return try uuids.compactMap { uuid in
                 try live.firstRow([.text(uuid)], liveRecord) ?? dead.firstRow([.text(uuid)], Self.tombstone)
             }
@@ -131,9 +131,13 @@ extension MemoStore {
         return tags
     }
 
+    private static let deadColumns = "uuid, version, changed_at, changed_by, tags"
+
     private static func tombstone(_ row: Statement) -> SyncRecord {
-        SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
-                   changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
+        var record = SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
+                                changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
+        record.deletedTags = SyncRecord.Tag.deleted(json: row.isText(at: 4) ? row.string(at: 4) : "[]")
+        return record
     }
 }
 

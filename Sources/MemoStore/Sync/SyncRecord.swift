@@ -43,6 +43,9 @@ package struct SyncRecord: Equatable, Sendable, Codable {
     package var version: VersionVector
     /// The changes to the explicit tags: they merge apart from the text.
     package var tagsVersion: VersionVector
+    /// For a tombstone, the explicit tags the memo had: a tag added before the delete stays
+    /// when a concurrent change keeps the memo alive.
+    package var deletedTags: [Tag] = []
     /// The change that wrote the text (a store and its change number, or the text's state
     /// name and 1 when it was imported): a version that counts it has seen this text.
     package var textBy: String
@@ -62,6 +65,43 @@ package struct SyncRecord: Equatable, Sendable, Codable {
         self.textSeq = textSeq
         self.changedAt = changedAt
         self.changedBy = changedBy
+    }
+}
+
+extension SyncRecord.Tag {
+    /// A tombstone's tags: a JSON array of `[name, addedBy, addedSeq]`; what is not that is
+    /// left out (another program may have written it).
+    static func deleted(json: String) -> [Self] {
+        guard let rows = try? JSONDecoder().decode([[DeletedTagField]].self, from: Data(json.utf8)) else { return [] }
+        return rows.compactMap { row in
+            guard row.count == 3, case .text(let name) = row[0], case .text(let by) = row[1], case .number(let seq) = row[2] else { return nil }
+            return Self(name: name, inline: false, addedBy: by, addedSeq: seq)
+        }
+    }
+
+    /// A tombstone's tags as its `tags` column holds them.
+    static func json(ofDeleted tags: [Self]) -> String {
+        let data = (try? JSONEncoder().encode(tags.map { [DeletedTagField.text($0.name), .text($0.addedBy), .number($0.addedSeq)] })) ?? Data()
+        return String(decoding: data, as: UTF8.self).isEmpty ? "[]" : String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// One field of a tombstone's tag: text or an integer.
+private enum DeletedTagField: Codable {
+    case text(String)
+    case number(Int64)
+
+    init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let number = try? value.decode(Int64.self) { self = .number(number) } else { self = .text(try value.decode(String.self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var value = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try value.encode(text)
+        case .number(let number): try value.encode(number)
+        }
     }
 }
 

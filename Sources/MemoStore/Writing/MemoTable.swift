@@ -134,10 +134,16 @@ struct MemoTable {
             FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
             """).run(value)
         try database.cached("""
+            WITH restored(memo_id, tag, kept) AS (
+                -- A tag the memo has now keeps its dot; one put back is added anew by this change.
+                SELECT h.memo_id, t.value, EXISTS (SELECT 1 FROM temp.pending_change p, json_each(p.before, '$.tags') c
+                                                   WHERE p.memo_id = h.memo_id AND json_extract(c.value, '$[0]') = json_extract(t.value, '$[0]'))
+                FROM history_memo h, json_each(h.before, '$.tags') t WHERE h.seq = ?1 AND h.before IS NOT NULL)
             INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq)
-            SELECT h.memo_id, json_extract(t.value, '$[0]'), json_extract(t.value, '$[1]'),
-                   coalesce(json_extract(t.value, '$[2]'), ''), coalesce(json_extract(t.value, '$[3]'), 0)
-            FROM history_memo h, json_each(h.before, '$.tags') t WHERE h.seq = ?1 AND h.before IS NOT NULL
+            SELECT memo_id, json_extract(tag, '$[0]'), json_extract(tag, '$[1]'),
+                   CASE WHEN kept THEN coalesce(json_extract(tag, '$[2]'), '') ELSE '' END,
+                   CASE WHEN kept THEN coalesce(json_extract(tag, '$[3]'), 0) ELSE 0 END
+            FROM restored
             """).run(value)
         let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
         try restored.bind(value)
@@ -201,8 +207,8 @@ struct MemoTable {
         guard let live = record.live else {
             if let id = existing { _ = try delete(id) }
             try database.cached("""
-                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq) VALUES (?8, ?1, ?2, ?3, ?4)
-                """).run(facts + [.text(record.uuid)])
+                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags) VALUES (?8, ?1, ?2, ?3, ?4, ?9)
+                """).run(facts + [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags))])
             return
         }
         let row: [SQLiteValue] = [.text(live.content), .integer(live.insertDate), .integer(live.updateDate)]
@@ -375,7 +381,11 @@ struct MemoTable {
                                  GROUP BY key))
             FROM temp.pending_change p
             WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo))
-        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq)
-        SELECT json_extract(before, '$.uuid'), \(bumped("seen")), ?3, ?1, ?2 FROM gone
+        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags)
+        SELECT json_extract(before, '$.uuid'), \(bumped("seen")), ?3, ?1, ?2,
+               (SELECT json_group_array(json_array(json_extract(t.value, '$[0]'), coalesce(json_extract(t.value, '$[2]'), ''),
+                                                   coalesce(json_extract(t.value, '$[3]'), 0)))
+                FROM json_each(before, '$.tags') t WHERE json_extract(t.value, '$[1]') = 0)
+        FROM gone
         """
 }
