@@ -90,20 +90,28 @@ extension SyncRecord {
         return (explicit + text.tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
     }
 
-    /// Concurrent tag changes: a tag on both sides stays (with the greater dot, the same
+    /// Concurrent tag changes: a tag on both sides stays, with the dot of its later adding
+    /// (the one the other side has not seen; the greater when both are new, the same
     /// everywhere); a tag on one side stays unless the other side saw it added (and so
     /// removed it).
     private static func keptTags(_ mine: [Tag], seenBy theirVersion: VersionVector, _ theirs: [Tag],
-                                 seenBy myVersion: VersionVector) -> [Tag] {
-        var kept: [String: Tag] = [:]
-        for (tags, otherTags, otherVersion) in [(mine, theirs, theirVersion), (theirs, mine, myVersion)] {
-            let others = Set(otherTags.map(\.name))
-            for tag in tags where others.contains(tag.name) || !otherVersion.saw(tag) {
-                if let other = kept[tag.name], (other.addedBy, other.addedSeq) >= (tag.addedBy, tag.addedSeq) { continue }
-                kept[tag.name] = tag
+                         seenBy myVersion: VersionVector) -> [Tag] {
+        let myTags = Dictionary(mine.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let theirTags = Dictionary(theirs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return Set(myTags.keys).union(theirTags.keys).sorted().compactMap { name in
+            switch (myTags[name], theirTags[name]) {
+            case (let mine?, let theirs?):
+                let myNew = !theirVersion.saw(mine), theirNew = !myVersion.saw(theirs)
+                if myNew != theirNew { return myNew ? mine : theirs }
+                return (mine.addedBy, mine.addedSeq) >= (theirs.addedBy, theirs.addedSeq) ? mine : theirs
+            case (let mine?, nil):
+                return theirVersion.saw(mine) ? nil : mine
+            case (nil, let theirs?):
+                return myVersion.saw(theirs) ? nil : theirs
+            case (nil, nil):
+                return nil
             }
         }
-        return Array(kept.values)
     }
 
     /// Whether `version` counts the change that wrote this record's text (for a text that
@@ -154,10 +162,11 @@ private struct TextMerge {
     init(_ local: SyncRecord, _ mine: SyncRecord.Live, _ remote: SyncRecord, _ theirs: SyncRecord.Live) {
         let localSaw = remote.textIsSeen(by: local.version), remoteSaw = local.textIsSeen(by: remote.version)
         let localWins: Bool
-        if mine.sameText(as: theirs) {
-            localWins = (local.textBy, local.textSeq) >= (remote.textBy, remote.textSeq)
-        } else if localSaw != remoteSaw {
+        if localSaw != remoteSaw {
+            // Also for one text written twice (an undo put it back): the later writing counts.
             localWins = localSaw
+        } else if mine.sameText(as: theirs) {
+            localWins = (local.textBy, local.textSeq) >= (remote.textBy, remote.textSeq)
         } else {
             localWins = local.isLater(than: remote)
             loser = localWins ? theirs : mine
