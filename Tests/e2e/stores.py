@@ -1,5 +1,7 @@
 """Helpers for the sync tests: run memo on a store, and read what a store holds."""
 import json
+import os
+import shutil
 import sqlite3
 import subprocess
 
@@ -27,3 +29,14 @@ def integrity(store):
 
 def moved_nothing(sync_output):
     return sync_output.rstrip("\n").endswith(": 0 memos sent, 0 received")
+
+
+def restore_in_place(snapshot, store):
+    """Copies `snapshot` to `store` as the same store, not a copy: memo recognises a copied
+    store file by its device and inode and makes it a store of its own (a full comparison at
+    its next sync), so the copy notes its own file, as if the snapshot had never been taken."""
+    shutil.copy(snapshot, store)
+    file = os.stat(store)
+    with sqlite3.connect(store) as connection:
+        connection.execute("UPDATE sync_identity SET file_id = ?", (f"{file.st_dev}:{file.st_ino}",))
+    connection.close()

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from stores import dump, integrity, memo
+from stores import dump, integrity, memo, restore_in_place
 
 MEMOS = max(3, int(os.environ.get("MEMO_CRASH_SWEEP_MEMOS", "3")))
 
@@ -57,8 +57,9 @@ def write_points(binary, environment, folder, syscall):
 def fresh_copies(folder, name):
     run = folder / name
     run.mkdir()
+    # The incremental sync is swept: each copy is the store it copies, not a new one.
     for store in ("a.sqlite", "b.sqlite"):
-        shutil.copy(folder / store, run / store)
+        restore_in_place(folder / store, run / store)
     return run
 
 
