@@ -110,9 +110,13 @@ extension CommandSyntax {
         CommandSyntax(.sync, usage: "PATH",
                       summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
                       details: """
-                        Memos match by uuid. A memo changed on one side only takes that side's version; changed on
-                        both, the later change wins and the other text is kept as a new memo tagged @conflict. A
-                        delete removes only what its side saw, and a deleted memo stays deleted.
+                        Memos match by uuid. A memo changed on one side only takes that side's version; its text
+                        changed on both, the later change wins and the other text is kept as a new memo tagged
+                        @conflict. Tags merge apart from the text: a tag added on either side stays, one removed on
+                        one side goes. A delete removes only what its side saw, and a deleted memo stays deleted.
+                        Each side saves what it received with how far it has the other's changes, so a sync that
+                        fails on either side is finished by the next. A copied store file, or one put back from a
+                        backup, becomes a store of its own at its next change or sync and converges with its peers.
                         """),
         CommandSyntax(.import, usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",
