@@ -71,12 +71,20 @@ struct TransferTests {
         let source = try filledNotebook()
         let path = scratch.file("all." + `extension`)
         #expect(try source.run("export \(path)") == "exported 23 memos to \(path)\n")
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o666 & ~Self.umask(),
+                "a new file follows the umask, as any file a command writes")
         let target = try ScriptedNotebook()
         #expect(try target.run("import \(path)") == "imported 23 records: 23 added, 0 updated, 0 skipped\n")
         #expect(try target.dump() == source.dump())
         #expect(try target.run("import \(path)") == "imported 23 records: 0 added, 0 updated, 23 skipped\n")
         #expect(try target.dump() == source.dump())
+    }
+
+    /// The process's umask, read without changing it (`umask(2)` would, for every thread).
+    private static func umask() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
     }
 
     @Test func newerCopiesUpdateAndOlderOrEqualOnesAreSkipped() throws {

@@ -128,7 +128,12 @@ extension CommandSyntax {
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",
                                      summary: "jsonl, json or markdown (default: from the file's extension, else jsonl)."),
-                      ] + OptionSyntax.filters),
+                      ] + OptionSyntax.filters,
+                      details: """
+                        The file appears whole or not at all: a crash leaves no partial file. A file that is replaced
+                        keeps its mode; a new one follows the umask. The store itself (by any name) and any other
+                        SQLite database are refused, left untouched.
+                        """),
         CommandSyntax(.fixture, usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
         CommandSyntax(.fixtures, usage: "", summary: "List the built-in fixtures."),
         CommandSyntax(.clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode."),
