@@ -138,12 +138,15 @@ struct TransferTests {
     }
 
     /// Markdown people write: items under day headings, without memo's metadata comments.
+    /// Nothing is dropped: a heading and a paragraph are memos too; a heading that is only a
+    /// day dates what follows it.
     @Test func handWrittenMarkdownImports() throws {
         let session = try ScriptedNotebook()
         let file = try scratch.write("""
             # Notes
 
-            Some prose that is not a memo.
+            Some prose
+            on two lines.
 
             ## 2024-03-01
 
@@ -156,14 +159,18 @@ struct TransferTests {
             - Farmers market @food
 
             """, to: "notes.md")
-        #expect(try session.run("import \(file)") == "imported 3 records: 3 added, 0 updated, 0 skipped\n")
+        #expect(try session.run("import \(file)") == "imported 6 records: 6 added, 0 updated, 0 skipped\n")
         #expect(try session.run("list --asc") == """
-            #1  2024-03-01 00:00:00  Call the bank
-            #2  2024-03-01 00:00:00  Pack for the trip …
-            #3  2024-03-02 00:00:00  Farmers market @food
+            #1  2000-01-01 00:00:00  # Notes
+            #2  2000-01-01 00:00:01  Some prose …
+            #3  2024-03-01 00:00:00  Call the bank
+            #4  2024-03-01 00:00:00  Pack for the trip …
+            #5  2024-03-02 00:00:00  ## 2024-03-02 Saturday
+            #6  2024-03-02 00:00:00  Farmers market @food
 
             """)
-        #expect(try session.notebook.store.memo(id: 2)?.content == "Pack for the trip\npassport and charger")
+        #expect(try session.notebook.store.memo(id: 2)?.content == "Some prose\non two lines.")
+        #expect(try session.notebook.store.memo(id: 4)?.content == "Pack for the trip\npassport and charger")
     }
 
     @Test func formatsComeFromTheExtensionUnlessGiven() throws {

@@ -122,7 +122,14 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
                         OptionSyntax(names: ["--text"], valueName: "ATTR[,ATTR]", summary: "coredata: the text attributes, joined by newlines (content)."),
                         OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
-                      ]),
+                      ],
+                      details: """
+                        Markdown: an item (- text, further lines indented by two spaces) is a memo; its comment
+                        <!-- memo {JSON} --> restores its uuid, dates and tags, and its text when the comment holds
+                        "content" (export puts it there for text an item cannot carry: CR, control characters, lines
+                        like the comment). A paragraph is a memo; a heading is a memo of its own, except export's
+                        # Memos title and ## YYYY-MM-DD day headings, which date the memos under them.
+                        """),
         CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Write memos to a file (- for standard output), oldest first.",
                       options: [
