@@ -87,18 +87,26 @@ struct TransferTests {
         return try #require(Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
     }
 
+    /// Each copy comes in its own file: a file may name a memo only once. Only a copy edited
+    /// later than the memo updates it; no update date is ever made up from an insert date.
     @Test func newerCopiesUpdateAndOlderOrEqualOnesAreSkipped() throws {
         let session = try ScriptedNotebook()
         try session.run("add --tag old Original @inline")
         let uuid = "00000000-0000-4000-8000-000000000001"
-        let file = try scratch.write("""
-            {"uuid":"\(uuid)","content":"Older copy","insertDate":"1999-01-01T00:00:00.000Z"}
-            {"uuid":"\(uuid)","content":"Same age","insertDate":"2000-01-01T00:00:00.000Z"}
-            {"uuid":"\(uuid.uppercased())","content":"Newer copy @fresh","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2001-02-03T04:05:06.789Z","tags":["fresh","new"]}
-            {"content":"No uuid or date"}
-
-            """, to: "merge.jsonl")
-        #expect(try session.run("import \(file)") == "imported 4 records: 1 added, 1 updated, 2 skipped\n")
+        let copies = [
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Older copy\",\"insertDate\":\"1999-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Inserted later, never edited\",\"insertDate\":\"2000-06-01T00:00:00.000Z\"}",
+             "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
+             + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}", "1 updated, 0 skipped"),
+        ]
+        for (index, (record, outcome)) in copies.enumerated() {
+            let file = try scratch.write(record + "\n", to: "merge\(index).jsonl")
+            #expect(try session.run("import \(file)") == "imported 1 record: 0 added, \(outcome)\n", "\(record)")
+        }
+        let file = try scratch.write("{\"content\":\"No uuid or date\"}\n", to: "fresh.jsonl")
+        #expect(try session.run("import \(file)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
         let memo = try #require(try session.notebook.store.memo(id: 1))
         #expect(memo.content == "Newer copy @fresh")
         #expect(memo.insertDate == Timestamp(secondsSince1970: 946_684_800), "an update keeps the memo's place")
@@ -107,6 +115,24 @@ struct TransferTests {
         let added = try #require(try session.notebook.store.memo(id: 2))
         #expect(added.uuid == "00000000-0000-4000-8000-000000000002")
         #expect(added.insertDate == Timestamp(secondsSince1970: 946_684_801))
+    }
+
+    /// A file that names one memo twice, in any case, fails at the second record.
+    @Test(arguments: ["00000000-0000-4000-8000-0000000000aa", "00000000-0000-4000-8000-0000000000AA"])
+    func aUUIDTwiceInOneFileFailsAtTheSecond(_ second: String) throws {
+        let session = try ScriptedNotebook()
+        let file = try scratch.write("""
+            [
+            {"uuid":"00000000-0000-4000-8000-0000000000aa","content":"one"},
+            {"uuid":"\(second)","content":"two","updateDate":"2030-01-01T00:00:00.000Z"}
+            ]
+            """, to: "twice.json")
+        #expect {
+            try session.run("import \(file)")
+        } throws: { error in
+            errorReport(error) == "\(file):3: error: the uuid \(second.lowercased()) is named by an earlier record of this file"
+        }
+        #expect(try session.notebook.store.count() == 0)
     }
 
     /// A malformed record fails the whole import at its line, and the store is as it was.

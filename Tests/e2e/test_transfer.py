@@ -224,7 +224,7 @@ def test_a_file_holding_one_uuid_twice_fails_at_the_second(memo_binary, environm
     store = tmp_path / "s.sqlite"
     result = memo(memo_binary, environment, store, "import", records, check=False)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"{records}:3: error: ") and "line 1" in result.stderr, result.stderr
+    assert result.stderr.startswith(f"{records}:3: error: ") and "earlier record" in result.stderr, result.stderr
     assert dump(memo_binary, environment, store) == []
 
 

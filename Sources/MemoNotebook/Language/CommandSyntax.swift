@@ -129,6 +129,8 @@ extension CommandSyntax {
                         "content" (export puts it there for text an item cannot carry: CR, control characters, lines
                         like the comment). A paragraph is a memo; a heading is a memo of its own, except export's
                         # Memos title and ## YYYY-MM-DD day headings, which date the memos under them.
+                        A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
+                        a record edited later than it (a later updateDate); no date is made up.
                         """),
         CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Write memos to a file (- for standard output), oldest first.",

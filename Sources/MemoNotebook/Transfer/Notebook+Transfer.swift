@@ -10,9 +10,10 @@ package protocol ImportProgress: AnyObject {
 }
 
 extension Notebook {
-    /// Imports a file in one transaction: every record, or none when one is malformed or the
-    /// import is interrupted. A record whose uuid the store has updates that memo when it is
-    /// newer (by its update date, else its insert date) and is skipped otherwise.
+    /// Imports a file in one transaction: every record, or none when one is malformed, names
+    /// a uuid an earlier record named, or the import is interrupted. A record whose uuid the
+    /// store has updates that memo when it was edited later than the memo was, and is
+    /// skipped otherwise (`MemoStore.merge`).
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
         defer { importProgress?.finish() }
         if arguments.format == .coredata { return try importCoreData(arguments) }
@@ -27,7 +28,9 @@ extension Notebook {
         }
         return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
+            var uuids = UUIDsSeen()
             while let record = try reader.next() {
+                try uuids.insert(record, file: file.name)
                 try merge(record, into: &summary, file: file.name)
                 importProgress?.update(records: summary.records, fraction: reader.progress)
             }
