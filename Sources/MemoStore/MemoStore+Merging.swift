@@ -6,9 +6,11 @@ extension MemoStore {
 
     /// Brings in a memo from an import (or another store), matched by uuid, as part of a
     /// change made at `time`: a new uuid is added with its own dates; a known one is updated
-    /// when the draft is newer (by update date, else insert date) and skipped when it is as
-    /// old or older. An update takes the draft's text, update date and tags; the memo keeps
-    /// its id and insert date, so its place in the order.
+    /// when the draft was edited (it has an update date) later than the memo was last
+    /// written, and skipped otherwise. An update takes the draft's text, update date and
+    /// tags; the memo keeps its id and insert date, so its place in the order. A draft that
+    /// was never edited does not update: its insert date is not an update date, and no date
+    /// is made up for it.
     @discardableResult
     package func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MergeResult {
         let inline = TagName.inlineTags(in: draft.content)
@@ -24,8 +26,7 @@ extension MemoStore {
             }
             return .added
         }
-        let updateDate = draft.updateDate ?? draft.insertDate
-        guard updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
+        guard let updateDate = draft.updateDate, updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
         try recorded(.import, at: time) {
             _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate)

@@ -83,13 +83,14 @@ struct OneShotTests {
         #expect(try memo.shell("$MEMO list | head -c 0").status == 0)
     }
 
-    /// One-shot export and import: the file is private, the summary is text or JSON, a
-    /// malformed record is reported at its line with exit status 1 and changes nothing.
+    /// One-shot export and import: the file follows the umask (private under 077), the
+    /// summary is text or JSON, a malformed record is reported at its line with exit status 1
+    /// and changes nothing.
     @Test func exportAndImportFromTheShell() throws {
         try memo.run(["add", "Buy milk @shop"])
         try memo.run(["add", "旅行の準備"])
         let file = memo.path("backup.json")
-        #expect(try memo.run(["export", file]).standardOutput == "exported 2 memos to \(file)\n")
+        #expect(try memo.shell("umask 077; $MEMO export '\(file)'").standardOutput == "exported 2 memos to \(file)\n")
         #expect(FileManager.default.mode(of: file) == 0o600)
         let other = memo.path("other.sqlite")
         let imported = try memo.run(["--store", other, "--json", "import", file])

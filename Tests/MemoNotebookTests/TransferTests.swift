@@ -71,7 +71,8 @@ struct TransferTests {
         let source = try filledNotebook()
         let path = scratch.file("all." + `extension`)
         #expect(try source.run("export \(path)") == "exported 23 memos to \(path)\n")
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o666 & ~Self.umask(),
+                "a new file follows the umask, as any file a command writes")
         let target = try ScriptedNotebook()
         #expect(try target.run("import \(path)") == "imported 23 records: 23 added, 0 updated, 0 skipped\n")
         #expect(try target.dump() == source.dump())
@@ -79,18 +80,33 @@ struct TransferTests {
         #expect(try target.dump() == source.dump())
     }
 
+    /// The process's umask, read without changing it (`umask(2)` would, for every thread).
+    private static func umask() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
+    }
+
+    /// Each copy comes in its own file: a file may name a memo only once. Only a copy edited
+    /// later than the memo updates it; no update date is ever made up from an insert date.
     @Test func newerCopiesUpdateAndOlderOrEqualOnesAreSkipped() throws {
         let session = try ScriptedNotebook()
         try session.run("add --tag old Original @inline")
         let uuid = "00000000-0000-4000-8000-000000000001"
-        let file = try scratch.write("""
-            {"uuid":"\(uuid)","content":"Older copy","insertDate":"1999-01-01T00:00:00.000Z"}
-            {"uuid":"\(uuid)","content":"Same age","insertDate":"2000-01-01T00:00:00.000Z"}
-            {"uuid":"\(uuid.uppercased())","content":"Newer copy @fresh","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2001-02-03T04:05:06.789Z","tags":["fresh","new"]}
-            {"content":"No uuid or date"}
-
-            """, to: "merge.jsonl")
-        #expect(try session.run("import \(file)") == "imported 4 records: 1 added, 1 updated, 2 skipped\n")
+        let copies = [
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Older copy\",\"insertDate\":\"1999-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Inserted later, never edited\",\"insertDate\":\"2000-06-01T00:00:00.000Z\"}",
+             "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
+             + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}", "1 updated, 0 skipped"),
+        ]
+        for (index, (record, outcome)) in copies.enumerated() {
+            let file = try scratch.write(record + "\n", to: "merge\(index).jsonl")
+            #expect(try session.run("import \(file)") == "imported 1 record: 0 added, \(outcome)\n", "\(record)")
+        }
+        let file = try scratch.write("{\"content\":\"No uuid or date\"}\n", to: "fresh.jsonl")
+        #expect(try session.run("import \(file)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
         let memo = try #require(try session.notebook.store.memo(id: 1))
         #expect(memo.content == "Newer copy @fresh")
         #expect(memo.insertDate == Timestamp(secondsSince1970: 946_684_800), "an update keeps the memo's place")
@@ -99,6 +115,24 @@ struct TransferTests {
         let added = try #require(try session.notebook.store.memo(id: 2))
         #expect(added.uuid == "00000000-0000-4000-8000-000000000002")
         #expect(added.insertDate == Timestamp(secondsSince1970: 946_684_801))
+    }
+
+    /// A file that names one memo twice, in any case, fails at the second record.
+    @Test(arguments: ["00000000-0000-4000-8000-0000000000aa", "00000000-0000-4000-8000-0000000000AA"])
+    func aUUIDTwiceInOneFileFailsAtTheSecond(_ second: String) throws {
+        let session = try ScriptedNotebook()
+        let file = try scratch.write("""
+            [
+            {"uuid":"00000000-0000-4000-8000-0000000000aa","content":"one"},
+            {"uuid":"\(second)","content":"two","updateDate":"2030-01-01T00:00:00.000Z"}
+            ]
+            """, to: "twice.json")
+        #expect {
+            try session.run("import \(file)")
+        } throws: { error in
+            errorReport(error) == "\(file):3: error: the uuid \(second.lowercased()) is named by an earlier record of this file"
+        }
+        #expect(try session.notebook.store.count() == 0)
     }
 
     /// A malformed record fails the whole import at its line, and the store is as it was.
@@ -130,12 +164,15 @@ struct TransferTests {
     }
 
     /// Markdown people write: items under day headings, without memo's metadata comments.
+    /// Nothing is dropped: a heading and a paragraph are memos too; a heading that is only a
+    /// day dates what follows it.
     @Test func handWrittenMarkdownImports() throws {
         let session = try ScriptedNotebook()
         let file = try scratch.write("""
             # Notes
 
-            Some prose that is not a memo.
+            Some prose
+            on two lines.
 
             ## 2024-03-01
 
@@ -148,14 +185,18 @@ struct TransferTests {
             - Farmers market @food
 
             """, to: "notes.md")
-        #expect(try session.run("import \(file)") == "imported 3 records: 3 added, 0 updated, 0 skipped\n")
+        #expect(try session.run("import \(file)") == "imported 6 records: 6 added, 0 updated, 0 skipped\n")
         #expect(try session.run("list --asc") == """
-            #1  2024-03-01 00:00:00  Call the bank
-            #2  2024-03-01 00:00:00  Pack for the trip …
-            #3  2024-03-02 00:00:00  Farmers market @food
+            #1  2000-01-01 00:00:00  # Notes
+            #2  2000-01-01 00:00:01  Some prose …
+            #3  2024-03-01 00:00:00  Call the bank
+            #4  2024-03-01 00:00:00  Pack for the trip …
+            #5  2024-03-02 00:00:00  ## 2024-03-02 Saturday
+            #6  2024-03-02 00:00:00  Farmers market @food
 
             """)
-        #expect(try session.notebook.store.memo(id: 2)?.content == "Pack for the trip\npassport and charger")
+        #expect(try session.notebook.store.memo(id: 2)?.content == "Some prose\non two lines.")
+        #expect(try session.notebook.store.memo(id: 4)?.content == "Pack for the trip\npassport and charger")
     }
 
     @Test func formatsComeFromTheExtensionUnlessGiven() throws {

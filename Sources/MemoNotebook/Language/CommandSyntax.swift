@@ -126,13 +126,27 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
                         OptionSyntax(names: ["--text"], valueName: "ATTR[,ATTR]", summary: "coredata: the text attributes, joined by newlines (content)."),
                         OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
-                      ]),
+                      ],
+                      details: """
+                        Markdown: an item (- text, further lines indented by two spaces) is a memo; its comment
+                        <!-- memo {JSON} --> restores its uuid, dates and tags, and its text when the comment holds
+                        "content" (export puts it there for text an item cannot carry: CR, control characters, lines
+                        like the comment). A paragraph is a memo; a heading is a memo of its own, except export's
+                        # Memos title and ## YYYY-MM-DD day headings, which date the memos under them.
+                        A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
+                        a record edited later than it (a later updateDate); no date is made up.
+                        """),
         CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Write memos to a file (- for standard output), oldest first.",
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",
                                      summary: "jsonl, json or markdown (default: from the file's extension, else jsonl)."),
-                      ] + OptionSyntax.filters),
+                      ] + OptionSyntax.filters,
+                      details: """
+                        The file appears whole or not at all: a crash leaves no partial file. A file that is replaced
+                        keeps its mode; a new one follows the umask. The store itself (by any name) and any other
+                        SQLite database are refused, left untouched.
+                        """),
         CommandSyntax(.fixture, usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
         CommandSyntax(.fixtures, usage: "", summary: "List the built-in fixtures."),
         CommandSyntax(.clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode."),

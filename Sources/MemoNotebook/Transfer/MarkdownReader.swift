@@ -1,18 +1,24 @@
 import FoundationEssentials
 import MemoStore
 
-/// Markdown as `export --format markdown` writes it, and as people write lists: `## DAY`
-/// headings, and items that start with `- ` with further lines indented by two spaces. Each
-/// item is a memo; its metadata comment, when there, restores its uuid, dates and tags. An
-/// item without one is dated at the start of its heading's day (in the display time zone),
-/// or gets the session's time when no heading came before it. Other lines are not memos.
+/// Markdown as `export --format markdown` writes it, and as people write it. Nothing in a
+/// file is dropped: each block becomes a memo.
+/// - An item starts with `- `; its further lines are indented by two spaces. Its metadata
+///   comment (`MarkdownFormat`), when there, ends it and restores its uuid, dates and tags,
+///   and its text when the comment carries `"content"`.
+/// - A paragraph (lines up to a blank line, an item or a heading) is a memo as written.
+/// - A heading is a memo of its own, as written (`# Title`), except the export's own
+///   structure: the title `# Memos` on the first line, and a heading that is only a day,
+///   `## YYYY-MM-DD`. A heading that starts with a day also dates what follows it.
+/// A memo without a metadata comment is dated at the start of its heading's day (in the
+/// display time zone), or gets the session's time when no day heading came before it.
 struct MarkdownReader: RecordReader {
     let file: ImportFile
     let displayTime: DisplayTime
     private let lines: LineReader
     private var lineNumber = 0
     private var day: CivilDate?
-    /// A line read ahead that belongs to the next item.
+    /// A line read ahead that belongs to the next block.
     private var pending: (text: String, number: Int)?
 
     init(file: ImportFile, displayTime: DisplayTime) {
@@ -25,21 +31,22 @@ struct MarkdownReader: RecordReader {
 
     mutating func next() throws(LocatedError) -> ImportRecord? {
         while let (line, number) = try nextLine() {
-            if line.hasPrefix("## ") {
-                day = Self.day(in: line)
-            } else if line.hasPrefix("- ") {
-                return try item(startingWith: String(line.dropFirst(2)), at: number)
-            }
+            if line.allSatisfy(\.isWhitespace) { continue }
+            if line.hasPrefix("- ") { return try item(startingWith: String(line.dropFirst(2)), at: number) }
+            guard Self.isHeading(line) else { return try paragraph(startingWith: line, at: number) }
+            let headingDay = Self.day(in: line)
+            if let headingDay { day = headingDay }
+            let isStructure = (number == 1 && line == "# Memos") || (headingDay != nil && line.split(separator: " ").count == 2)
+            if !isStructure { return dated(ImportRecord(content: line, line: number)) }
         }
         return nil
     }
 
     /// The item whose first line is `first`: its continuation lines, blank lines inside it,
-    /// and its metadata comment.
+    /// and its metadata comment, which ends it.
     private mutating func item(startingWith first: String, at number: Int) throws(LocatedError) -> ImportRecord {
         var text = [first]
         var blanks = 0
-        var metadata: JSONValue?
         while let (line, lineNumber) = try nextLine() {
             if !line.hasPrefix("  "), line.allSatisfy(\.isWhitespace) {
                 blanks += 1
@@ -51,27 +58,47 @@ struct MarkdownReader: RecordReader {
             }
             let content = String(line.dropFirst(2))
             if content.hasPrefix(MarkdownFormat.metadataPrefix), content.hasSuffix(MarkdownFormat.metadataSuffix) {
-                let json = content.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
-                guard let object = try? JSONValue.parse(json.utf8) else {
-                    throw file.error(.invalid("the memo's metadata comment is not valid JSON"), line: lineNumber)
-                }
-                metadata = object
-                continue
+                return try record(text.joined(separator: "\n"), at: number, metadata: content, metadataLine: lineNumber)
             }
             text += Array(repeating: "", count: blanks) + [content]
             blanks = 0
         }
-        var record = ImportRecord(content: text.joined(separator: "\n"), line: number)
-        if case .object(var members)? = metadata {
-            members.append(("content", .string(record.content)))
-            do {
-                record = try ImportRecord(json: .object(members), line: number)
-            } catch {
-                throw file.error(error, line: number)
-            }
-        } else if let day {
-            record.insertDate = displayTime.startOfDay(day)
+        return dated(ImportRecord(content: text.joined(separator: "\n"), line: number))
+    }
+
+    /// The record of an item with its metadata comment: the comment's fields, its text
+    /// unless the comment carries the text itself.
+    private func record(_ text: String, at number: Int, metadata comment: String, metadataLine: Int) throws(LocatedError) -> ImportRecord {
+        let json = comment.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
+        guard case .object(var members)? = try? JSONValue.parse(json.utf8) else {
+            throw file.error(.invalid("the memo's metadata comment is not valid JSON"), line: metadataLine)
         }
+        if members.allSatisfy({ $0.0 != "content" }) { members.append(("content", .string(text))) }
+        do {
+            return try ImportRecord(json: .object(members), line: number)
+        } catch {
+            throw file.error(error, line: number)
+        }
+    }
+
+    /// A paragraph: `first` and the lines after it up to a blank line, an item or a heading.
+    private mutating func paragraph(startingWith first: String, at number: Int) throws(LocatedError) -> ImportRecord {
+        var text = [first]
+        while let (line, lineNumber) = try nextLine() {
+            if line.allSatisfy(\.isWhitespace) { break }
+            if line.hasPrefix("- ") || Self.isHeading(line) {
+                pending = (line, lineNumber)
+                break
+            }
+            text.append(line)
+        }
+        return dated(ImportRecord(content: text.joined(separator: "\n"), line: number))
+    }
+
+    /// A memo without metadata: dated at the start of the day of the heading above it.
+    private func dated(_ record: ImportRecord) -> ImportRecord {
+        var record = record
+        if let day { record.insertDate = displayTime.startOfDay(day) }
         return record
     }
 
@@ -88,8 +115,15 @@ struct MarkdownReader: RecordReader {
         return (try file.text(of: line, at: lineNumber), lineNumber)
     }
 
+    /// An ATX heading: one to six `#`, then a space or the end of the line.
+    private static func isHeading(_ line: String) -> Bool {
+        let marks = line.prefix { $0 == "#" }.count
+        return (1...6).contains(marks) && (line.count == marks || line.dropFirst(marks).first == " ")
+    }
+
     /// The day of a `## YYYY-MM-DD` heading, if it names one.
     private static func day(in heading: String) -> CivilDate? {
+        guard heading.hasPrefix("## ") else { return nil }
         let words = heading.dropFirst(3).split(separator: " ")
         guard let first = words.first, case .day(let day)? = try? DateArgument.parse(Word(text: String(first), isLiteral: true))
         else { return nil }

@@ -62,7 +62,8 @@ struct JSONArrayWriter: MemoWriter {
 
 /// Markdown for people: a heading per day, an item per memo with its text (further lines
 /// indented by two spaces), and the memo's uuid, dates and tags in an HTML comment that
-/// Markdown viewers hide and `import` reads back, so nothing is lost.
+/// Markdown viewers hide and `import` reads back, so nothing is lost. A text that would not
+/// read back as it is (`MarkdownFormat.readsBackAsItem`) is also kept whole in the comment.
 struct MarkdownWriter: MemoWriter {
     let displayTime: DisplayTime
     private var currentDay: String?
@@ -82,19 +83,16 @@ struct MarkdownWriter: MemoWriter {
             output.write("\n## \(day)\n\n")
             currentDay = day
         }
-        let lines = memo.content.split(separator: "\n", omittingEmptySubsequences: false)
+        let isReadable = MarkdownFormat.readsBackAsItem(memo.content)
+        let shown = isReadable ? memo.content : MarkdownFormat.visible(memo.content)
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         var text = "- " + lines[0] + "\n"
         for line in lines.dropFirst() { text += "  " + line + "\n" }
-        var metadata = JSONRenderer.json(memo)
-        if case .object(let fields) = metadata { metadata = .object(fields.filter { $0.0 != "id" && $0.0 != "content" }) }
-        output.write(text + "  " + MarkdownFormat.metadataPrefix + metadata.serialized + MarkdownFormat.metadataSuffix + "\n")
+        var fields: [(String, JSONValue)] = []
+        if case .object(let all) = JSONRenderer.json(memo) { fields = all.filter { $0.0 != "id" && $0.0 != "content" } }
+        if !isReadable { fields.append(("content", .string(memo.content))) }
+        output.write(text + "  " + MarkdownFormat.comment(.object(fields)) + "\n")
     }
 
     func end(to output: OutputSink) {}
-}
-
-/// The markers of the metadata comment that follows each exported memo.
-enum MarkdownFormat {
-    static let metadataPrefix = "<!-- memo "
-    static let metadataSuffix = " -->"
 }

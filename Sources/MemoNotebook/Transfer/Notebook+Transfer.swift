@@ -10,9 +10,10 @@ package protocol ImportProgress: AnyObject {
 }
 
 extension Notebook {
-    /// Imports a file in one transaction: every record, or none when one is malformed or the
-    /// import is interrupted. A record whose uuid the store has updates that memo when it is
-    /// newer (by its update date, else its insert date) and is skipped otherwise.
+    /// Imports a file in one transaction: every record, or none when one is malformed, names
+    /// a uuid an earlier record named, or the import is interrupted. A record whose uuid the
+    /// store has updates that memo when it was edited later than the memo was, and is
+    /// skipped otherwise (`MemoStore.merge`).
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
         defer { importProgress?.finish() }
         if arguments.format == .coredata { return try importCoreData(arguments) }
@@ -27,7 +28,9 @@ extension Notebook {
         }
         return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
+            var uuids = UUIDsSeen()
             while let record = try reader.next() {
+                try uuids.insert(record, file: file.name)
                 try merge(record, into: &summary, file: file.name)
                 importProgress?.update(records: summary.records, fraction: reader.progress)
             }
@@ -83,24 +86,16 @@ extension Notebook {
         }
     }
 
-    /// Writes memos to a file, atomically and privately (a temporary file renamed into place),
-    /// or streams them to standard output as the outcome is rendered.
+    /// Writes memos to a file, whole or not at all (`WholeFileWriter`), after checking the
+    /// file is neither this store nor another database; or streams them to standard output as
+    /// the outcome is rendered.
     func export(_ arguments: ExportArguments) throws -> Outcome {
         let query = MemoQuery(filter: resolve(arguments.filter), order: .oldestFirst)
         var writer = arguments.format.writer(displayTime: displayTime)
         guard arguments.path != "-" else { return .exportStream(try store.memos(query), writer: writer) }
-        let path = UserPath.expand(arguments.path)
-        let temporary = path + ".memo-export-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandError.invalid("cannot write \(arguments.path): \(String(cString: strerror(errno)))")
-        }
-        var succeeded = false
-        defer {
-            close(descriptor)
-            if !succeeded { unlink(temporary) }
-        }
-        let output = FileOutput(descriptor: descriptor)
+        let destination = try ExportDestination(arguments.path, store: store.location)
+        let file = try destination.open()
+        let output = FileOutput(descriptor: file.descriptor)
         let cursor = try store.memos(query)
         var count = 0
         writer.begin(to: output)
@@ -110,13 +105,10 @@ extension Notebook {
         }
         writer.end(to: output)
         output.flush()
-        if let failure = output.failure ?? (fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))) {
+        if let failure = output.failure {
             throw CommandError.invalid("cannot write \(arguments.path): \(failure)")
         }
-        guard rename(temporary, path) == 0 else {
-            throw CommandError.invalid("cannot write \(arguments.path): \(String(cString: strerror(errno)))")
-        }
-        succeeded = true
+        try file.commit()
         return .exported(count: count, path: arguments.path)
     }
 }

@@ -8,8 +8,10 @@ import Glibc
 /// `Z_PRIMARYKEY`, and dates as seconds since 2001-01-01T00:00:00Z. A store copied from a
 /// running app keeps its newest rows in its `-wal` file. Opening the file itself, even
 /// read-only, could checkpoint it or leave a `-shm` file behind, and `immutable=1` would
-/// ignore the WAL; so the file and its WAL are copied into a private temporary folder and
-/// the copy is opened: everything the store holds is read, and the source is never touched.
+/// ignore the WAL; so the file and its WAL are copied into a private temporary folder, as a
+/// consistent snapshot even while the app writes (`CoreDataSnapshot`), and the copy is
+/// opened: everything the store holds is read, and the source is never touched. A failure
+/// to read the copy names the source, never the user's own store.
 package final class CoreDataSource {
     private let database: Database
     private let folder: String
@@ -24,12 +26,7 @@ package final class CoreDataSource {
         folder = FileManager.default.temporaryDirectory.path + "/memo-coredata-" + UUID().uuidString
         do {
             try PrivateFiles.createParentFolders(of: folder + "/store.sqlite")
-            let copy = folder + "/store.sqlite"
-            try FileManager.default.copyItem(atPath: path, toPath: copy)
-            if FileManager.default.fileExists(atPath: path + "-wal") {
-                try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
-            }
-            database = try Database(path: copy)
+            database = try CoreDataSnapshot.take(of: path, to: folder + "/store.sqlite")
             guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'Z_PRIMARYKEY'") == 1 else {
                 throw StoreError.notAMemoStore(path: path, reason: "not a Core Data store: it has no Z_PRIMARYKEY table")
             }
@@ -62,7 +59,7 @@ package final class CoreDataSource {
     /// attribute's, read lazily. Names match case-insensitively, as Core Data upper-cases
     /// them; a name that does not exist is an error listing those that do.
     package func rows(entity: String, textAttributes: [String], dateAttribute: String) throws(StoreError) -> CoreDataRows {
-        try StoreError.wrapping {
+        try CoreDataRows.namingSource(path) {
             let (table, entityID) = try self.table(of: entity)
             let columns = try self.columns(of: table)
             func column(_ attribute: String) throws -> String {
@@ -81,7 +78,7 @@ package final class CoreDataSource {
             let statement = try database.prepare(sql)
             try statement.bind(filter.isEmpty ? [] : [.integer(entityID)])
             let total = try database.prepare("SELECT count(*) FROM " + Self.quoted(table) + filter).scalarInt(filter.isEmpty ? [] : [.integer(entityID)]) ?? 0
-            return CoreDataRows(statement: statement, textColumns: textAttributes.count, total: Int(total))
+            return CoreDataRows(statement: statement, textColumns: textAttributes.count, total: Int(total), source: path)
         }
     }
 
@@ -128,11 +125,24 @@ package final class CoreDataRows {
     private let textColumns: Int
     /// How many rows there are, for progress.
     package let total: Int
+    /// The Core Data store's path, which a failure to read names.
+    private let source: String
 
-    init(statement: Statement, textColumns: Int, total: Int) {
+    init(statement: Statement, textColumns: Int, total: Int, source: String) {
         self.statement = statement
         self.textColumns = textColumns
         self.total = total
+        self.source = source
+    }
+
+    /// Runs `body`, reporting a failure of the source's file as the source's, so that it is
+    /// never mistaken for damage to the store being imported into.
+    static func namingSource<T>(_ source: String, _ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try StoreError.wrapping(body)
+        } catch .sqlite(let error) where error.isStoreFailure {
+            throw .cannotOpen(path: source, reason: error.explanation)
+        }
     }
 
     /// Seconds between 1970-01-01 and Core Data's reference date, 2001-01-01T00:00:00Z.
@@ -140,7 +150,7 @@ package final class CoreDataRows {
 
     package func next() throws(StoreError) -> Row? {
         try Interruption.check()
-        guard try StoreError.wrapping({ try statement.step() }) else { return nil }
+        guard try Self.namingSource(source, { try statement.step() }) else { return nil }
         var texts: [String] = []
         for column in 1...Int32(textColumns) where !statement.isNull(at: column) {
             let text = statement.string(at: column)

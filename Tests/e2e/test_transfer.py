@@ -1,0 +1,335 @@
+"""Export and import as a user with backups, editors and a running iOS app would use them:
+an export never overwrites a database and never leaves a partial file, every format
+round-trips hostile text exactly, hand-written Markdown loses nothing, a file cannot hold
+one uuid twice, and a Core Data store that its app is writing imports cleanly."""
+import hashlib
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+
+def memo(binary, environment, store, *arguments, check=True, **options):
+    return subprocess.run([binary, "--store", str(store)] + [str(a) for a in arguments], env=environment,
+                          capture_output=True, text=True, check=check, **options)
+
+
+def dump(binary, environment, store):
+    """Every memo as uuid, text, dates and tags (ids are local to a store), oldest first."""
+    # Split on newlines only: a memo's JSON may hold U+2028 or U+0085, which splitlines() splits on.
+    lines = memo(binary, environment, store, "--json", "list", "--asc").stdout.split("\n")
+    return [{k: v for k, v in json.loads(line).items() if k != "id"} for line in lines if line]
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# Export must not destroy a database (issue 21 item 8)
+
+@pytest.fixture
+def store(memo_binary, environment, tmp_path):
+    path = tmp_path / "s.sqlite"
+    memo(memo_binary, environment, path, "add", "keep me")
+    return path
+
+
+def destinations(tmp_path, store):
+    """Other names of the store: a symlink, a hard link, `./x`, `../folder/x`."""
+    (tmp_path / "link.jsonl").symlink_to(store)
+    os.link(store, tmp_path / "hard.jsonl")
+    return ["s.sqlite", "./s.sqlite", f"../{tmp_path.name}/s.sqlite", str(store), "link.jsonl", "hard.jsonl"]
+
+
+def test_export_refuses_the_store_by_any_path(memo_binary, environment, tmp_path, store):
+    for destination in destinations(tmp_path, store):
+        before = digest(store)
+        result = memo(memo_binary, environment, store, "export", destination, check=False, cwd=tmp_path)
+        assert result.returncode == 1, (destination, result)
+        assert result.stderr.startswith("error: ") and "the store itself" in result.stderr, (destination, result.stderr)
+        assert digest(store) == before, destination
+        assert (tmp_path / "link.jsonl").is_symlink()
+    assert [m["content"] for m in dump(memo_binary, environment, store)] == ["keep me"]
+
+
+def test_export_refuses_any_sqlite_database(memo_binary, environment, tmp_path, store):
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE t(x)")
+    before = digest(other)
+    result = memo(memo_binary, environment, store, "export", other.name, "--format", "json", check=False, cwd=tmp_path)
+    assert result.returncode == 1
+    assert "is an SQLite database" in result.stderr
+    assert digest(other) == before
+
+
+def test_export_keeps_an_existing_files_mode_and_a_new_one_follows_the_umask(memo_binary, environment, tmp_path, store):
+    existing = tmp_path / "old.jsonl"
+    existing.write_text("old\n")
+    existing.chmod(0o640)
+    memo(memo_binary, environment, store, "export", existing)
+    assert existing.stat().st_mode & 0o777 == 0o640
+    assert "keep me" in existing.read_text()
+    for mask, mode in ((0o022, 0o644), (0o077, 0o600), (0o002, 0o664)):
+        new = tmp_path / f"new-{mask:o}.md"
+        memo(memo_binary, environment, store, "export", new, umask=mask)
+        assert new.stat().st_mode & 0o777 == mode, (mask, oct(new.stat().st_mode))
+
+
+def test_export_through_a_symlink_writes_its_target(memo_binary, environment, tmp_path, store):
+    target = tmp_path / "real.jsonl"
+    target.write_text("old\n")
+    (tmp_path / "alias.jsonl").symlink_to(target)
+    memo(memo_binary, environment, store, "export", "alias.jsonl", cwd=tmp_path)
+    assert (tmp_path / "alias.jsonl").is_symlink()
+    assert "keep me" in target.read_text()
+
+
+def fill(memo_binary, environment, store, count):
+    memo(memo_binary, environment, store, "count")
+    with sqlite3.connect(store) as connection:
+        connection.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
+            "INSERT INTO memo(uuid, content, insert_date) "
+            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i || ' ' || hex(randomblob(40)), "
+            "946684800000 + i * 1000 FROM n", (count,))
+        connection.execute("INSERT INTO memo_search(rowid, text) SELECT id, content FROM memo")
+
+
+def test_a_killed_export_leaves_no_partial_file(memo_binary, environment, tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    store = folder / "big.sqlite"
+    fill(memo_binary, environment, store, 150_000)
+    previous = folder / "previous.jsonl"
+    previous.write_text("the previous export\n")
+    names = sorted(os.listdir(folder))
+    started = time.monotonic()
+    memo(memo_binary, environment, store, "export", folder / "timed.jsonl")
+    whole = time.monotonic() - started
+    (folder / "timed.jsonl").unlink()
+    for share in (0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.95):
+        for destination in ("new.jsonl", "previous.jsonl"):
+            process = subprocess.Popen([memo_binary, "--store", str(store), "export", str(folder / destination)],
+                                       env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(whole * share)
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            left = sorted(os.listdir(folder))
+            if "new.jsonl" in left:
+                # The kill came after the export was complete and in place.
+                assert len((folder / "new.jsonl").read_text().splitlines()) == 150_000
+                (folder / "new.jsonl").unlink()
+                left.remove("new.jsonl")
+            assert left == names, (share, destination, left)
+            text = previous.read_text()
+            assert text == "the previous export\n" or len(text.splitlines()) == 150_000, share
+            previous.write_text("the previous export\n")
+
+
+# Every format round-trips hostile text (issue 21 item 9)
+
+HOSTILE_TEXTS = [
+    "first\r\nsecond\nthird",
+    "a trailing carriage return\r",
+    "\r\nstarts with CRLF",
+    "nul \x00 inside",
+    "escape \x1b[31mred\x1b[0m and bell \x07",
+    "line\u2028separator and paragraph\u2029separator, next line \u0085",
+    "\ufeffa byte-order mark first",
+    "---\ntitle: front matter\n---",
+    "# a heading\n## 2024-01-01\n- an item\n  indented",
+    "text then a comment\n<!-- memo {\"uuid\":\"00000000-0000-4000-8000-00000000beef\"} -->",
+    "<!-- memo {\"tags\":[\"x\"]} -->",
+    "  <!-- memo {} -->\n<!-- memo {} -->\n<!-- plain comment -->",
+    "ends the comment --> here",
+    "\nstarts with a newline\n\n\nand ends with blank lines\n\n",
+    "   leading spaces\n\ttab\n    four spaces",
+    "quotes \" and \\ backslash",
+    "emoji 👩‍👩‍👧 ZWJ and e\u0301 combining",
+    "a" * 200_000 + "\nafter a 200 KB line",
+    "- looks like an item\n* and another\n1. numbered",
+    "trailing spaces   \nline  ",
+]
+
+
+def hostile_records():
+    records = []
+    for n, text in enumerate(HOSTILE_TEXTS):
+        record = {"uuid": f"00000000-0000-4000-8000-{n:012d}", "content": text,
+                  "insertDate": f"2024-03-0{1 + n % 3}T0{n % 10}:0{n % 6}:07.{n:03d}Z",
+                  "updateDate": f"2024-04-01T12:00:00.{n:03d}Z" if n % 2 else None, "tags": ["hostile", f"t{n % 4}"]}
+        records.append(record)
+    return records
+
+
+@pytest.mark.parametrize("format_name", ["jsonl", "json", "markdown"])
+def test_every_format_round_trips_the_hostile_corpus(memo_binary, environment, tmp_path, format_name):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(record) + "\n" for record in hostile_records()))
+    source, target = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, source, "import", corpus)
+    original = dump(memo_binary, environment, source)
+    assert [m["content"] for m in sorted(original, key=lambda m: m["uuid"])] == HOSTILE_TEXTS
+    exported = tmp_path / f"all.{format_name}"
+    memo(memo_binary, environment, source, "export", exported, "--format", format_name)
+    result = memo(memo_binary, environment, target, "import", exported, "--format", format_name)
+    assert f"{len(HOSTILE_TEXTS)} added" in result.stdout
+    assert dump(memo_binary, environment, target) == original
+    # Exported again, the file is the same but for the ids: nothing drifts on a second trip.
+    again = tmp_path / f"again.{format_name}"
+    memo(memo_binary, environment, target, "export", again, "--format", format_name)
+    assert re.sub(rb'"id":\d+,', b"", again.read_bytes()) == re.sub(rb'"id":\d+,', b"", exported.read_bytes())
+
+
+def test_markdown_round_trips_text_added_from_a_pipe(memo_binary, environment, tmp_path):
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", input="first\r\nsecond\nthird")
+    memo(memo_binary, environment, a, "export", tmp_path / "cr.md")
+    memo(memo_binary, environment, b, "import", tmp_path / "cr.md")
+    assert dump(memo_binary, environment, b) == dump(memo_binary, environment, a)
+
+
+# Hand-written Markdown loses nothing (issue 21 item 10)
+
+def test_hand_written_markdown_keeps_headings_and_paragraphs(memo_binary, environment, tmp_path):
+    hand = tmp_path / "hand.md"
+    hand.write_text("# My notes\n\nSome paragraph text\nthat goes on\n\n- item one\n- item two\n  more of two\n"
+                    "Lazy paragraph after an item\n\n## 2024-03-01\n\n* a star item\n\n## Ideas\n")
+    store = tmp_path / "k.sqlite"
+    result = memo(memo_binary, environment, store, "import", hand)
+    assert "7 added" in result.stdout, result.stdout
+    texts = [m["content"] for m in dump(memo_binary, environment, store)]
+    for text in ["# My notes", "Some paragraph text\nthat goes on", "item one", "item two\nmore of two",
+                 "Lazy paragraph after an item", "* a star item", "## Ideas"]:
+        assert text in texts, (text, texts)
+
+
+# A uuid once per file, no invented date (issue 21 item 11)
+
+@pytest.mark.parametrize("second", ["00000000-0000-4000-8000-0000000000AA", "00000000-0000-4000-8000-0000000000aa"])
+def test_a_file_holding_one_uuid_twice_fails_at_the_second(memo_binary, environment, tmp_path, second):
+    records = tmp_path / "twice.jsonl"
+    records.write_text(json.dumps({"uuid": "00000000-0000-4000-8000-0000000000aa", "content": "one",
+                                   "insertDate": "2024-01-01T00:00:00.000Z"}) + "\n"
+                       + json.dumps({"content": "between"}) + "\n"
+                       + json.dumps({"uuid": second, "content": "two", "insertDate": "2024-02-01T00:00:00.000Z"}) + "\n")
+    store = tmp_path / "s.sqlite"
+    result = memo(memo_binary, environment, store, "import", records, check=False)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{records}:3: error: ") and "earlier record" in result.stderr, result.stderr
+    assert dump(memo_binary, environment, store) == []
+
+
+def test_an_import_never_invents_an_update_date(memo_binary, environment, tmp_path):
+    store = tmp_path / "s.sqlite"
+    first = tmp_path / "first.jsonl"
+    first.write_text(json.dumps({"uuid": "00000000-0000-4000-8000-0000000000aa", "content": "one",
+                                 "insertDate": "2024-01-01T00:00:00.000Z"}) + "\n")
+    memo(memo_binary, environment, store, "import", first)
+    for record in ({"uuid": "00000000-0000-4000-8000-0000000000AA", "content": "later insert",
+                    "insertDate": "2024-02-01T00:00:00.000Z"},
+                   {"uuid": "00000000-0000-4000-8000-0000000000aa", "content": "no dates"}):
+        later = tmp_path / "later.jsonl"
+        later.write_text(json.dumps(record) + "\n")
+        memo(memo_binary, environment, store, "import", later)
+        [memo_now] = dump(memo_binary, environment, store)
+        assert memo_now["updateDate"] is None and memo_now["insertDate"] == "2024-01-01T00:00:00.000Z", memo_now
+
+
+# A Core Data store its app is writing (issue 21 item 12)
+
+CORE_DATA_SCHEMA = """
+CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+INSERT INTO Z_METADATA VALUES (1, 'F1E2D3C4-B5A6-4978-8695-A4B3C2D1E0F9', NULL);
+INSERT INTO Z_PRIMARYKEY VALUES (1, 'MemoEntity', 0, 0);
+CREATE TABLE ZMEMOENTITY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZINSERTDATE TIMESTAMP, ZCONTENT VARCHAR);
+"""
+
+WRITER = textwrap.dedent("""
+    import sqlite3, sys, time
+    connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA wal_autocheckpoint = 8")
+    n = 0
+    while True:
+        connection.execute("BEGIN")
+        for _ in range(20):
+            n += 1
+            connection.execute("INSERT INTO ZMEMOENTITY VALUES (NULL, 1, 1, ?, ?)", (700000000 + n, f"row {n} " + "x" * 300))
+        if n > 2000:
+            # Keeps the store's size steady while its pages keep changing.
+            connection.execute("DELETE FROM ZMEMOENTITY WHERE Z_PK IN (SELECT Z_PK FROM ZMEMOENTITY "
+                               "WHERE ZCONTENT LIKE 'row %' ORDER BY Z_PK LIMIT 20)")
+        connection.execute("COMMIT")
+        if n % 100 == 0:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        sys.stdout.write(f"{n}\\n")
+        sys.stdout.flush()
+""")
+
+
+def core_data_store(path):
+    with sqlite3.connect(path) as connection:
+        connection.executescript(CORE_DATA_SCHEMA)
+        connection.executemany("INSERT INTO ZMEMOENTITY VALUES (NULL, 1, 1, ?, ?)",
+                               [(600000000 + n, f"old row {n} " + "y" * 1500) for n in range(3000)])
+
+
+def test_a_core_data_store_being_written_imports_every_time(memo_binary, environment, tmp_path):
+    source = tmp_path / "App.sqlite"
+    core_data_store(source)
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(source)], stdout=subprocess.PIPE, text=True)
+    try:
+        writer.stdout.readline()
+        failures = []
+        for run in range(20):
+            result = memo(memo_binary, environment, tmp_path / f"m{run}.sqlite", "import", source, "--format", "coredata",
+                          check=False)
+            if result.returncode != 0:
+                failures.append(result.stderr)
+            else:
+                assert "added" in result.stdout
+        assert failures == []
+        assert {path.name for path in tmp_path.glob("App.sqlite*")} <= {"App.sqlite", "App.sqlite-wal", "App.sqlite-shm"}
+    finally:
+        writer.kill()
+        writer.wait()
+
+
+def test_a_core_data_import_leaves_the_live_files_unchanged(memo_binary, environment, tmp_path):
+    source = tmp_path / "App.sqlite"
+    core_data_store(source)
+    app = sqlite3.connect(source, isolation_level=None)
+    app.execute("PRAGMA journal_mode = WAL")
+    app.execute("PRAGMA wal_autocheckpoint = 0")
+    app.execute("INSERT INTO ZMEMOENTITY VALUES (NULL, 1, 1, 1, 'only in the WAL')")
+    before = {suffix: digest(tmp_path / f"App.sqlite{suffix}") for suffix in ("", "-wal")}
+    result = memo(memo_binary, environment, tmp_path / "m.sqlite", "import", source, "--format", "coredata")
+    assert "3001 added" in result.stdout
+    assert {suffix: digest(tmp_path / f"App.sqlite{suffix}") for suffix in ("", "-wal")} == before
+    app.close()
+
+
+def test_a_damaged_core_data_source_is_named_not_the_users_store(memo_binary, environment, tmp_path):
+    source = tmp_path / "App.sqlite"
+    core_data_store(source)
+    data = bytearray(source.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big")
+    for offset in range(page_size * 2, len(data), 97):
+        data[offset] = 0xFF
+    source.write_bytes(bytes(data))
+    store = tmp_path / "m.sqlite"
+    memo(memo_binary, environment, store, "add", "mine")
+    result = memo(memo_binary, environment, store, "import", source, "--format", "coredata", check=False)
+    assert result.returncode != 0
+    assert str(source) in result.stderr and "the store file is damaged" not in result.stderr, result.stderr
+    assert [m["content"] for m in dump(memo_binary, environment, store)] == ["mine"]
