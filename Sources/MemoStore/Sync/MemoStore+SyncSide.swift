@@ -52,7 +52,7 @@ extension MemoStore {
                 try identity.renew()
                 since = nil
             }
-            try identity.adoptUnversionedMemos(at: time, table: table, file: StoreFile(location))
+            try identity.adoptUnversionedMemos(at: time, table: table)
             let checkpoint = try identity.checkpoint()
             let seq = try identity.nextStamp(at: time).seq
             return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, seq: seq,

@@ -48,13 +48,10 @@ struct SyncIdentity {
         try database.cached("UPDATE sync_identity SET versioned = 1 WHERE versioned = 0").run()
     }
 
-    /// Before the store's first sync: its memos without a version take a first one, named
-    /// by their state unless the file once held a later state of the store (a backup put
-    /// back before its first sync).
-    func adoptUnversionedMemos(at time: Timestamp, table: MemoTable, file: StoreFile?) throws {
+    /// Before the store's first sync: its memos without a version take a first one.
+    func adoptUnversionedMemos(at time: Timestamp, table: MemoTable) throws {
         guard try database.cached("SELECT adopted FROM sync_identity").scalarInt([]) == 0 else { return }
-        let wentBack = try file?.history().map { try $0.store != storeID() || $0.seq > seq() } ?? false
-        try table.adoptUnversionedMemos(try nextStamp(at: time), byName: !wentBack)
+        try table.adoptUnversionedMemos(try nextStamp(at: time))
         try database.cached("UPDATE sync_identity SET versioned = 1, adopted = 1").run()
     }
 
@@ -77,9 +74,7 @@ struct SyncIdentity {
         if noted != current {
             if !noted.isEmpty { try renew() }
             try noteFile(current)
-        } else if let history = file.history(), try history.store != storeID() || history.seq > seq() {
-            // The file saved a later change, or one of an identity this store took after the
-            // backup was made.
+        } else if let history = file.history(), history.store == (try storeID()), history.seq > (try seq()) {
             try renew()
         }
     }

@@ -240,23 +240,17 @@ struct MemoTable {
     /// one, the names of their state (`StateDigest`) for their text and explicit tags, as an
     /// import of them would, so a store made by exporting them and importing agrees with this
     /// one; they are change number `stamp.seq` of this store.
-    ///
-    /// Not `byName` (the store was put back from a backup: its memos may hold a state a
-    /// change made since had seen and replaced): the first version is a change of this store.
-    func adoptUnversionedMemos(_ stamp: SyncStamp, byName: Bool) throws {
-        let values: [SQLiteValue] = [.text(stamp.store), .integer(stamp.seq), .integer(byName ? 1 : 0)]
+    func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
         try database.cached("""
-            UPDATE memo_tag SET added_by = CASE WHEN ?3 THEN memo_state_name(coalesce(\(Self.explicitTagNames("memo_tag.memo_id")), '')) ELSE ?1 END,
-                                added_seq = CASE WHEN ?3 THEN 1 ELSE ?2 END
+            UPDATE memo_tag SET added_by = memo_state_name(coalesce(\(Self.explicitTagNames("memo_tag.memo_id")), '')), added_seq = 1
             WHERE added_by = '' AND inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq = 0)
-            """).run(values)
+            """).run()
         try database.cached("""
-            UPDATE memo SET version = CASE WHEN ?3 THEN \(Self.named("version", Self.textName)) ELSE \(Self.bumped("version")) END,
-                            tags_version = CASE WHEN ?3 THEN \(Self.named("tags_version", Self.tagsName)) ELSE \(Self.bumped("tags_version")) END,
-                            text_by = CASE WHEN ?3 THEN \(Self.textName) ELSE ?1 END, text_seq = CASE WHEN ?3 THEN 1 ELSE ?2 END,
+            UPDATE memo SET version = \(Self.named("version", Self.textName)), tags_version = \(Self.named("tags_version", Self.tagsName)),
+                            text_by = \(Self.textName), text_seq = 1,
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
-            """).run(values)
+            """).run([.text(stamp.store), .integer(stamp.seq)])
     }
 
     /// The explicit tag names of memo `id` (SQL), in order, separated as `StateDigest` does.
