@@ -57,6 +57,15 @@ struct SyncIdentity {
 
     // MARK: Copies
 
+    /// Before a local change: a store that keeps no versions in a file that held a store that
+    /// did (the file carries its mark) was put back from a backup made before its first sync.
+    /// Its memos take their first version now, named by their state as the backup has them,
+    /// before the change touches them; the change is then stamped, as a store of its own.
+    func adoptIfPutBack(file: StoreFile?, table: MemoTable, at time: Timestamp) throws {
+        guard let file, try !isVersioned(), file.history() != nil else { return }
+        try adoptUnversionedMemos(at: time, table: table)
+    }
+
     /// Notes which file holds the store.
     func noteFile(_ file: String) throws {
         try database.cached("UPDATE sync_identity SET file_id = ?1").run([.text(file)])
@@ -74,7 +83,9 @@ struct SyncIdentity {
         if noted != current {
             if !noted.isEmpty { try renew() }
             try noteFile(current)
-        } else if let history = file.history(), history.store == (try storeID()), history.seq > (try seq()) {
+        } else if let history = file.history(), try history.store != storeID() || history.seq > seq() {
+            // The file saved a later change, or one of an identity this store took after the
+            // backup was made.
             try renew()
         }
     }

@@ -43,6 +43,7 @@ final class ChangeRecorder {
         self.kind = kind
         defer { self.kind = nil; changeStamp = nil }
         let result = try database.atomically {
+            try identity.adoptIfPutBack(file: file, table: table, at: time)
             let result = try body()
             try finish(kind, target: target, at: time)
             return result
@@ -62,6 +63,12 @@ final class ChangeRecorder {
             try prepareStaging()
             try table.clearStaging()
             try database.execute("BEGIN IMMEDIATE")
+        }
+        do {
+            try StoreError.wrapping { try identity.adoptIfPutBack(file: file, table: table, at: time) }
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
         }
         self.kind = kind
         startTime = time
