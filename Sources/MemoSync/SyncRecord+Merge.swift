@@ -48,8 +48,7 @@ extension SyncRecord {
         guard sawText && sawTags else {
             let explicit = keptTags(live.explicitTags, seenBy: seen, deleted.deletedTags, seenBy: living.tagsVersion)
             guard Set(explicit.map(\.name)) != Set(live.explicitTags.map(\.name)) else { return living }
-            let names = Set(explicit.map(\.name))
-            live.tags = (explicit + live.tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
+            live.tags = live.tags(withExplicit: explicit)
             var result = living
             result.live = live
             result.tagsVersion = living.tagsVersion.joined(with: seen)
@@ -86,8 +85,7 @@ extension SyncRecord {
         } else {
             explicit = keptTags(mine.explicitTags, seenBy: remote.tagsVersion, theirs.explicitTags, seenBy: local.tagsVersion)
         }
-        let names = Set(explicit.map(\.name))
-        return (explicit + text.tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
+        return text.tags(withExplicit: explicit)
     }
 
     /// Concurrent tag changes: a tag on both sides stays, with the dot of its later adding
@@ -180,6 +178,13 @@ private struct TextMerge {
 
 extension SyncRecord.Live {
     var explicitTags: [SyncRecord.Tag] { tags.filter { !$0.inline } }
+
+    /// `explicit` and this text's own inline tags (an explicit tag wins over the same inline
+    /// one), by name.
+    func tags(withExplicit explicit: [SyncRecord.Tag]) -> [SyncRecord.Tag] {
+        let names = Set(explicit.map(\.name))
+        return (explicit + tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
+    }
 
     func sameText(as other: Self) -> Bool {
         content == other.content && insertDate == other.insertDate && updateDate == other.updateDate

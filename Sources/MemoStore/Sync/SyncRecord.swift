@@ -81,8 +81,9 @@ extension SyncRecord.Tag {
 
     /// A tombstone's tags as its `tags` column holds them.
     static func json(ofDeleted tags: [Self]) -> String {
-        let data = (try? JSONEncoder().encode(tags.map { [DeletedTagField.text($0.name), .text($0.addedBy), .number($0.addedSeq)] })) ?? Data()
-        return String(decoding: data, as: UTF8.self).isEmpty ? "[]" : String(decoding: data, as: UTF8.self)
+        guard let data = try? JSONEncoder().encode(tags.map { [DeletedTagField.text($0.name), .text($0.addedBy), .number($0.addedSeq)] })
+        else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
@@ -144,11 +145,6 @@ package struct VersionVector: Equatable, Sendable, Codable {
     /// How many changes of `store` this version counts.
     package func count(of store: String) -> Int64 {
         counts[store] ?? 0
-    }
-
-    /// Whether this version counts any change under `key` (a store id, or a state's name).
-    package func has(_ key: String) -> Bool {
-        counts[key] != nil
     }
 
     /// The changes of both.
