@@ -51,7 +51,7 @@ extension SyncRecord {
             live.tags = live.tags(withExplicit: explicit)
             var result = living
             result.live = live
-            result.tagsVersion = living.tagsVersion.joined(with: seen)
+            result.tagsVersion = living.tagsVersion.joined(with: seen).naming(tagsOf: live)
             return result
         }
         var result = deleted
@@ -68,6 +68,7 @@ extension SyncRecord {
         var live = text.winner
         live.tags = mergedTags(local, mine, remote, theirs, inlineFrom: text.winner)
         result.live = live
+        result.tagsVersion = result.tagsVersion.naming(tagsOf: live)
         (result.textBy, result.textSeq) = (text.winnerRecord.textBy, text.winnerRecord.textSeq)
         return (result, text.loser.flatMap { conflictCopy(of: $0, uuid: local.uuid, by: text.loserRecord) })
     }
@@ -193,6 +194,13 @@ extension SyncRecord.Live {
 }
 
 extension VersionVector {
+    /// This version holding the name of `live`'s explicit tags (`StateDigest`), as a change
+    /// that writes them does: a merge that makes a tag set no side had must name it too, or
+    /// a copy of it made by export and import would be news to the stores that merged it.
+    func naming(tagsOf live: SyncRecord.Live) -> VersionVector {
+        joined(with: VersionVector([StateDigest.tags(live.explicitTags.map(\.name)): 1]))
+    }
+
     /// Whether this version counts the change that added `tag`.
     func saw(_ tag: SyncRecord.Tag) -> Bool {
         !tag.addedBy.isEmpty && count(of: tag.addedBy) >= tag.addedSeq

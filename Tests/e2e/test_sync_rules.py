@@ -173,6 +173,21 @@ def test_a_tag_change_never_reverts_a_text_edit(memo_binary, environment, tmp_pa
             ("one", []), ("two, edited on a", ["important"])], store.name
 
 
+def test_bringing_back_a_deleted_memo_keeps_the_tags_added_elsewhere(memo_binary, environment, tmp_path):
+    # A delete removes a memo, not its tags: undoing the sync that brought b's delete brings
+    # the memo back on a, and the tag b added before deleting it comes back with it.
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, b, "tag", "1", "urgent")
+    memo(memo_binary, environment, b, "delete", "1")
+    memo(memo_binary, environment, a, "sync", b)
+    assert texts(memo_binary, environment, a) == ["two"]
+    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted((memo["content"], memo["tags"]) for memo in dump(memo_binary, environment, store)) == [
+            ("one", ["urgent"]), ("two", [])], store.name
+
+
 # Item 5: stores made by export→import disagree about what is one version.
 
 def exported_and_imported(binary, environment, folder):
@@ -200,3 +215,19 @@ def test_an_edit_on_an_imported_copy_makes_no_conflict(memo_binary, environment,
     assert "conflict" not in synced.stdout
     assert texts(memo_binary, environment, a) == ["one, edited on b", "two @t"]
     assert_converged(memo_binary, environment, a, b)
+
+
+def test_a_tag_set_made_by_a_merge_is_one_version_with_its_imported_copy(memo_binary, environment, tmp_path):
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "one")
+    memo(memo_binary, environment, b, "tag", "1", "two")
+    memo(memo_binary, environment, a, "sync", b)
+    c = tmp_path / "c.sqlite"
+    memo(memo_binary, environment, b, "export", tmp_path / "merged.jsonl")
+    memo(memo_binary, environment, c, "import", tmp_path / "merged.jsonl")
+    memo(memo_binary, environment, a, "untag", "1", "one")
+    memo(memo_binary, environment, a, "sync", c)
+    uuid = memo_with_uuid_of(memo_binary, environment, a, "1")["uuid"]
+    for store in (a, c):
+        assert next(m for m in dump(memo_binary, environment, store) if m["uuid"] == uuid)["tags"] == ["two"], store.name
+    assert_converged(memo_binary, environment, a, c)

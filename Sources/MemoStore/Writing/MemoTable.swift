@@ -128,9 +128,10 @@ struct MemoTable {
         try database.cached("DELETE FROM memo_search WHERE rowid IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
         try database.cached("DELETE FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
         try database.cached("""
-            INSERT INTO memo(id, uuid, content, insert_date, update_date)
+            INSERT INTO memo(id, uuid, content, insert_date, update_date, tags_version)
             SELECT json_extract(before, '$.id'), json_extract(before, '$.uuid'), json_extract(before, '$.content'),
-                   json_extract(before, '$.insert_date'), json_extract(before, '$.update_date')
+                   json_extract(before, '$.insert_date'), json_extract(before, '$.update_date'),
+                   coalesce(json_extract(before, '$.tags_version'), '{}')
             FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
             """).run(value)
         try database.cached("""
@@ -319,6 +320,15 @@ struct MemoTable {
         "coalesce(json_extract(p.before, '$.\(name)'), \(tombstoneVersion), memo.\(name))"
     }
 
+    /// The tags' version a change counts on. A memo brought back to life by undo or redo
+    /// (`restoreImages`) counts on the tags' version of the state it brings back, not on its
+    /// tombstone's: a delete removes a memo, not its tags, so bringing it back removes no tag
+    /// the delete had seen added elsewhere (a sync merges those tags back in).
+    private static let tagsBase = """
+        coalesce(json_extract(p.before, '$.tags_version'), CASE WHEN memo.tags_version <> '{}' THEN memo.tags_version END,
+                 \(tombstoneVersion), memo.tags_version)
+        """
+
     /// Whether the part changed: a new memo without an origin, one brought back to life, or
     /// a difference from the image.
     private static func changed(_ name: String, comparing difference: String) -> String {
@@ -340,7 +350,7 @@ struct MemoTable {
         UPDATE memo SET version = CASE WHEN \(changed("version", comparing: textDiffers))
                                        THEN \(named(bumped(base("version")), textName)) ELSE \(base("version")) END,
                         tags_version = CASE WHEN \(changed("tags_version", comparing: explicitTagsDiffer))
-                                            THEN \(named(bumped(base("tags_version")), tagsName)) ELSE \(base("tags_version")) END,
+                                            THEN \(named(bumped(tagsBase), tagsName)) ELSE \(tagsBase) END,
                         text_by = CASE WHEN \(changed("version", comparing: textDiffers)) THEN ?1
                                        ELSE coalesce(json_extract(p.before, '$.text_by'), memo.text_by) END,
                         text_seq = CASE WHEN \(changed("version", comparing: textDiffers)) THEN ?2
