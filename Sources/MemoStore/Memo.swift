@@ -30,14 +30,17 @@ package struct MemoDraft: Sendable {
     package var updateDate: Timestamp?
     /// Tags given explicitly; inline `@tags` in the content are added by the store.
     package var tags: [String]
+    /// For a memo from an export: the version its source held, if the file said.
+    package var version: MemoVersion?
 
     package init(uuid: String, content: String, insertDate: Timestamp,
-                 updateDate: Timestamp? = nil, tags: [String] = []) {
+                 updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil) {
         self.uuid = uuid
         self.content = content
         self.insertDate = insertDate
         self.updateDate = updateDate
         self.tags = tags
+        self.version = version
     }
 }
 

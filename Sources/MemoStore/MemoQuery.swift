@@ -29,13 +29,17 @@ package struct MemoQuery: Equatable, Sendable {
     package var order: MemoOrder
     package var limit: Int?
     package var offset: Int
+    /// Whether each row also reads the memo's sync version (`MemoRow.withVersion`), as an
+    /// export writes it.
+    package var readsVersions: Bool
 
     package init(filter: MemoFilter = MemoFilter(), order: MemoOrder = .newestFirst,
-                 limit: Int? = nil, offset: Int = 0) {
+                 limit: Int? = nil, offset: Int = 0, readsVersions: Bool = false) {
         self.filter = filter
         self.order = order
         self.limit = limit
         self.offset = offset
+        self.readsVersions = readsVersions
     }
 }
 
@@ -72,7 +76,8 @@ extension MemoQuery {
     var selectStatement: (sql: String, values: [SQLiteValue]) {
         let (whereSQL, values) = filter.whereClause
         let direction = order == .newestFirst ? "DESC" : "ASC"
-        let sql = "SELECT \(MemoStore.memoColumns) FROM memo\(whereSQL)"
+        let columns = MemoStore.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL : "")
+        let sql = "SELECT \(columns) FROM memo\(whereSQL)"
             + " ORDER BY insert_date \(direction), id \(direction)"
             + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         return (sql, values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])

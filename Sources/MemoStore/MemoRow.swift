@@ -30,6 +30,13 @@ package struct MemoRow {
         statement.withBytes(at: 5, body)
     }
 
+    /// The bytes of the memo's sync version as JSON (`MemoVersion.jsonSQL`), or nil when the
+    /// query did not read versions or the memo has none yet.
+    package func withVersion<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard statement.columnCount > 6, !statement.isNull(at: 6) else { return body(nil) }
+        return statement.withBytes(at: 6, body)
+    }
+
     /// The whole memo, decoded (invalid UTF-8 repaired).
     package var memo: Memo {
         MemoStore.decodeMemo(from: statement)

@@ -18,11 +18,14 @@ extension MemoStore {
         guard let existing = try memo(uuid: draft.uuid) else {
             try MemoContent.validate(draft.content)
             try recorded(.import, at: time) {
-                // An imported memo is the same version as its source's copy (`StateDigest`), so
-                // the store keeps versions from now on: a later edit or delete is newer.
-                try SyncIdentity(database: database).becomeVersioned()
+                // An imported memo is the same version as its source's copy, so the store keeps
+                // versions from now on: a later edit or delete is newer.
+                let identity = SyncIdentity(database: database)
+                try identity.becomeVersioned()
+                let carried = try carriedVersion(of: draft, explicitTags: explicit)
                 _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: recorder.stamp(at: time),
-                                     fromElsewhere: true)
+                                     origin: .imported(carried))
+                if let carried { try identity.observe(clock: carried.changedAt) }
             }
             return .added
         }
@@ -33,6 +36,18 @@ extension MemoStore {
             try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
         }
         return .updated
+    }
+
+    /// The version the draft's file says its source held, when it fits the draft
+    /// (`MemoVersion.describes`) and this store never deleted the memo: importing a memo
+    /// deleted here brings it back, newer than the delete.
+    private func carriedVersion(of draft: MemoDraft, explicitTags: [String]) throws -> MemoVersion? {
+        guard let version = draft.version,
+              version.describes(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+                                updateDate: draft.updateDate?.millisecondsSince1970, explicitTags: explicitTags),
+              try database.cached("SELECT 1 FROM memo_tombstone WHERE uuid = ?1").scalarInt([.text(draft.uuid)]) == nil
+        else { return nil }
+        return version
     }
 
     /// The draft's tags that its text does not carry inline: a memo exported with its tags

@@ -75,6 +75,11 @@ package final class Statement {
         try firstRow(values) { $0.isNull(at: 0) ? nil : $0.int64(at: 0) } ?? nil
     }
 
+    /// How many columns each row has.
+    package var columnCount: Int32 {
+        sqlite3_column_count(handle)
+    }
+
     package func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }

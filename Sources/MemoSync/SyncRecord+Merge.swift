@@ -30,6 +30,10 @@ extension SyncRecord {
         if other.version.includes(one.version) { return other }
         var later = one.isLater(than: other) ? one : other
         later.version = one.version.joined(with: other.version)
+        // The deleted text the other side had not seen; the later's when neither had.
+        let oneIsNewer = one.deletedText.map { !other.version.saw($0) } ?? false
+        let otherIsNewer = other.deletedText.map { !one.version.saw($0) } ?? false
+        if oneIsNewer != otherIsNewer { later.deletedText = oneIsNewer ? one.deletedText : other.deletedText }
         // Each delete keeps the tags its side had added, for a change that revives the memo.
         later.deletedTags = keptTags(one.deletedTags, seenBy: other.version, other.deletedTags, seenBy: one.version)
             .sorted { $0.name < $1.name }
@@ -46,12 +50,25 @@ extension SyncRecord {
         let sawText = living.textIsSeen(by: seen)
         let sawTags = seen.includes(living.tagsVersion)
         guard sawText && sawTags else {
-            let explicit = keptTags(live.explicitTags, seenBy: seen, deleted.deletedTags, seenBy: living.tagsVersion)
-            guard Set(explicit.map(\.name)) != Set(live.explicitTags.map(\.name)) else { return living }
-            live.tags = live.tags(withExplicit: explicit)
+            // The memo lives on, and its text's version remembers what the delete saw, so a
+            // delete that sees this memo later also deletes the versions the first one deleted
+            // (texts win by the change that wrote them, so knowing more decides no text). The
+            // tags' version counts the changes to the tags, which a delete must see to win:
+            // it takes the delete's only when the delete's tags join the memo's.
             var result = living
+            result.version = living.version.joined(with: seen)
+            let explicit = keptTags(live.explicitTags, seenBy: seen, deleted.deletedTags, seenBy: living.tagsVersion)
+            if Set(explicit.map(\.name)) != Set(live.explicitTags.map(\.name)) {
+                live.tags = live.tags(withExplicit: explicit)
+                result.tagsVersion = living.tagsVersion.joined(with: seen).naming(tagsOf: live)
+            }
+            // Text merges apart from tags: when the delete saw this text and the deleted side
+            // had written a newer one, the memo that lives on has the newer text.
+            if sawText, let text = deleted.deletedText, !living.version.saw(text) {
+                live = live.withText(text)
+                (result.textBy, result.textSeq) = (text.textBy, text.textSeq)
+            }
             result.live = live
-            result.tagsVersion = living.tagsVersion.joined(with: seen).naming(tagsOf: live)
             return result
         }
         var result = deleted
@@ -187,6 +204,17 @@ extension SyncRecord.Live {
         return (explicit + tags.filter { $0.inline && !names.contains($0.name) }).sorted { $0.name < $1.name }
     }
 
+    /// This memo with the text a delete kept (its content and dates), and that text's inline
+    /// tags in place of this one's.
+    func withText(_ text: DeletedText) -> Self {
+        var live = Self(content: text.content, insertDate: text.insertDate, updateDate: text.updateDate, tags: [])
+        let explicit = explicitTags
+        let names = Set(explicit.map(\.name))
+        live.tags = (explicit + TagName.inlineTags(in: text.content).filter { !names.contains($0) }
+            .map { SyncRecord.Tag(name: $0, inline: true) }).sorted { $0.name < $1.name }
+        return live
+    }
+
     func sameText(as other: Self) -> Bool {
         content == other.content && insertDate == other.insertDate && updateDate == other.updateDate
     }
@@ -199,6 +227,11 @@ extension VersionVector {
     /// a copy of it made by export and import would be news to the stores that merged it.
     func naming(tagsOf live: SyncRecord.Live) -> VersionVector {
         joined(with: VersionVector([StateDigest.tags(live.explicitTags.map(\.name)): 1]))
+    }
+
+    /// Whether this version counts the change that wrote a deleted memo's `text`.
+    func saw(_ text: DeletedText) -> Bool {
+        count(of: text.textBy) >= text.textSeq
     }
 
     /// Whether this version counts the change that added `tag`.

@@ -7,18 +7,27 @@ extension SyncRecord {
     /// with a space), and a sync must not spread it.
     var problem: String? {
         guard Self.isCanonicalUUID(uuid) else { return "its uuid '\(uuid)' is not an RFC 4122 uuid" }
+        if let text = deletedText, let problem = Self.problem(content: text.content, dates: [text.insertDate, text.updateDate]) {
+            return "its deleted text: " + problem
+        }
         guard let live else { return nil }
+        if let problem = Self.problem(content: live.content, dates: [live.insertDate, live.updateDate]) { return problem }
+        for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
+            return "its tag '\(tag.name)' is not a valid tag name"
+        }
+        return nil
+    }
+
+    /// Why a text and its dates cannot enter a store, or nil.
+    private static func problem(content: String, dates: [Int64?]) -> String? {
         do {
-            try MemoContent.validate(live.content)
+            try MemoContent.validate(content)
         } catch {
             return error.description
         }
-        for date in [live.insertDate] + (live.updateDate.map { [$0] } ?? [])
+        for date in dates.compactMap({ $0 })
         where !Timestamp.representable.contains(Timestamp(millisecondsSince1970: date)) {
             return "its date \(date) ms is outside the years 0001 to 9999"
-        }
-        for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
-            return "its tag '\(tag.name)' is not a valid tag name"
         }
         return nil
     }

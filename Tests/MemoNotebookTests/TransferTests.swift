@@ -21,10 +21,19 @@ struct ScriptedNotebook {
         return output.text
     }
 
-    /// Every memo as its JSON line, oldest first: uuid, text, dates and tags. Ids are left
-    /// out: they are local to a store and never imported.
+    /// Every memo as its JSON line (SPEC §5), oldest first: uuid, text, dates and tags. Ids
+    /// are left out: they are local to a store and never imported. (An export also carries
+    /// each memo's sync version, which is the store's own.)
     func dump() throws -> [String] {
-        TextFile.lines(of: try run("export -")).map { $0.replacing(/^\{"id":\d+,/, with: "{") }
+        TextFile.lines(of: try json("list --asc")).map { $0.replacing(/^\{"id":\d+,/, with: "{") }
+    }
+
+    /// Runs one command line; returns its JSON output.
+    func json(_ line: String) throws -> String {
+        guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
+        let output = StringOutput()
+        try JSONRenderer().render(try notebook.execute(command), to: output)
+        return output.text
     }
 }
 

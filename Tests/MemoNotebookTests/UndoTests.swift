@@ -7,9 +7,9 @@ import Testing
 struct UndoTests {
     let scratch = Scratch()
 
-    /// Every memo exactly, ids included: what undo must give back.
+    /// Every memo exactly (SPEC §5's object), ids included: what undo must give back.
     private func state(_ session: ScriptedNotebook) throws -> [String] {
-        TextFile.lines(of: try session.run("export -"))
+        TextFile.lines(of: try session.json("list --asc"))
     }
 
     /// Each undoable command: undo gives back exactly the state before it (ids, uuids,

@@ -9,7 +9,9 @@ text, tags, dates), and:
   changes and what syncs brought): deleted when every last change deletes it, kept when one of
   them does not; the text of a last text change; a tag its last changes added, not one they
   removed (text and tags merge separately);
-- a new memo gets a uuid no other memo ever had.
+- a new memo gets a uuid no other memo ever had;
+- a memo no user change made is a @conflict copy of a text written concurrently with another
+  text of its memo (a change that had seen the other's text makes no conflict).
 
 Fixed seeds here; a longer run: MEMO_MODEL_SEEDS=$(seq -s, 1 100) MEMO_MODEL_STEPS=300. A failure
 prints the seed and the log of what ran, as a shell script to replay (commands name ids, which
@@ -183,6 +185,24 @@ class History:
             events = [event for event in self.events if event.uuid == uuid and event.number in known]
             if events:
                 self.check_memo(uuid, events, final.get(uuid))
+        changed = {event.uuid for event in self.events}
+        for uuid, (text, tags) in sorted(final.items()):
+            if uuid not in changed:
+                self.check_conflict_copy(uuid, text, tags)
+
+    def check_conflict_copy(self, uuid, text, tags):
+        """A memo no user change made is a @conflict copy of a text that lost to one written
+        without seeing it: two changes wrote texts of one memo concurrently."""
+        if "conflict" not in tags:
+            raise Discrepancy(f"{uuid} ({text!r}) was made by no change and is no @conflict copy")
+        writers = [event for event in self.events if event.writes_text]
+        for event in writers:
+            if event.after[0] == text and any(
+                    other.uuid == event.uuid and other.after[0] != text and other.number not in event.seen
+                    and event.number not in other.seen for other in writers):
+                return
+        raise Discrepancy(f"a @conflict copy of {text!r} ({uuid}), although every change that wrote a text of its memo "
+                          f"had seen the others")
 
     @staticmethod
     def check_memo(uuid, events, memo):

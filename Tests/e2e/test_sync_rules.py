@@ -188,6 +188,68 @@ def test_bringing_back_a_deleted_memo_keeps_the_tags_added_elsewhere(memo_binary
             ("one", ["urgent"]), ("two", [])], store.name
 
 
+def id_of(binary, environment, store, content):
+    lines = memo(binary, environment, store, "--json", "list").stdout.splitlines()
+    return next(json.loads(line)["id"] for line in lines if json.loads(line)["content"] == content)
+
+
+def contents_and_tags(binary, environment, store):
+    return sorted((memo["content"], memo["tags"]) for memo in dump(binary, environment, store))
+
+
+def test_a_tag_change_beside_an_edit_and_a_delete_keeps_the_newer_text(memo_binary, environment, tmp_path):
+    # a edits the memo, then deletes it; b untags it meanwhile: the untag keeps the memo alive,
+    # and text merges apart from tags, so it lives on with a's text, not the older one.
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "later")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "edit", "1", "one, edited on a")
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, b, "untag", "1", "later")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert contents_and_tags(memo_binary, environment, store) == [("one, edited on a", []), ("two", [])], store.name
+    assert moved_nothing(memo(memo_binary, environment, a, "sync", b).stdout)
+
+
+def test_undoing_a_sync_keeps_the_newer_add_of_a_tag_it_leaves(memo_binary, environment, tmp_path):
+    # b removes a tag and adds it again; a takes the new add by a sync, then undoes the sync: the
+    # tag is there before and after, and stays the new add, which c (that saw only the removal,
+    # and changes the tags meanwhile) does not remove.
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    c = tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "tag", "1", "work")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "untag", "1", "work")
+    memo(memo_binary, environment, b, "sync", c)
+    memo(memo_binary, environment, b, "tag", "1", "work")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, c, "tag", id_of(memo_binary, environment, c, "one"), "home")
+    for first, second in ((a, c), (a, b), (b, c), (a, c)):
+        memo(memo_binary, environment, first, "sync", second)
+    for store in (a, b, c):
+        assert contents_and_tags(memo_binary, environment, store) == [("one", ["home", "work"]), ("two", [])], store.name
+
+
+def test_a_memo_that_outlives_a_delete_remembers_what_the_delete_removed(memo_binary, environment, tmp_path):
+    # a deletes b's edit; c's concurrent edit keeps the memo alive. b's edit, which the delete
+    # saw, does not come back when b syncs later, not even as a conflict copy.
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    c = tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "sync", c)
+    memo(memo_binary, environment, b, "edit", "1", "one, edited on b")
+    memo(memo_binary, environment, b, "sync", a)
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, c, "edit", id_of(memo_binary, environment, c, "one"), "one, edited on c")
+    memo(memo_binary, environment, a, "sync", c)
+    synced = memo(memo_binary, environment, b, "sync", a)
+    assert "conflict" not in synced.stdout
+    memo(memo_binary, environment, b, "sync", c)
+    for store in (a, b, c):
+        assert contents_and_tags(memo_binary, environment, store) == [("one, edited on c", []), ("two", [])], store.name
+
+
 # Item 5: stores made by export→import disagree about what is one version.
 
 def exported_and_imported(binary, environment, folder):
@@ -231,3 +293,48 @@ def test_a_tag_set_made_by_a_merge_is_one_version_with_its_imported_copy(memo_bi
     for store in (a, c):
         assert next(m for m in dump(memo_binary, environment, store) if m["uuid"] == uuid)["tags"] == ["two"], store.name
     assert_converged(memo_binary, environment, a, c)
+
+
+def exported_after_syncing(binary, environment, folder):
+    """a, which synced with z and then changed, exported and imported into b: the copy holds
+    a's versions, which name a's own changes, not only the state."""
+    a, b, z = folder / "a.sqlite", folder / "b.sqlite", folder / "z.sqlite"
+    memo(binary, environment, a, "add", "one")
+    memo(binary, environment, a, "add", "two")
+    memo(binary, environment, a, "sync", z)
+    memo(binary, environment, a, "edit", "1", "one, edited")
+    memo(binary, environment, a, "tag", "2", "work")
+    memo(binary, environment, a, "sync", z)
+    return a, b
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".json", ".md"])
+def test_changes_on_the_imported_copy_of_a_store_that_synced_win(memo_binary, environment, tmp_path, suffix):
+    a, b = exported_after_syncing(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "export", tmp_path / f"all{suffix}")
+    memo(memo_binary, environment, b, "import", tmp_path / f"all{suffix}")
+    memo(memo_binary, environment, b, "edit", "1", "one, edited on b")
+    memo(memo_binary, environment, b, "untag", "2", "work")
+    synced = memo(memo_binary, environment, a, "sync", b)
+    assert "conflict" not in synced.stdout
+    for store in (a, b):
+        assert contents_and_tags(memo_binary, environment, store) == [("one, edited on b", []), ("two", [])], store.name
+    memo(memo_binary, environment, b, "delete", "2")
+    memo(memo_binary, environment, a, "sync", b)
+    assert texts(memo_binary, environment, a) == ["one, edited on b"]
+
+
+def test_an_import_edited_by_hand_is_a_version_of_its_own(memo_binary, environment, tmp_path):
+    # The export's `sync` member describes the record it came with: a record whose text was
+    # edited in the file is not that version, and meets the source's as a concurrent one.
+    a, b = exported_after_syncing(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "export", tmp_path / "all.jsonl")
+    records = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
+    assert all("sync" in record for record in records)
+    records[0]["content"] = "one, edited in the file"
+    (tmp_path / "all.jsonl").write_text("".join(json.dumps(record) + "\n" for record in records))
+    memo(memo_binary, environment, b, "import", tmp_path / "all.jsonl")
+    synced = memo(memo_binary, environment, a, "sync", b)
+    assert "1 conflict" in synced.stdout
+    for store in (a, b):
+        assert sorted(texts(memo_binary, environment, store)) == ["one, edited", "one, edited in the file", "two"], store.name

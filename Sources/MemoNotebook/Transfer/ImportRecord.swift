@@ -9,6 +9,8 @@ package struct ImportRecord: Equatable, Sendable {
     package var insertDate: Timestamp?
     package var updateDate: Timestamp?
     package var tags: [String]
+    /// The version its source store held (an export's `sync` member), if it is one.
+    package var version: MemoVersion?
     /// The line of the file the record starts on, for errors.
     package var line: Int
 
@@ -37,6 +39,9 @@ package struct ImportRecord: Equatable, Sendable {
             try Self.date(text, field: "updateDate")
         }
         tags = try Self.strings(object, "tags") ?? []
+        // Not the record's text but a hint of how it syncs: one that is not a version is
+        // left out, and the store takes only a version that fits the record.
+        version = object[member: "sync"].flatMap { MemoVersion(json: $0.serialized) }
     }
 
     /// The optional string member `key` (null counts as absent).

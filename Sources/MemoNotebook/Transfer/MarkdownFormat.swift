@@ -24,10 +24,16 @@ enum MarkdownFormat {
             .map { $0.hasPrefix("<!--") ? "\\" + $0 : String($0) }.joined(separator: "\n")
     }
 
-    /// The metadata comment. `>` is escaped in the JSON (as `\u003e`), so a text holding
+    /// The metadata comment, with the memo's sync version (JSON text, `ExportRecord`) as its
+    /// `sync` member when it has one. `>` is escaped in the JSON (as `\u003e`), so a text holding
     /// `-->` cannot end the comment early in a Markdown viewer.
-    static func comment(_ metadata: JSONValue) -> String {
-        metadataPrefix + metadata.serialized.replacing(">", with: "\\u003e") + metadataSuffix
+    static func comment(_ metadata: JSONValue, sync: String? = nil) -> String {
+        var json = metadata.serialized
+        if let sync, json.last == "}" {
+            json.removeLast()
+            json += #","sync":"# + sync + "}"
+        }
+        return metadataPrefix + json.replacing(">", with: "\\u003e") + metadataSuffix
     }
 
     /// Characters a line of Markdown does not carry as they are: the line reader drops a

@@ -20,7 +20,31 @@ extension TransferFormat {
     }
 }
 
-/// One memo object per line (SPEC §5): what `--json list` prints.
+/// The memo object of an export: SPEC §5's, with the memo's sync version as its `sync` member
+/// when the store keeps one (`MemoVersion`), so a store made by importing the file holds the
+/// same version as this one. Other programs may ignore the member.
+enum ExportRecord {
+    static func appendLine(of row: MemoRow, to bytes: inout [UInt8]) {
+        JSONRenderer.appendJSONLine(of: row, to: &bytes)
+        row.withVersion { version in
+            guard let version, ByteText.isValid(version) else { return }
+            bytes.removeLast(2)
+            bytes += #","sync":"#.utf8
+            bytes += version
+            bytes += "}\n".utf8
+        }
+    }
+
+    /// The `sync` member's JSON text, for Markdown's comment.
+    static func version(of row: MemoRow) -> String? {
+        row.withVersion { version in
+            guard let version, ByteText.isValid(version) else { return nil }
+            return String(decoding: version, as: UTF8.self)
+        }
+    }
+}
+
+/// One memo object per line (SPEC §5): what `--json list` prints, with `ExportRecord`'s member.
 struct JSONLinesWriter: MemoWriter {
     /// The line being written, kept so each memo does not allocate one.
     private var line: [UInt8] = []
@@ -28,7 +52,7 @@ struct JSONLinesWriter: MemoWriter {
     func begin(to output: OutputSink) {}
 
     mutating func write(_ row: MemoRow, to output: OutputSink) {
-        JSONRenderer.appendJSONLine(of: row, to: &line)
+        ExportRecord.appendLine(of: row, to: &line)
         output.write(utf8: line)
         line.removeAll(keepingCapacity: true)
     }
@@ -48,7 +72,7 @@ struct JSONArrayWriter: MemoWriter {
 
     mutating func write(_ row: MemoRow, to output: OutputSink) {
         element += (isFirst ? "\n" : ",\n").utf8
-        JSONRenderer.appendJSONLine(of: row, to: &element)
+        ExportRecord.appendLine(of: row, to: &element)
         element.removeLast()
         output.write(utf8: element)
         element.removeAll(keepingCapacity: true)
@@ -91,7 +115,7 @@ struct MarkdownWriter: MemoWriter {
         var fields: [(String, JSONValue)] = []
         if case .object(let all) = JSONRenderer.json(memo) { fields = all.filter { $0.0 != "id" && $0.0 != "content" } }
         if !isReadable { fields.append(("content", .string(memo.content))) }
-        output.write(text + "  " + MarkdownFormat.comment(.object(fields)) + "\n")
+        output.write(text + "  " + MarkdownFormat.comment(.object(fields), sync: ExportRecord.version(of: row)) + "\n")
     }
 
     func end(to output: OutputSink) {}

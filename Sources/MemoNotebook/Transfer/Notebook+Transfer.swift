@@ -75,7 +75,7 @@ extension Notebook {
         do {
             let uuid = try record.uuid ?? freshUUID()
             let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
-                                  updateDate: record.updateDate, tags: record.tags)
+                                  updateDate: record.updateDate, tags: record.tags, version: record.version)
             switch try store.merge(draft, at: changeTime) {
             case .added: summary.added += 1
             case .updated: summary.updated += 1
@@ -90,7 +90,7 @@ extension Notebook {
     /// file is neither this store nor another database; or streams them to standard output as
     /// the outcome is rendered.
     func export(_ arguments: ExportArguments) throws -> Outcome {
-        let query = MemoQuery(filter: resolve(arguments.filter), order: .oldestFirst)
+        let query = MemoQuery(filter: resolve(arguments.filter), order: .oldestFirst, readsVersions: true)
         var writer = arguments.format.writer(displayTime: displayTime)
         guard arguments.path != "-" else { return .exportStream(try store.memos(query), writer: writer) }
         let destination = try ExportDestination(arguments.path, store: store.location)

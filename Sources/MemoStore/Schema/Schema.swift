@@ -4,13 +4,13 @@ enum Schema {
     /// Marks version 2 and later stores as memo's own (`PRAGMA application_id`, "MEMO").
     static let applicationID: Int64 = 0x4D45_4D4F
 
-    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7]
 
     static let currentVersion = migrations.count
 
     /// The layout the migrations end in, created in one step for a new store: replaying
     /// them builds and drops a whole full-text index, most of the start-up of
-    /// `memo --in-memory`. Version 6 only alters tables, so it runs as it is. `SchemaTests` checks it matches the migrated layout exactly.
+    /// `memo --in-memory`. Versions 6 and 7 only alter tables, so they run as they are. `SchemaTests` checks it matches the migrated layout exactly.
     static let fresh = """
         CREATE TABLE memo(
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -32,6 +32,7 @@ enum Schema {
         \(syncTables)
         INSERT INTO sync_identity(store_id) VALUES (\(newStoreID));
         \(version6.sql)
+        \(version7.sql)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(currentVersion);
         """

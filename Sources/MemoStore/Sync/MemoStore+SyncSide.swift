@@ -131,12 +131,13 @@ extension MemoStore {
         return tags
     }
 
-    private static let deadColumns = "uuid, version, changed_at, changed_by, tags"
+    private static let deadColumns = "uuid, version, changed_at, changed_by, tags, text"
 
     private static func tombstone(_ row: Statement) -> SyncRecord {
         var record = SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
                                 changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
         record.deletedTags = SyncRecord.Tag.deleted(json: row.isText(at: 4) ? row.string(at: 4) : "[]")
+        record.deletedText = DeletedText(json: row.isText(at: 5) ? row.string(at: 5) : nil)
         return record
     }
 }

@@ -119,9 +119,15 @@ struct SyncIdentity {
     /// `cursor`, and moves the clock past the latest change seen, so a change made here next
     /// is later than all of them.
     func noteReceived(from peer: String, upTo cursor: SyncCursor, clock: Int64) throws {
-        try database.cached("UPDATE sync_identity SET clock = max(clock, ?1)").run([.integer(clock)])
+        try observe(clock: clock)
         try database.cached("INSERT OR REPLACE INTO sync_received(peer_id, seq, checkpoint) VALUES (?1, ?2, ?3)")
             .run([.text(peer), .integer(cursor.seq), .text(cursor.checkpoint)])
+    }
+
+    /// Moves the clock past a change this store now holds (received, or imported with its
+    /// version), so a change made here next is later than it.
+    func observe(clock: Int64) throws {
+        try database.cached("UPDATE sync_identity SET clock = max(clock, ?1)").run([.integer(clock)])
     }
 
     /// Whether `cursor` names a point of this store's history.

@@ -46,6 +46,9 @@ package struct SyncRecord: Equatable, Sendable, Codable {
     /// For a tombstone, the explicit tags the memo had: a tag added before the delete stays
     /// when a concurrent change keeps the memo alive.
     package var deletedTags: [Tag] = []
+    /// For a tombstone, the text the memo had: a concurrent change that keeps the memo alive
+    /// takes it when it is the newer text.
+    package var deletedText: DeletedText?
     /// The change that wrote the text (a store and its change number, or the text's state
     /// name and 1 when it was imported): a version that counts it has seen this text.
     package var textBy: String
@@ -65,6 +68,47 @@ package struct SyncRecord: Equatable, Sendable, Codable {
         self.textSeq = textSeq
         self.changedAt = changedAt
         self.changedBy = changedBy
+    }
+}
+
+/// The text a deleted memo had, and the change that wrote it (a tombstone's `text` column,
+/// JSON with these keys).
+package struct DeletedText: Equatable, Sendable, Codable {
+    package var content: String
+    package var insertDate: Int64
+    package var updateDate: Int64?
+    package var textBy: String
+    package var textSeq: Int64
+
+    package init(content: String, insertDate: Int64, updateDate: Int64?, textBy: String, textSeq: Int64) {
+        self.content = content
+        self.insertDate = insertDate
+        self.updateDate = updateDate
+        self.textBy = textBy
+        self.textSeq = textSeq
+    }
+
+    /// The text of a tombstone's `text` column; nil for none, or for what is not one
+    /// (another program may have written it).
+    init?(json: String?) {
+        guard let json, let text = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
+        self = text
+    }
+
+    /// The column's text.
+    var json: String? {
+        (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The SQL that writes a tombstone's text from a memo image (`MemoTable.imageSQL`) named
+    /// `image`: NULL for a memo no change of a versioned store wrote (it has no text dot).
+    static func sql(fromImage image: String) -> String {
+        """
+        CASE WHEN json_extract(\(image), '$.text_by') <> '' THEN json_object(
+            'content', json_extract(\(image), '$.content'), 'insertDate', json_extract(\(image), '$.insert_date'),
+            'updateDate', json_extract(\(image), '$.update_date'), 'textBy', json_extract(\(image), '$.text_by'),
+            'textSeq', json_extract(\(image), '$.text_seq')) END
+        """
     }
 }
 

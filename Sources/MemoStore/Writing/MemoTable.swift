@@ -12,36 +12,62 @@ struct MemoTable {
 
     // MARK: Rows
 
+    /// Where a new memo's first version comes from.
+    enum Origin {
+        /// A change of this store (its `facts`, none while the store keeps no versions).
+        case thisStore
+        /// An import: the version its source holds, when the file carried one that fits
+        /// (`MemoVersion`), else the names of its state (`StateDigest`), so it is the same
+        /// version as its source's copy either way.
+        case imported(MemoVersion?)
+    }
+
     /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts of
     /// the change, or none while the store keeps no versions); its id. Its versions also hold
     /// the names of its state (`StateDigest`), so a copy of it that an import names so is no
-    /// news to a store that saw this change. A memo `fromElsewhere` (imported) has only the
-    /// names: it is the same version as its source's copy.
+    /// news to a store that saw this change.
     func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
-                fromElsewhere: Bool = false) throws -> Int64 {
-        let textName = StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-                                        updateDate: draft.updateDate?.millisecondsSince1970)
-        let tagsName = StateDigest.tags(explicitTags)
-        let own = fromElsewhere ? nil : facts
-        let version = own.map { VersionVector([$0.store: $0.seq, textName: 1]) } ?? VersionVector(fromElsewhere ? [textName: 1] : [:])
-        let tagsVersion = own.map { VersionVector([$0.store: $0.seq, tagsName: 1]) } ?? VersionVector(fromElsewhere ? [tagsName: 1] : [:])
-        let (dotBy, dotSeq): (String, Int64) = own.map { ($0.store, $0.seq) } ?? (fromElsewhere ? (tagsName, 1) : ("", 0))
-        let (textBy, textSeq): (String, Int64) = own.map { ($0.store, $0.seq) } ?? (fromElsewhere ? (textName, 1) : ("", 0))
+                origin: Origin = .thisStore) throws -> Int64 {
+        let first = Self.firstVersion(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
         try database.cached("""
             INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
                              text_by, text_seq)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """).run([.text(draft.uuid), .text(draft.content),
                       .integer(draft.insertDate.millisecondsSince1970),
-                      .integer(draft.updateDate?.millisecondsSince1970), .text(version.json), .text(tagsVersion.json),
-                      .integer(facts?.clock ?? 0), .text(facts?.store ?? ""), .integer(facts?.seq ?? 0),
-                      .text(textBy), .integer(textSeq)])
+                      .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
+                      .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
+                      .text(first.textBy), .integer(first.textSeq)])
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
-        try attach(explicitTags, to: id, inline: false, addedBy: dotBy, addedSeq: dotSeq)
+        for name in explicitTags {
+            let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
+            try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
+        }
         try attach(inlineTags, to: id, inline: true)
         return id
+    }
+
+    private static func firstVersion(of draft: MemoDraft, explicitTags: [String], facts: SyncStamp?, origin: Origin) -> MemoVersion {
+        let textName = StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+                                        updateDate: draft.updateDate?.millisecondsSince1970)
+        let tagsName = StateDigest.tags(explicitTags)
+        func version(_ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String) -> MemoVersion {
+            MemoVersion(text: VersionVector(text), tags: VersionVector(tags), textBy: textBy, textSeq: seq,
+                        tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in first },
+                        changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
+        }
+        switch origin {
+        case .imported(let carried?):
+            return carried
+        case .imported(nil):
+            return version(1, text: [textName: 1], tags: [tagsName: 1], textBy: textName, tagsBy: tagsName)
+        case .thisStore:
+            guard let facts else { return version(0, text: [:], tags: [:], textBy: "", tagsBy: "") }
+            return version(facts.seq, text: [facts.store: facts.seq, textName: 1], tags: [facts.store: facts.seq, tagsName: 1],
+                           textBy: facts.store, tagsBy: facts.store)
+        }
     }
 
     /// Replaces memo `id`'s text and update date; its inline tags follow the new text. False
@@ -135,15 +161,15 @@ struct MemoTable {
             FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
             """).run(value)
         try database.cached("""
-            WITH restored(memo_id, tag, kept) AS (
-                -- A tag the memo has now keeps its dot; one put back is added anew by this change.
-                SELECT h.memo_id, t.value, EXISTS (SELECT 1 FROM temp.pending_change p, json_each(p.before, '$.tags') c
-                                                   WHERE p.memo_id = h.memo_id AND json_extract(c.value, '$[0]') = json_extract(t.value, '$[0]'))
+            WITH restored(memo_id, tag, now) AS (
+                -- A tag the memo has now keeps the dot it has now (the image's may be of an add
+                -- that was removed since); one put back is added anew by this change.
+                SELECT h.memo_id, t.value, (SELECT c.value FROM temp.pending_change p, json_each(p.before, '$.tags') c
+                                            WHERE p.memo_id = h.memo_id AND json_extract(c.value, '$[0]') = json_extract(t.value, '$[0]'))
                 FROM history_memo h, json_each(h.before, '$.tags') t WHERE h.seq = ?1 AND h.before IS NOT NULL)
             INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq)
             SELECT memo_id, json_extract(tag, '$[0]'), json_extract(tag, '$[1]'),
-                   CASE WHEN kept THEN coalesce(json_extract(tag, '$[2]'), '') ELSE '' END,
-                   CASE WHEN kept THEN coalesce(json_extract(tag, '$[3]'), 0) ELSE 0 END
+                   coalesce(json_extract(now, '$[2]'), ''), coalesce(json_extract(now, '$[3]'), 0)
             FROM restored
             """).run(value)
         let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
@@ -208,8 +234,10 @@ struct MemoTable {
         guard let live = record.live else {
             if let id = existing { _ = try delete(id) }
             try database.cached("""
-                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags) VALUES (?8, ?1, ?2, ?3, ?4, ?9)
-                """).run(facts + [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags))])
+                INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags, text)
+                VALUES (?8, ?1, ?2, ?3, ?4, ?9, ?10)
+                """).run(facts + [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
+                                  record.deletedText?.json.map(SQLiteValue.text) ?? .null])
             return
         }
         let row: [SQLiteValue] = [.text(live.content), .integer(live.insertDate), .integer(live.updateDate)]
@@ -376,7 +404,8 @@ struct MemoTable {
 
     /// A memo the change deleted leaves a tombstone one change newer than both versions it
     /// had, that also names the state it deleted (`StateDigest`): a copy of that state made by
-    /// export and import elsewhere is deleted by it too, a change of it is not.
+    /// export and import elsewhere is deleted by it too, a change of it is not. It keeps the
+    /// memo's explicit tags and text, for a concurrent change that keeps the memo alive.
     private static let buryDeletedSQL = """
         WITH gone(before, seen) AS (
             SELECT p.before, (SELECT json_group_object(key, most) FROM (
@@ -391,11 +420,12 @@ struct MemoTable {
                                  GROUP BY key))
             FROM temp.pending_change p
             WHERE p.before IS NOT NULL AND p.memo_id NOT IN (SELECT id FROM memo))
-        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags)
+        INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags, text)
         SELECT json_extract(before, '$.uuid'), \(bumped("seen")), ?3, ?1, ?2,
                (SELECT json_group_array(json_array(json_extract(t.value, '$[0]'), coalesce(json_extract(t.value, '$[2]'), ''),
                                                    coalesce(json_extract(t.value, '$[3]'), 0)))
-                FROM json_each(before, '$.tags') t WHERE json_extract(t.value, '$[1]') = 0)
+                FROM json_each(before, '$.tags') t WHERE json_extract(t.value, '$[1]') = 0),
+               \(DeletedText.sql(fromImage: "before"))
         FROM gone
         """
 }
