@@ -22,10 +22,16 @@ extension MemoStore {
                 // versions from now on: a later edit or delete is newer.
                 let identity = SyncIdentity(database: database)
                 try identity.becomeVersioned()
-                let carried = try carriedVersion(of: draft, explicitTags: explicit)
-                _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: recorder.stamp(at: time),
-                                     origin: .imported(carried))
-                if let carried { try identity.observe(clock: carried.changedAt) }
+                let stamp = try recorder.stamp(at: time)
+                if try isDeleted(uuid: draft.uuid) {
+                    // Brought back from a backup after a delete: newer than the delete, as an
+                    // undone delete is (the change's stamp counts on the tombstone).
+                    _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: nil)
+                } else {
+                    let carried = carriedVersion(of: draft, explicitTags: explicit)
+                    _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: stamp, origin: .imported(carried))
+                    if let carried { try identity.observe(clock: carried.changedAt) }
+                }
             }
             return .added
         }
@@ -39,15 +45,18 @@ extension MemoStore {
     }
 
     /// The version the draft's file says its source held, when it fits the draft
-    /// (`MemoVersion.describes`) and this store never deleted the memo: importing a memo
-    /// deleted here brings it back, newer than the delete.
-    private func carriedVersion(of draft: MemoDraft, explicitTags: [String]) throws -> MemoVersion? {
+    /// (`MemoVersion.describes`).
+    private func carriedVersion(of draft: MemoDraft, explicitTags: [String]) -> MemoVersion? {
         guard let version = draft.version,
               version.describes(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-                                updateDate: draft.updateDate?.millisecondsSince1970, explicitTags: explicitTags),
-              try database.cached("SELECT 1 FROM memo_tombstone WHERE uuid = ?1").scalarInt([.text(draft.uuid)]) == nil
+                                updateDate: draft.updateDate?.millisecondsSince1970, explicitTags: explicitTags)
         else { return nil }
         return version
+    }
+
+    /// Whether this store deleted the memo (it keeps its tombstone).
+    private func isDeleted(uuid: String) throws -> Bool {
+        try database.cached("SELECT 1 FROM memo_tombstone WHERE uuid = ?1").scalarInt([.text(uuid)]) != nil
     }
 
     /// The draft's tags that its text does not carry inline: a memo exported with its tags

@@ -94,8 +94,8 @@ struct MemoProgram {
     }
 
     /// Opens the chosen store, loads the fixtures, and runs `body` on the notebook: on the
-    /// system clock for people, on the deterministic clock for scripts (and deterministic uuids
-    /// in memory).
+    /// system clock for people; for scripts, on the deterministic clock with deterministic
+    /// uuids in memory, and on the system clock with random uuids on a store file.
     private func withNotebook(_ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
                               _ body: (Notebook) -> ExitStatus) -> ExitStatus {
         let location: StoreLocation
@@ -110,11 +110,13 @@ struct MemoProgram {
         }
         do {
             let store = try MemoStore.open(location)
-            // Deterministic uuids only where nothing outlives the run: a memo written to a store
-            // file gets a uuid no other store can hold, or syncs would merge unrelated memos.
+            // Deterministic uuids and dates only where nothing outlives the run: a memo written
+            // to a store file gets a uuid no other store can hold, or syncs would merge
+            // unrelated memos, and the date it was written (`StoreScriptClock`).
             let uuids: any UUIDSource = location.isMemory ? SequentialUUIDs() : RandomUUIDs()
+            let clock: any MemoClock = location.isMemory ? DeterministicClock() : StoreScriptClock()
             let notebook = scripting
-                ? Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: .utc, scope: sessionScope)
+                ? Notebook(store: store, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope)
                 : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
                            scope: sessionScope)
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.importProgress = ProgressBar(output: errors) }

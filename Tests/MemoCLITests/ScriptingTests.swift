@@ -106,6 +106,29 @@ struct ScriptingTests {
         #expect(inMemory.contains(#""uuid":"00000000-0000-4000-8000-000000000001""#), "in memory, uuids stay deterministic")
     }
 
+    /// A script run against a store file dates its changes when it runs: dates of 2000 would
+    /// sort before every memo typed, and an older export imported later would overwrite an
+    /// edit the script made. `clock DATE` still dates them on purpose.
+    @Test func scriptsDateWhatTheyWriteToStoreFilesWhenTheyRun() throws {
+        let store = memo.path("dated.sqlite")
+        #expect(try memo.run(["--store", store, "add", "original"]).status == 0)
+        #expect(try memo.run(["--store", store, "edit", "1", "edited today"]).status == 0)
+        #expect(try memo.run(["--store", store, "export", memo.path("old.jsonl")]).status == 0)
+        let script = try write("edit 1 newest text, from a script\nadd written by a script\n", to: "edit.memo")
+        #expect(try memo.run(["run", "--store", store, script]).status == 0)
+        let dates = try memo.run(["--store", store, "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"(?:insert|update)Date":"(\d{4})/)?.1 }
+        #expect(!dates.isEmpty && dates.allSatisfy { $0 != "2000" })
+        let imported = try memo.run(["--store", store, "import", memo.path("old.jsonl")])
+        #expect(imported.standardOutput.contains("0 updated"))
+        #expect(try memo.run(["--store", store, "show", "1"]).standardOutput.contains("newest text, from a script"))
+        let dated = try write("clock 2020-05-01\nadd dated on purpose\n", to: "dated.memo")
+        #expect(try memo.run(["run", "--store", store, dated]).status == 0)
+        #expect(try memo.run(["--store", store, "--json", "list", "-n", "1", "--asc"]).standardOutput.contains(#""insertDate":"2020-05-01T00:00:00.000Z""#))
+        let added = try write("add written in memory\n", to: "memory.memo")
+        let inMemory = try memo.run(["--json", "run", added]).standardOutput
+        #expect(inMemory.contains(#""insertDate":"2000-01-01T00:00:00.000Z""#), "in memory, the clock stays deterministic")
+    }
+
     /// Deterministic uuids skip those the store holds: a script replayed on the same store,
     /// or a fixture loaded twice, adds memos instead of failing.
     @Test func replayingOnAStoreNeverReusesAUUID() throws {

@@ -338,3 +338,68 @@ def test_an_import_edited_by_hand_is_a_version_of_its_own(memo_binary, environme
     assert "1 conflict" in synced.stdout
     for store in (a, b):
         assert sorted(texts(memo_binary, environment, store)) == ["one, edited", "one, edited in the file", "two"], store.name
+
+
+# Found by trying to break sync as a user would: copies of a store that never synced.
+
+@pytest.mark.parametrize("copy", ["export", "cp"])
+def test_an_edit_after_copying_a_store_that_never_synced_is_newer_than_the_copy(memo_binary, environment, tmp_path, copy):
+    a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "add", "x1")
+    if copy == "export":
+        memo(memo_binary, environment, a, "export", tmp_path / "a.jsonl")
+        memo(memo_binary, environment, c, "import", tmp_path / "a.jsonl")
+    else:
+        shutil.copy(a, c)
+    memo(memo_binary, environment, a, "edit", "1", "x1, edited")
+    synced = memo(memo_binary, environment, c, "sync", a)
+    assert "conflict" not in synced.stdout
+    for store in (a, c):
+        assert texts(memo_binary, environment, store) == ["x1, edited"], store.name
+
+
+def test_an_older_export_imported_elsewhere_never_wins_over_the_edit_made_after_it(memo_binary, environment, tmp_path):
+    a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "add", "x1")
+    memo(memo_binary, environment, a, "export", tmp_path / "a.jsonl")
+    memo(memo_binary, environment, a, "edit", "1", "x1, edited")
+    memo(memo_binary, environment, c, "import", tmp_path / "a.jsonl")
+    synced = memo(memo_binary, environment, a, "sync", c)
+    assert "conflict" not in synced.stdout
+    for store in (a, c):
+        assert texts(memo_binary, environment, store) == ["x1, edited"], store.name
+
+
+def test_a_tag_removed_after_copying_a_store_that_never_synced_stays_removed(memo_binary, environment, tmp_path):
+    a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "add", "--tag", "t", "x1")
+    shutil.copy(a, c)
+    memo(memo_binary, environment, a, "untag", "1", "t")
+    memo(memo_binary, environment, c, "sync", a)
+    for store in (a, c):
+        assert contents_and_tags(memo_binary, environment, store) == [("x1", [])], store.name
+
+
+def test_a_memo_imported_again_after_a_synced_delete_stays(memo_binary, environment, tmp_path):
+    # A backup imported after a delete brings the memo back: the import is newer than the delete.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "keep me")
+    memo(memo_binary, environment, a, "export", tmp_path / "backup.jsonl")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "import", tmp_path / "backup.jsonl")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert texts(memo_binary, environment, store) == ["keep me"], store.name
+
+
+def test_an_untag_beside_a_delete_keeps_the_memo_without_the_tag(memo_binary, environment, tmp_path):
+    a, b = two_synced_memos(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "t")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, b, "untag", "1", "t")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert contents_and_tags(memo_binary, environment, store) == [("one", []), ("two", [])], store.name

@@ -26,9 +26,15 @@ package final class SystemClock: MemoClock {
     }
 }
 
+/// A clock a script can set (`clock DATE`).
+package protocol SettableClock: MemoClock {
+    /// Sets the next timestamp handed out; from then on the clock is deterministic.
+    func set(to timestamp: Timestamp)
+}
+
 /// A clock for scripts and tests: starts at 2000-01-01T00:00:00Z and moves one second
 /// forward each time it hands out a timestamp, so output is the same on every run.
-package final class DeterministicClock: MemoClock {
+package final class DeterministicClock: SettableClock {
     package static let start = Timestamp(secondsSince1970: 946_684_800)
     private var next: Timestamp
 
@@ -50,6 +56,28 @@ package final class DeterministicClock: MemoClock {
 
     package func rewind(to mark: Timestamp) {
         next = mark
+    }
+}
+
+/// The clock of a script run on a store file: the system's, so what a script writes into a
+/// notebook is dated when it ran and orders, imports and syncs with the rest of it (dates of
+/// 2000 would sort before every memo typed, and lose to any import); the deterministic clock
+/// is for in-memory runs, whose output is compared. `clock DATE` makes it deterministic from
+/// DATE, for a script that dates what it writes on purpose.
+package final class StoreScriptClock: SettableClock {
+    private let system = SystemClock()
+    private var fixed: DeterministicClock?
+
+    package init() {}
+
+    package func now() -> Timestamp { fixed?.now() ?? system.now() }
+
+    package var current: Timestamp { fixed?.current ?? system.current }
+
+    package func rewind(to mark: Timestamp) { fixed?.rewind(to: mark) }
+
+    package func set(to timestamp: Timestamp) {
+        fixed = DeterministicClock(start: timestamp)
     }
 }
 

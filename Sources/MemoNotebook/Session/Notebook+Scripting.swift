@@ -23,9 +23,9 @@ extension Notebook {
         return try store.count() - before
     }
 
-    /// Sets the deterministic clock; the system clock cannot be set.
+    /// Sets the clock of a script; the system clock of people's sessions cannot be set.
     func setClock(to date: DateArgument) throws -> Timestamp {
-        guard let clock = clock as? DeterministicClock else {
+        guard let clock = clock as? SettableClock else {
             throw CommandError.invalid("'clock' works only in scripting mode (memo run, memo test)")
         }
         let instant = date.start(now: clock.current, in: displayTime)

@@ -268,19 +268,37 @@ struct MemoTable {
     /// Before a store's first sync: the memos changed while it kept no versions take a first
     /// one, the names of their state (`StateDigest`) for their text and explicit tags, as an
     /// import of them would, so a store made by exporting them and importing agrees with this
-    /// one; they are change number `stamp.seq` of this store.
+    /// one, and the names of the states they had before (`pastNames`); they are change number
+    /// `stamp.seq` of this store.
     func adoptUnversionedMemos(_ stamp: SyncStamp) throws {
         try database.cached("""
             UPDATE memo_tag SET added_by = memo_state_name(coalesce(\(Self.explicitTagNames("memo_tag.memo_id")), '')), added_seq = 1
             WHERE added_by = '' AND inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq = 0)
             """).run()
         try database.cached("""
-            UPDATE memo SET version = \(Self.named("version", Self.textName)), tags_version = \(Self.named("tags_version", Self.tagsName)),
+            UPDATE memo SET version = json_patch(\(Self.named("version", Self.textName)), \(Self.pastNames(of: Self.imageTextName))),
+                            tags_version = json_patch(\(Self.named("tags_version", Self.tagsName)), \(Self.pastNames(of: Self.imageTagsName))),
                             text_by = \(Self.textName), text_seq = 1,
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
             """).run([.text(stamp.store), .integer(stamp.seq)])
     }
+
+    /// The names (SQL, a JSON object of them) of the states the memo had before, as its history
+    /// images keep them: a store that kept no versions still knows its memos' past, so a copy
+    /// of an earlier state (an export imported elsewhere, a `cp` of the file) is older than
+    /// the memo's state now, not concurrent with it.
+    private static func pastNames(of name: String) -> String {
+        "(SELECT json_group_object(\(name), 1) FROM history_memo h WHERE h.memo_id = memo.id AND h.before IS NOT NULL)"
+    }
+
+    private static let imageTextName = """
+        memo_state_name(json_extract(h.before, '$.content'), json_extract(h.before, '$.insert_date'), json_extract(h.before, '$.update_date'))
+        """
+    private static let imageTagsName = """
+        memo_state_name(coalesce((SELECT group_concat(json_extract(t.value, '$[0]'), char(31)) FROM json_each(h.before, '$.tags') t
+                                  WHERE json_extract(t.value, '$[1]') = 0), ''))
+        """
 
     /// The explicit tag names of memo `id` (SQL), in order, separated as `StateDigest` does.
     private static func explicitTagNames(_ id: String) -> String {
