@@ -70,6 +70,28 @@ def test_export_refuses_any_sqlite_database(memo_binary, environment, tmp_path, 
     assert digest(other) == before
 
 
+def test_export_refuses_the_log_of_another_store_that_holds_saved_memos(memo_binary, environment, tmp_path, store):
+    # A store whose process was killed keeps saved memos in its -wal until it is opened again.
+    other = tmp_path / "b.sqlite"
+    session = subprocess.Popen([memo_binary, "--store", str(other)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               env=environment, text=True)
+    session.stdin.write("add precious\n")
+    session.stdin.flush()
+    wal = tmp_path / "b.sqlite-wal"
+    deadline = time.monotonic() + 10
+    while not (wal.exists() and wal.stat().st_size > 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the add commits after its log grows
+    session.kill()
+    session.wait()
+    for log in ("b.sqlite-wal", "b.sqlite-shm"):
+        before = digest(tmp_path / log)
+        result = memo(memo_binary, environment, store, "export", log, check=False, cwd=tmp_path)
+        assert result.returncode == 1 and "belongs to the SQLite database" in result.stderr, (log, result)
+        assert digest(tmp_path / log) == before, log
+    assert [m["content"] for m in dump(memo_binary, environment, other)] == ["precious"]
+
+
 def test_export_keeps_an_existing_files_mode_and_a_new_one_follows_the_umask(memo_binary, environment, tmp_path, store):
     existing = tmp_path / "old.jsonl"
     existing.write_text("old\n")

@@ -3,7 +3,7 @@ import MemoStore
 
 /// The file an export writes, checked before a byte is written: an export never writes
 /// over the store it reads (by whatever name: a symlink, a hard link, `./x`) nor over any
-/// other SQLite database, which a mistyped name could otherwise destroy.
+/// other SQLite database or the log beside one, which a mistyped name could otherwise destroy.
 struct ExportDestination {
     /// Where the bytes go: a symlink's target, so the link stays a link.
     let path: String
@@ -35,6 +35,21 @@ struct ExportDestination {
         if !isSpecialFile, Self.startsWithSQLiteMagic(path) {
             throw .invalid("cannot export to \(shownPath): it is an SQLite database, which an export never writes over")
         }
+        if !isSpecialFile, let database = Self.databaseOwning(path) {
+            throw .invalid("cannot export to \(shownPath): it belongs to the SQLite database \(database) "
+                           + "(it can hold saved changes not yet in that file), which an export never writes over")
+        }
+    }
+
+    /// The database whose write-ahead log, shared memory or rollback journal the file at
+    /// `path` is (`X-wal`, `X-shm`, `X-journal` beside a database `X`), or nil: after a
+    /// crash the log holds saved changes its database does not have yet.
+    private static func databaseOwning(_ path: String) -> String? {
+        for suffix in ["-wal", "-shm", "-journal"] where path.hasSuffix(suffix) {
+            let database = String(path.dropLast(suffix.count))
+            if startsWithSQLiteMagic(database) { return database }
+        }
+        return nil
     }
 
     /// The file to write the export to, put in place by its `commit`.
