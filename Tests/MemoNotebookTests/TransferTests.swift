@@ -208,6 +208,37 @@ struct TransferTests {
         #expect(try session.notebook.store.memo(id: 4)?.content == "Pack for the trip\npassport and charger")
     }
 
+    /// A fenced code block is code: its items, headings and blank lines are its own, and it
+    /// is one memo, fences included, exactly as written (an unclosed one runs to the end).
+    @Test func fencedCodeInHandWrittenMarkdownIsOneMemoAsWritten() throws {
+        let session = try ScriptedNotebook()
+        let fenced = "```sh\nls\n- not an item\n\n# not a heading\n```"
+        let file = try scratch.write("Run this:\n\(fenced)\n- an item\n\n~~~~\n``` still code\n~~~\n", to: "code.md")
+        #expect(try session.run("import \(file)") == "imported 4 records: 4 added, 0 updated, 0 skipped\n")
+        let texts = try (1...4).map { try session.notebook.store.memo(id: $0)?.content }
+        #expect(texts == ["Run this:", fenced, "an item", "~~~~\n``` still code\n~~~"])
+    }
+
+    /// An exported item whose comment carries its text (one an item cannot show as it is) and
+    /// whose shown text was then edited by hand: the import fails at the item, instead of
+    /// keeping one of the two texts without a word.
+    @Test func anEditedItemWhoseCommentCarriesTheOldTextFailsTheImport() throws {
+        let source = try ScriptedNotebook()
+        try source.run("import \(try scratch.write(#"{"content":"first\rsecond"}"#, to: "cr.jsonl"))")
+        let exported = scratch.file("cr.md")
+        try source.run("export \(exported)")
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(text.contains("- first␍second"))
+        try scratch.write(text.replacing("- first␍second", with: "- first, edited"), to: "cr.md")
+        let target = try ScriptedNotebook()
+        #expect { try target.run("import \(exported)") } throws: { error in
+            errorReport(error).hasPrefix("\(exported):5: error: the item's text was edited after the export")
+        }
+        #expect(try target.dump().isEmpty)
+        try scratch.write(text, to: "cr.md")
+        #expect(try target.run("import \(exported)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
+    }
+
     @Test func formatsComeFromTheExtensionUnlessGiven() throws {
         let session = try ScriptedNotebook()
         let file = try scratch.write("[{\"content\":\"from an array\"}]", to: "array.txt")

@@ -6,7 +6,11 @@ import MemoStore
 /// - An item starts with `- `; its further lines are indented by two spaces. Its metadata
 ///   comment (`MarkdownFormat`), when there, ends it and restores its uuid, dates and tags,
 ///   and its text when the comment carries `"content"`.
-/// - A paragraph (lines up to a blank line, an item or a heading) is a memo as written.
+/// - A paragraph (lines up to a blank line, an item, a heading or a fence) is a memo as
+///   written.
+/// - A fenced code block (three or more backticks or tildes, up to the closing fence or the
+///   end of the file) is a memo as written, fences included: what is inside is code, not
+///   items or headings.
 /// - A heading is a memo of its own, as written (`# Title`), except the export's own
 ///   structure: the title `# Memos` on the first line, and a heading that is only a day,
 ///   `## YYYY-MM-DD`. A heading that starts with a day also dates what follows it.
@@ -32,6 +36,7 @@ struct MarkdownReader: RecordReader {
     mutating func next() throws(LocatedError) -> ImportRecord? {
         while let (line, number) = try nextLine() {
             if line.allSatisfy(\.isWhitespace) { continue }
+            if let fence = Self.openingFence(line) { return try fencedBlock(startingWith: line, fence: fence, at: number) }
             if line.hasPrefix("- ") { return try item(startingWith: String(line.dropFirst(2)), at: number) }
             guard Self.isHeading(line) else { return try paragraph(startingWith: line, at: number) }
             let headingDay = Self.day(in: line)
@@ -73,7 +78,17 @@ struct MarkdownReader: RecordReader {
         guard case .object(var members)? = try? JSONValue.parse(json.utf8) else {
             throw file.error(.invalid("the memo's metadata comment is not valid JSON"), line: metadataLine)
         }
-        if members.allSatisfy({ $0.0 != "content" }) { members.append(("content", .string(text))) }
+        switch members.first(where: { $0.0 == "content" })?.1 {
+        case nil:
+            members.append(("content", .string(text)))
+        case .string(let content) where MarkdownFormat.visible(content) != text:
+            // The text shown was edited by hand: neither it nor the comment's may be dropped silently.
+            throw file.error(.invalid("the item's text was edited after the export, but its metadata comment still carries "
+                                      + "the text it was exported with; remove \"content\" from the comment to import the edit"),
+                             line: number)
+        default:
+            break
+        }
         do {
             return try ImportRecord(json: .object(members), line: number)
         } catch {
@@ -86,13 +101,41 @@ struct MarkdownReader: RecordReader {
         var text = [first]
         while let (line, lineNumber) = try nextLine() {
             if line.allSatisfy(\.isWhitespace) { break }
-            if line.hasPrefix("- ") || Self.isHeading(line) {
+            if line.hasPrefix("- ") || Self.isHeading(line) || Self.openingFence(line) != nil {
                 pending = (line, lineNumber)
                 break
             }
             text.append(line)
         }
         return dated(ImportRecord(content: text.joined(separator: "\n"), line: number))
+    }
+
+    /// A fenced code block: `first`, the opening fence, and every line up to the closing
+    /// fence (the same character, at least as many) or the end of the file.
+    private mutating func fencedBlock(startingWith first: String, fence: Substring, at number: Int) throws(LocatedError) -> ImportRecord {
+        var text = [first]
+        while let (line, _) = try nextLine() {
+            text.append(line)
+            if Self.closes(fence, line) { break }
+        }
+        return dated(ImportRecord(content: text.joined(separator: "\n"), line: number))
+    }
+
+    /// The fence a line opens (CommonMark: up to three spaces, then three or more backticks or
+    /// tildes; a backtick fence's info string holds no backtick), or nil.
+    private static func openingFence(_ line: String) -> Substring? {
+        let indented = line.drop { $0 == " " }
+        guard line.count - indented.count <= 3, let mark = indented.first, mark == "`" || mark == "~" else { return nil }
+        let fence = indented.prefix { $0 == mark }
+        guard fence.count >= 3, mark == "~" || !indented.dropFirst(fence.count).contains("`") else { return nil }
+        return fence
+    }
+
+    /// Whether `line` closes a block opened by `fence`.
+    private static func closes(_ fence: Substring, _ line: String) -> Bool {
+        let indented = line.drop { $0 == " " }
+        let run = indented.prefix { $0 == fence.first }
+        return line.count - indented.count <= 3 && run.count >= fence.count && indented.dropFirst(run.count).allSatisfy { $0 == " " }
     }
 
     /// A memo without metadata: dated at the start of the day of the heading above it.
