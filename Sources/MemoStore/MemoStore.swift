@@ -150,24 +150,28 @@ package final class MemoStore {
         }
     }
 
-    /// Removes tags from a memo, or none if it lacks one of them.
+    /// Removes tags from a memo, or none if it lacks one of them or its text carries one
+    /// (SPEC §3: an inline `@tag` tags the memo; it goes with an edit of the text, and a sync
+    /// could not carry its removal).
     @discardableResult
     package func removeTags(_ tags: [String], from id: Int64, at time: Timestamp) throws(StoreError) -> Memo {
         let names = try normalized(tags)
         return try recorded(.untag, at: time) {
-            _ = try existingMemo(id: id)
+            let inline = Set(TagName.inlineTags(in: try existingMemo(id: id).content))
+            if let name = names.first(where: inline.contains) { throw StoreError.tagInText(memo: id, tag: name) }
             for name in names where try !table.removeTag(name, from: id) { throw StoreError.tagNotFound(memo: id, tag: name) }
             return try existingMemo(id: id)
         }
     }
 
-    /// Makes `tags` the memo's whole set of tags, given explicitly.
+    /// Makes `tags` the memo's whole set of explicit tags; the inline tags of its text stay
+    /// (SPEC §3: they tag the memo while the text carries them).
     @discardableResult
     package func replaceTags(of id: Int64, with tags: [String], at time: Timestamp) throws(StoreError) -> Memo {
         let names = try normalized(tags)
         return try recorded(.tag, at: time) {
-            _ = try existingMemo(id: id)
-            try table.replaceTags(of: id, explicit: names, inline: [])
+            let inline = TagName.inlineTags(in: try existingMemo(id: id).content)
+            try table.replaceTags(of: id, explicit: names.filter { !inline.contains($0) }, inline: inline)
             return try existingMemo(id: id)
         }
     }

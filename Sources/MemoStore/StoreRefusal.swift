@@ -5,6 +5,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     /// Every id asked for that has no memo.
     case memoNotFound([Int64])
     case tagNotFound(memo: Int64, tag: String)
+    /// The memo's text carries the tag inline (`@tag`): it tags the memo while it is there.
+    case tagInText(memo: Int64, tag: String)
     case invalidContent(String)
     case invalidTag(String)
     /// A search that cannot be understood.
@@ -29,6 +31,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "no memos " + ids.map { "#\($0)" }.joined(separator: ", ")
         case .tagNotFound(let memo, let tag):
             "memo #\(memo) has no tag @\(tag)"
+        case .tagInText(let memo, let tag):
+            "@\(tag) is in the text of memo #\(memo): it tags the memo while it is there; edit the text to remove it"
         case .invalidContent(let reason):
             reason
         case .invalidTag(let name):
@@ -66,6 +70,7 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
 extension StoreError {
     package static func memoNotFound(_ ids: [Int64]) -> StoreError { .refused(.memoNotFound(ids)) }
     package static func tagNotFound(memo: Int64, tag: String) -> StoreError { .refused(.tagNotFound(memo: memo, tag: tag)) }
+    package static func tagInText(memo: Int64, tag: String) -> StoreError { .refused(.tagInText(memo: memo, tag: tag)) }
     package static func invalidContent(_ reason: String) -> StoreError { .refused(.invalidContent(reason)) }
     package static func invalidTag(_ name: String) -> StoreError { .refused(.invalidTag(name)) }
     package static func invalidSearch(query: String, reason: String) -> StoreError { .refused(.invalidSearch(query: query, reason: reason)) }

@@ -183,6 +183,11 @@ struct DispatchTests {
 
         let tags = try #require(try harness.request("memo/tags").result?["tags"] as? [[String: Any]])
         #expect(tags.map { $0["name"] as? String } == ["dairy"])
+        // The tags given are the explicit ones: an inline @tag stays while the text has it.
+        try harness.request("memo/update", ["id": 1, "content": "Buy oat milk @shop"])
+        let retagged = try #require(try harness.request("memo/update", ["id": 1, "tags": []]).result)
+        #expect(retagged["tags"] as? [String] == ["shop"])
+        try harness.request("memo/update", ["id": 1, "content": "Buy oat milk", "tags": ["dairy"]])
 
         let executed = try #require(try harness.request("memo/execute", ["line": "count"]).result)
         #expect(executed["ok"] as? Bool == true)
