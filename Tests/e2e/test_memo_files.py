@@ -1,12 +1,13 @@
 """The memos' own files of `memo serve` (SPEC §8): one folder per store, the version each file
 was written from kept on disk for any server on the store, saves after a refusal, and cache
 paths given with a trailing slash or through a symlink."""
+import asyncio
 import os
 
 from lsprotocol import types
 
 from test_references import memo, open_document, position, store_folder
-from test_server import exit_status, initialize, serve
+from test_server import MemoClient, exit_status, initialize, serve
 
 NOTE = "file:///notes/today.md"
 
@@ -97,6 +98,46 @@ def test_a_second_server_refuses_a_stale_save_then_takes_one_based_on_the_curren
     assert serve(memo_binary, environment, store, first_server) == 0
     memo(memo_binary, environment, store, "edit", "1", "changed elsewhere")
     assert serve(memo_binary, environment, store, second_server) == 0
+
+
+def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_current(memo_binary, environment, tmp_path):
+    # Editor 1 has #1's file open; #1 is edited from the shell; a second server (another editor
+    # window) rewrites the file and its base to the new version. Editor 1 still holds the old
+    # text: its save is refused, and the shell's edit is kept.
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    store = tmp_path / "store.sqlite"
+    memo(memo_binary, environment, store, "add", "first version")
+
+    async def session():
+        first, second = MemoClient(), MemoClient()
+        await first.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+        await second.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+        try:
+            await initialize(first)
+            await initialize(second)
+            uri = await definition_of_1(first)
+            open_document(first, "first version", uri=uri)
+            memo(memo_binary, environment, store, "edit", "1", "edited from the shell")
+            assert await definition_of_1(second) == uri
+            assert open(uri.removeprefix("file://")).read() == "edited from the shell"
+            save(first, uri, "first version, edited in editor 1\n")
+            await first.wait_for(lambda: errors(first, uri))
+            assert "changed in the store since this file was written" in errors(first, uri)[0]
+            assert memo(memo_binary, environment, store, "show", "1").rstrip("\n").endswith("edited from the shell")
+            # Editor 1 reloads the file: its text is the current version's, and a save of an edit is taken.
+            first.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text="edited from the shell")]))
+            save(first, uri, "edited from the shell, then in editor 1\n")
+            await first.wait_for(lambda: "then in editor 1" in memo(memo_binary, environment, store, "show", "1"))
+            return [await exit_status(first), await exit_status(second)]
+        finally:
+            for client in (first, second):
+                if client._server and client._server.returncode is None:
+                    client._server.kill()
+                await client.stop()
+
+    assert asyncio.run(session()) == [0, 0]
 
 
 def saves_through(memo_binary, environment, tmp_path, uri_of):

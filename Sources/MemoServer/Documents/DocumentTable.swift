@@ -39,6 +39,7 @@ final class DocumentTable {
     func open(_ params: DidOpenParams) {
         let item = params.textDocument
         documents[item.uri] = TextDocument(uri: item.uri, languageId: item.languageId ?? "", version: item.version, text: item.text)
+        references.noteEditorText(item.text, of: item.uri, opening: true)
         publishDiagnostics(for: item.uri)
     }
 
@@ -57,12 +58,14 @@ final class DocumentTable {
         if ignored > 0 { log("ignored \(ignored) changes to \(uri), which is too large to keep") }
         document.setVersion(params.textDocument.version)
         documents[uri] = document
+        references.noteEditorText(document.text, of: uri, opening: false)
         publishDiagnostics(for: uri)
     }
 
     func close(_ params: DidCloseParams) {
         documents.removeValue(forKey: params.textDocument.uri)
         references.saveProblems.removeValue(forKey: params.textDocument.uri)
+        references.editorBases.removeValue(forKey: params.textDocument.uri)
         sendDiagnostics([], for: params.textDocument.uri, version: nil)
     }
 

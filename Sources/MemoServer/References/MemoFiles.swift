@@ -27,6 +27,12 @@ final class MemoFiles {
             self.contentHash = contentHash
         }
 
+        /// Whether `text` is the text this version was written with (an editor may have
+        /// ended it with a line break).
+        func isText(of text: String) -> Bool {
+            StableUUID.make(from: text) == contentHash || (text.hasSuffix("\n") && StableUUID.make(from: String(text.dropLast())) == contentHash)
+        }
+
         private static let header = "memo file base 1"
 
         /// The base file's text: a header, then the uuid, the update date and the hash.

@@ -4,11 +4,25 @@ import MemoStore
 /// The memos' own files follow the store both ways: a save of one edits its memo, and a
 /// change in the store rewrites the files that are not open.
 extension ReferenceService {
+    /// Notes the version an open memo file's text is based on, when the editor opens it or
+    /// changes it: the version of the file's base when the text is that version's (opened, or
+    /// reloaded), else, on opening, none known.
+    func noteEditorText(_ text: @autoclosure () -> String, of uri: String, opening: Bool) {
+        guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
+        if let base = files.base(of: id), base.isText(of: text()) {
+            editorBases[uri] = base
+        } else if opening {
+            editorBases[uri] = nil
+        }
+    }
+
     /// `textDocument/didSave` of a memo's own file: the saved text becomes the memo's, as
-    /// `edit` does, when the file was written from the memo's current version (its base file
-    /// says which) or holds the current text; else refused, with an error on the file saying
-    /// how to get the current text. A save that is not applied always says why. Whether the
-    /// save was of a memo's file (its diagnostics are to be sent again).
+    /// `edit` does, when the editor's text was based on the memo's current version (for a
+    /// file not open here, the version its base file names) or is the current text; else
+    /// refused, with an error on the file saying how to get the current text. Another server
+    /// may rewrite the file and its base while the editor keeps an older text: the version
+    /// the editor's text came from decides, not the file's. A save that is not applied always
+    /// says why. Whether the save was of a memo's file (its diagnostics are to be sent again).
     func saved(_ params: DidSaveParams, openText: String?) -> Bool {
         let uri = params.textDocument.uri
         guard let files = memoFiles else { return false }
@@ -30,11 +44,13 @@ extension ReferenceService {
             }
             // Editors end a saved file with a line break; the memo keeps its own ending.
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
-            let base = files.base(of: id)
+            let base = openText == nil ? files.base(of: id) : editorBases[uri]
             if text == current.content {
                 try files.remember(current)
+                if openText != nil { editorBases[uri] = MemoFiles.Base(current) }
             } else if let memo = try notebook.edit(id: id, to: text, ifStill: { base == MemoFiles.Base($0) }) {
                 try files.remember(memo)
+                if openText != nil { editorBases[uri] = MemoFiles.Base(memo) }
             } else {
                 saveProblems[uri] = "memo #\(id) changed in the store since this file was written: the save is refused "
                     + "and the store keeps its version. To get the current text, go to the definition of #\(id) again "

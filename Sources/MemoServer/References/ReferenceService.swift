@@ -22,6 +22,11 @@ final class ReferenceService {
     var referenceStamp: [Int64] = []
     /// Why the last save of a memo's file was not applied, by the file's URI.
     var saveProblems: [String: String] = [:]
+    /// The version each open memo file's text in the editor is based on, by URI: the base its
+    /// file had when the editor opened or reloaded it, or the version its last accepted save
+    /// made. Missing for a text that is based on no version known (the file was rewritten by
+    /// another server, or from the store, while the editor kept an older text).
+    var editorBases: [String: MemoFiles.Base] = [:]
 
     init(notebook: Notebook, memoFiles: MemoFiles?) {
         self.notebook = notebook
