@@ -403,3 +403,16 @@ def test_an_untag_beside_a_delete_keeps_the_memo_without_the_tag(memo_binary, en
     memo(memo_binary, environment, a, "sync", b)
     for store in (a, b):
         assert contents_and_tags(memo_binary, environment, store) == [("one", []), ("two", [])], store.name
+
+
+def test_a_sync_with_the_store_itself_is_refused_before_it_creates_anything(memo_binary, environment, tmp_path):
+    folder = tmp_path / "stores"
+    folder.mkdir()
+    store = folder / "a.sqlite"
+    memo(memo_binary, environment, store, "add", "x")
+    os.link(store, folder / "hard.sqlite")
+    for name in ("sub/../a.sqlite", "hard.sqlite"):
+        result = subprocess.run([memo_binary, "--store", str(store), "sync", name], cwd=folder, env=environment,
+                                capture_output=True, text=True)
+        assert result.returncode == 1 and "this store's own file" in result.stderr, (name, result)
+    assert sorted(path.name for path in folder.iterdir()) == ["a.sqlite", "hard.sqlite"]

@@ -5,7 +5,10 @@ extension Notebook {
     /// `sync PATH`: opens (or creates) the store at PATH, merges both ways at this command's
     /// time, and closes it.
     func sync(with path: String) throws -> Outcome {
-        let other = try MemoStore.open(.file(path: UserPath.expand(path)))
+        let peerPath = UserPath.expand(path)
+        // Before opening: opening creates missing folders, and SQLite its -wal beside the file.
+        if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
+        let other = try MemoStore.open(.file(path: peerPath))
         let summary = try Synchronizer.sync(LocalSyncEndpoint(store: store, displayPath: store.location.displayPath),
                                             with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
         return .synced(summary, path: path)

@@ -6,11 +6,7 @@ import MemoStore
 enum CachePath {
     /// `path` without `//`, `.`, `..` or a trailing `/`, as text only.
     static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
+        UserPath.normalized(path)
     }
 
     /// `path` with its symlinks resolved (`realpath`) when it exists, else normalized.

@@ -13,6 +13,12 @@ extension MemoStore {
         StoreFile(location)?.identity ?? ""
     }
 
+    /// Whether `path` names this store's own file (by any name, or once its missing folders
+    /// exist), for a sync to refuse before it opens or creates anything there.
+    package func isOwnFile(_ path: String) -> Bool {
+        StoreFile(location)?.isNamed(by: path) ?? false
+    }
+
     /// Whether this store can only be read: a sync writes to both stores.
     package var isReadOnly: Bool { database.isReadOnly }
 

@@ -24,6 +24,18 @@ package struct StoreFile: Sendable {
         return "\(status.st_dev):\(status.st_ino)"
     }
 
+    /// Whether `path` names this file, as it is or once its missing folders exist
+    /// (`sub/../store.sqlite`): checked before a sync opens `path`, so a refused sync with
+    /// the store itself creates nothing.
+    package func isNamed(by path: String) -> Bool {
+        let mine = identity
+        return !mine.isEmpty && [path, UserPath.normalized(path)].contains { StoreFile(path: $0).identity == mine }
+    }
+
+    private init(path: String) {
+        self.path = path
+    }
+
     /// The latest change of a store this file held, as noted by `noteHistory`.
     func history() -> (store: String, seq: Int64)? {
         var buffer = [UInt8](repeating: 0, count: 128)
