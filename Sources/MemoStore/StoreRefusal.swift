@@ -48,7 +48,7 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
         case .nothingToRedo:
             "nothing to redo"
         case .alreadyUndone(let entry):
-            "\(entry.label) is already undone"
+            "\(entry.label) is already undone: another process undid it ('memo history' lists the undo)"
         case .undoRefused(let entry, let later, let fromAnotherProcess):
             "cannot undo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "; undo it first")
         case .redoRefused(let entry, let later, let fromAnotherProcess):

@@ -111,3 +111,15 @@ def test_an_undo_blocked_by_a_sync_names_the_sync(memo_binary, environment, tmp_
         "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
     assert session.close() == 1, "a refused line makes piped input exit 1"
     assert one_shot(memo_binary, environment, store, "list").stdout.rstrip("\n").endswith("edited on b")
+
+
+def test_a_session_whose_change_another_process_undid_names_it(memo_binary, environment, tmp_path):
+    store = tmp_path / "store.sqlite"
+    session = PipedSession(memo_binary, environment, store)
+    assert session.send("add mine") == ["added #1"]
+    assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 1 (add "mine")\n'
+    session.process.stdin.write("undo\n")
+    session.process.stdin.flush()
+    assert session.process.stderr.readline() == (
+        "error: change 1 (add \"mine\") is already undone: another process undid it ('memo history' lists the undo)\n")
+    assert session.close() == 1

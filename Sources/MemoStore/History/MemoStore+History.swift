@@ -65,7 +65,13 @@ extension MemoStore {
     @discardableResult
     package func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try inOneWriteTransaction { () throws(StoreError) in
-            guard let sequence = try undoable(choice) else { throw .nothingToUndo }
+            guard let sequence = try undoable(choice) else {
+                // A session whose own changes are all undone, by another process: name the last.
+                if case .newest(let candidates) = choice, let last = candidates.last, let entry = try historyEntry(last) {
+                    throw .alreadyUndone(entry)
+                }
+                throw .nothingToUndo
+            }
             return try undoEntry(sequence, at: time)
         }
     }
