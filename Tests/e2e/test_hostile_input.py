@@ -235,6 +235,13 @@ HOSTILE_PEERS = {
           VALUES ('5a0e7c52-9a47-4d4b-8c9c-000000000007', '[' || printf('%.50000c', '[') || ']', 5, 'z', 1);
     """,
     "a newer schema": "PRAGMA user_version = 99;",
+    "hostile deleted texts": """
+        INSERT INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, text) VALUES
+          ('5a0e7c52-9a47-4d4b-8c9c-000000000008', '{"z":1}', 5, 'z', 1, '{"content": 5, "insertDate": "x"}'),
+          ('5a0e7c52-9a47-4d4b-8c9c-000000000009', '{"z":2}', 5, 'z', 1, '[' || printf('%.50000c', '[') || ']'),
+          ('5a0e7c52-9a47-4d4b-8c9c-00000000000a', '{"z":3}', 5, 'z', 1,
+           '{"content": "", "insertDate": 0, "updateDate": null, "textBy": "z", "textSeq": 1}');
+    """,
     "another program's database": "PRAGMA application_id = 42; PRAGMA user_version = 3;",
 }
 
@@ -245,7 +252,8 @@ PEER_OUTCOMES = {
     "future and past dates": b"is outside the years 0001 to 9999; nothing was synced",
     "invalid contents": b"nothing was synced",
     "malformed versions and tags": b"is not a valid tag name; nothing was synced",
-    "a newer schema": b"newer than this memo knows (6); it was left untouched: upgrade memo to open it",
+    "a newer schema": b"newer than this memo knows (7); it was left untouched: upgrade memo to open it",
+    "hostile deleted texts": b"its deleted text: memo text is empty; nothing was synced",
     "another program's database": b"is not a memo store (an SQLite database of another program); it was left untouched",
 }
 
