@@ -69,10 +69,13 @@ package struct MemoVersion: Equatable, Sendable {
             && Set(tagsAddedBy.keys) == Set(explicitTags) && tagsAddedBy.values.allSatisfy { counts(tags, $0) }
     }
 
-    /// The SQL that writes a memo row's version in the layout `init(json:)` reads, NULL for a
-    /// memo of a store that keeps no versions yet (its first sync names it by its state).
+    /// The SQL that writes a memo row's version in the layout `init(json:)` reads. NULL for a
+    /// memo of a store that keeps no versions yet (its first sync names it by its state), and
+    /// for one whose version is only the names of its state, as an import of the record
+    /// derives them (`MemoTable.Origin.imported(nil)`): an export of an import is then the
+    /// file it was imported from, and a large import exported again carries nothing more.
     static let jsonSQL = """
-        CASE WHEN memo.change_seq > 0 THEN json_object(
+        CASE WHEN memo.change_seq > 0 AND NOT \(MemoTable.isOnlyItsStateSQL) THEN json_object(
             'text', json(memo.version), 'tags', json(memo.tags_version), 'textBy', memo.text_by, 'textSeq', memo.text_seq,
             'tagsAddedBy', (SELECT json_group_object(name, json_object('by', added_by, 'seq', added_seq))
                             FROM memo_tag WHERE memo_id = memo.id AND inline = 0),

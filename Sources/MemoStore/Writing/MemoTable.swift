@@ -357,6 +357,17 @@ struct MemoTable {
     private static let textName = "memo_state_name(memo.content, memo.insert_date, memo.update_date)"
     private static let tagsName = "memo_state_name(coalesce(\(explicitTagNames("memo.id")), ''))"
 
+    /// Whether a row of `memo` (SQL) holds only the version an import derives from its state
+    /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names. The
+    /// cheap tests come first, so a memo changed here costs no hashing.
+    static let isOnlyItsStateSQL = """
+        (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~' AND memo.version = json_object(memo.text_by, 1)
+         AND memo.text_by = \(textName)
+         AND memo.tags_version = json_object(\(tagsName), 1)
+         AND NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
+                         AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL)))
+        """
+
     /// The tombstone of the memo, as SQL on a row of `memo` in `UPDATE … FROM pending_change p`.
     private static let tombstoneVersion = "(SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid)"
 
