@@ -48,9 +48,47 @@ struct DispatchTests {
         let refused = try #require(harness.receive(many).first as? [String: Any])
         #expect(refused.errorCode == -32600)
         #expect(refused.errorMessage == "the message holds more than \(limit) JSON values; it was not read")
+        #expect(refused["id"] as? Int == 1, "the id is read without parsing the message")
         let text = String(repeating: #"[{,:\"x"#, count: limit)
         let added = try harness.request("memo/add", ["content": String(text.prefix(1 << 20))])
         #expect(added.errorCode == nil)
+    }
+
+    /// Several lines given to `memo/execute` are one change: all of them, or none when one
+    /// fails, and one undo takes them back.
+    @Test func severalExecutedLinesRunAllOrNothing() throws {
+        try harness.initialize()
+        let failed = try #require(try harness.request("memo/execute", ["line": "add hello\nworld"]).result)
+        #expect(failed["ok"] as? Bool == false)
+        #expect(failed["output"] as? String == """
+            error: unknown command 'world' (try 'help')
+            error: nothing was changed: the lines run as one change, all or nothing
+
+            """)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
+        let both = try #require(try harness.request("memo/execute", ["line": "add one\nadd <<END\ntwo\nEND"]).result)
+        #expect(both["ok"] as? Bool == true)
+        #expect(both["output"] as? String == "added #1\nadded #2\n")
+        #expect(try harness.request("memo/execute", ["line": "undo"]).result?["ok"] as? Bool == true)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
+    }
+
+    /// Valid JSON nested deeper than any request needs is refused before the parser gives up
+    /// on it, and answered with the request's id, whether the id is a number or a string and
+    /// wherever it stands; an id the scan cannot read plainly is answered as null.
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":42,"method":"memo/add","params":{"content":"x","deep":DEEP}}"#, 42, nil),
+        (#"{"params":{"deep":DEEP},"method":"memo/add", "id" : "q-7","jsonrpc":"2.0"}"#, nil, "q-7"),
+        (#"{"jsonrpc":"2.0","method":"memo/add","params":{"id":5,"deep":DEEP},"id":"a\"b"}"#, nil, nil),
+    ] as [(String, Int?, String?)])
+    func aDeeplyNestedMessageIsRefusedWithItsID(_ template: String, _ number: Int?, _ string: String?) throws {
+        try harness.initialize()
+        let deep = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
+        let reply = try #require(harness.receive(template.replacing("DEEP", with: deep)).first as? [String: Any])
+        #expect(reply.errorCode == -32600)
+        #expect(reply.errorMessage == "the message nests deeper than \(MemoServer.maximumDepth) levels; it was not read")
+        #expect(reply["id"] as? Int == number && reply["id"] as? String == string)
+        #expect(try harness.request("memo/tags").errorCode == nil, "the server reads on")
     }
 
     @Test(arguments: [

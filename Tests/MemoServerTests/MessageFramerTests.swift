@@ -78,6 +78,15 @@ struct MessageFramerTests {
         #expect(bodies(framer.receive(frame("{}"))) == ["{}"])
     }
 
+    /// An absurd length (more bytes than will ever come) must not swallow the frames after it:
+    /// the framer refuses it and reads on at the next header.
+    @Test func anAbsurdLengthDoesNotSwallowTheFramesAfterIt() {
+        var framer = MessageFramer()
+        let events = framer.receive(Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame(#"{"next":1}"#) + frame(#"{"next":2}"#))
+        #expect(events.first == .malformed("Content-Length 99999999999 is over the limit of \(MessageFramer.maximumBodyBytes) bytes"))
+        #expect(bodies(Array(events.dropFirst())) == [#"{"next":1}"#, #"{"next":2}"#])
+    }
+
     @Test func oversizedBodyIsDiscardedWithoutBeingKept() {
         var framer = MessageFramer()
         let length = MessageFramer.maximumBodyBytes + 1

@@ -46,6 +46,32 @@ package final class LineInterpreter {
         return run(line, heredoc: nil, lineNumber: lineNumber)
     }
 
+    /// The commands `lines` hold, parsed without running them (a heredoc and its body are
+    /// one; nil for a line that does not parse).
+    package static func commands(in lines: [String]) -> [Command?] {
+        var commands: [Command?] = [], opener: (HeredocOpener, String, [String])?
+        for line in lines {
+            if let (open, first, body) = opener {
+                if open.isClosed(by: line) {
+                    opener = nil
+                    let parsed = try? CommandParser.parse(line: first, heredoc: body.joined(separator: "\n"))
+                    if case .command(let command)? = parsed { commands.append(command) } else { commands.append(nil) }
+                } else {
+                    opener = (open, first, body + [line])
+                }
+                continue
+            }
+            switch try? CommandParser.parse(line: line, heredoc: nil) {
+            case .nothing?: continue
+            case .needsHeredoc(let open)?: opener = (open, line, [])
+            case .command(let command)?: commands.append(command)
+            case nil: commands.append(nil)
+            }
+        }
+        if opener != nil { commands.append(nil) }
+        return commands
+    }
+
     /// Drops a heredoc being collected (Ctrl-C in the REPL): it adds nothing.
     package func abandon() {
         heredoc = nil

@@ -46,11 +46,19 @@ package final class MemoServer {
     /// The most JSON values one message may hold: far more than any request needs, and few
     /// enough that parsing them takes tens of megabytes, not gigabytes.
     static let maximumValuesPerMessage = 200_000
+    /// The deepest nesting one message may have: far more than any request needs, and less
+    /// than the parser's own limit (which would give up without the request's id).
+    static let maximumDepth = 100
 
     /// Handles one message body: an object, or a batch (an array of them), decoded once.
     package func receive(_ body: [UInt8]) {
-        if JSONValueCount.exceeds(Self.maximumValuesPerMessage, in: body) {
-            return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"))
+        let shape = JSONShape(of: body)
+        if shape.values > Self.maximumValuesPerMessage {
+            return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"),
+                          id: shape.id)
+        }
+        if shape.depth > Self.maximumDepth {
+            return refuse(body, .invalidRequest("the message nests deeper than \(Self.maximumDepth) levels; it was not read"), id: shape.id)
         }
         guard body.withUnsafeBytes(ByteText.isValid) else {
             return refuse(body, .parseError("parse error: the message is not valid UTF-8"))
@@ -68,10 +76,11 @@ package final class MemoServer {
         }
     }
 
-    /// Answers a message that cannot be read at all, and says so in the log.
-    private func refuse(_ body: [UInt8], _ error: RPCError) {
+    /// Answers a message that cannot be read at all (with its id, when that could be read
+    /// without parsing it), and says so in the log.
+    private func refuse(_ body: [UInt8], _ error: RPCError, id: RequestID? = nil) {
         log("\(error.message) (a message of \(body.count) bytes)")
-        outbox.answer(Outbox.response(id: nil, error: error))
+        outbox.answer(Outbox.response(id: id, error: error))
     }
 
     private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {

@@ -53,20 +53,41 @@ final class NotebookMethods {
         try run(.tags)
     }
 
-    /// Runs command-language lines as the REPL would, and returns what they printed.
+    /// Runs command-language lines as the REPL would, and returns what they printed. Several
+    /// commands are one change, all or nothing: they run in a batch, saved when every one
+    /// succeeded and rolled back otherwise (then only the errors are answered), so
+    /// `add hello\nworld` adds nothing. Inside a batch the client opened, they join it; lines
+    /// that open, save or roll back a batch, or undo or redo, run one by one as typed.
     func execute(_ params: ExecuteParams) -> JSONValue {
-        let output = StringOutput()
+        let lines = TextFile.lines(of: params.line)
+        let commands = LineInterpreter.commands(in: lines)
+        let isOneChange = commands.count > 1 && !notebook.store.hasOpenBatch
+            && !commands.contains { [.begin, .save, .rollback, .undo, .redo].contains($0) }
+        let output = StringOutput(), errors = StringOutput()
         var succeeded = true
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, _ in
             output.write(errorReport(error) + "\n")
+            errors.write(errorReport(error) + "\n")
             succeeded = false
         }
-        for line in TextFile.lines(of: params.line) {
+        if isOneChange { _ = try? notebook.execute(.begin) }
+        for line in lines {
             if interpreter.feed(line, lineNumber: 1) == .quit { break }
         }
         _ = interpreter.finish()
-        return .object([("ok", .bool(succeeded)), ("output", .string(output.text))])
+        guard isOneChange else { return Self.answer(succeeded, output.text) }
+        do {
+            _ = try notebook.execute(succeeded ? .save : .rollback)
+        } catch {
+            return Self.answer(false, output.text + errorReport(error) + "\n")
+        }
+        return succeeded ? Self.answer(true, output.text)
+            : Self.answer(false, errors.text + "error: nothing was changed: the lines run as one change, all or nothing\n")
+    }
+
+    private static func answer(_ ok: Bool, _ output: String) -> JSONValue {
+        .object([("ok", .bool(ok)), ("output", .string(output))])
     }
 
     func watch(_ params: ListParams) throws(RPCError) -> JSONValue {

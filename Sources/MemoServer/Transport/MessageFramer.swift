@@ -6,9 +6,10 @@ import MemoStore
 /// Bytes may arrive split anywhere or many frames at once. A malformed header block (a
 /// misspelt or non-numeric `Content-Length`, a line without a colon, LF-only line ends, a
 /// block over `maximumHeaderBytes`) is reported once, and the framer resynchronises at the
-/// next `Content-Length:` header, so one bad frame never spoils the frames after it. A body
-/// over `maximumBodyBytes` is reported and its bytes are discarded as they arrive, never
-/// held in memory.
+/// next `Content-Length:` header, so one bad frame never spoils the frames after it. A
+/// `Content-Length` over `maximumBodyBytes` is refused the same way: its body is never held
+/// in memory, and the frames after it are read (skipping the length it claims could swallow
+/// every later message, when the claim is absurd).
 ///
 /// See https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/#baseProtocol
 struct MessageFramer {
@@ -26,8 +27,7 @@ struct MessageFramer {
     private enum State {
         case headers
         case body(length: Int)
-        case discarding(remaining: Int)
-        /// After a malformed header block: skipping bytes up to the next `Content-Length:`.
+        /// After a malformed or refused header block: skipping bytes up to the next `Content-Length:`.
         case resynchronizing
     }
 
@@ -52,7 +52,7 @@ struct MessageFramer {
             switch Self.contentLength(in: buffer[..<end]) {
             case .success(let length) where length > Self.maximumBodyBytes:
                 buffer.removeFirst(end + 4)
-                state = .discarding(remaining: length)
+                state = .resynchronizing
                 return .malformed("Content-Length \(length) is over the limit of \(Self.maximumBodyBytes) bytes")
             case .success(let length):
                 buffer.removeFirst(end + 4)
@@ -75,11 +75,6 @@ struct MessageFramer {
             buffer.removeFirst(length)
             state = .headers
             return .message(body)
-        case .discarding(let remaining):
-            let dropped = min(remaining, buffer.count)
-            buffer.removeFirst(dropped)
-            state = remaining == dropped ? .headers : .discarding(remaining: remaining - dropped)
-            return remaining == dropped ? nextEvent() : nil
         }
     }
 
@@ -94,14 +89,27 @@ struct MessageFramer {
 
     private static let headerName = Array("content-length:".utf8)
 
-    /// Where the next `Content-Length:` (in any case) starts, if the buffer holds one.
+    /// Where the next `Content-Length:` (in any case) starts, if the buffer holds one. A plain
+    /// loop over the bytes: a refused body of 64 MiB is skipped through here.
     private static func nextHeaderStart(in buffer: [UInt8]) -> Int? {
         guard buffer.count >= headerName.count else { return nil }
-        return (0...(buffer.count - headerName.count)).first { start in
-            zip(buffer[start...], headerName).allSatisfy { byte, expected in
-                byte == expected || (byte >= 65 && byte <= 90 && byte + 32 == expected)
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            let last = bytes.count - headerName.count
+            var start = 0
+            while start <= last {
+                if bytes[start] | 0x20 == UInt8(ascii: "c"), matchesHeaderName(bytes, at: start) { return start }
+                start += 1
             }
+            return nil
         }
+    }
+
+    private static func matchesHeaderName(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        for (offset, expected) in headerName.enumerated() {
+            let byte = bytes[start + offset]
+            guard byte == expected || (byte >= 65 && byte <= 90 && byte + 32 == expected) else { return false }
+        }
+        return true
     }
 
     /// Where the blank line that ends the headers starts.
