@@ -56,6 +56,26 @@ struct TextDocumentTests {
         }
     }
 
+    /// Editors send edits inside grapheme clusters: Neovim's `x` on the first regional
+    /// indicator of a flag or on the man of a family emoji, a deleted combining accent. The
+    /// edit lands at its exact code-unit offset, in both encodings.
+    @Test(arguments: [
+        ("e\u{301} #1", 1, 2, 1, 3, "e #1"),
+        ("🇯🇵 #1", 0, 2, 0, 4, "🇵 #1"),
+        ("👨\u{200D}👩\u{200D}👧 #1", 0, 2, 0, 4, "\u{200D}👩\u{200D}👧 #1"),
+        ("ab🎉c", 4, 4, 6, 6, "ab🎉xc"),
+    ] as [(String, Int, Int, Int, Int, String)])
+    func editsInsideGraphemeClustersLandAtTheirOffset(_ text: String, _ utf16Start: Int, _ utf16End: Int,
+                                                     _ utf8Start: Int, _ utf8End: Int, _ expected: String) {
+        let inserted = expected.contains("x") ? "x" : ""
+        for (encoding, start, end) in [(PositionEncoding.utf16, utf16Start, utf16End), (.utf8, utf8Start, utf8End)] {
+            var document = TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: text)
+            document.apply(inserted, replacing: PositionRange(start: Position(line: 0, character: start), end: Position(line: 0, character: end)),
+                           encoding: encoding)
+            #expect(document.text.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(encoding)")
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func incrementalChangesMatchTheWholeText(seed: UInt64) {
         var generator = Generator(state: seed)

@@ -14,11 +14,15 @@ enum PositionEncoding: String {
         }
     }
 
-    /// The index at `column`, clamped to the line and moved back to a character boundary.
+    /// The index at `column`, clamped to the line and moved back to a Unicode scalar boundary
+    /// (the start of a scalar whose code units `column` falls inside). Not to a character
+    /// boundary: editors send edits inside grapheme clusters (deleting a combining accent,
+    /// one regional indicator of a flag), and those must land at their exact offset.
     func index(at column: Int, in line: some StringProtocol) -> String.Index {
         var counted = 0
-        for index in line.indices {
-            let width = self == .utf16 ? line[index].utf16.count : line[index].utf8.count
+        let scalars = line.unicodeScalars
+        for index in scalars.indices {
+            let width = self == .utf16 ? UTF16.width(scalars[index]) : UTF8.width(scalars[index])
             if counted + width > column { return index }
             counted += width
         }

@@ -69,8 +69,10 @@ struct TextDocument {
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
         let first = lines[start.line], last = lines[end.line]
-        // The touched lines, edited, with the break that ended the last of them.
-        let region = first.text[..<start.index] + newText + last.text[end.index...] + last.lineBreak
+        // The touched lines, edited, with the break that ended the last of them. Cut as
+        // Unicode scalars: a change may start or end inside a grapheme cluster.
+        let region = String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
+            + last.lineBreak
         var edited = Self.lines(of: region)
         if !last.lineBreak.isEmpty { edited.removeLast() }
         // A lone `\r` now followed by `\n` is one `\r\n` break, as in the text as a whole.
@@ -93,10 +95,10 @@ struct TextDocument {
         guard !isTooLargeToKeep else { return "" }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
-        guard start.line < end.line else { return String(lines[start.line].text[start.index..<end.index]) }
-        var text = String(lines[start.line].text[start.index...]) + lines[start.line].lineBreak
+        guard start.line < end.line else { return String(lines[start.line].text.unicodeScalars[start.index..<end.index]) }
+        var text = String(lines[start.line].text.unicodeScalars[start.index...]) + lines[start.line].lineBreak
         for line in lines[(start.line + 1)..<end.line] { text += line.text + line.lineBreak }
-        return text + lines[end.line].text[..<end.index]
+        return text + String(lines[end.line].text.unicodeScalars[..<end.index])
     }
 
     mutating func setVersion(_ version: Int?) {
