@@ -36,7 +36,7 @@ struct MarkdownReader: RecordReader {
     mutating func next() throws(LocatedError) -> ImportRecord? {
         while let (line, number) = try nextLine() {
             if line.allSatisfy(\.isWhitespace) { continue }
-            if let fence = Self.openingFence(line) { return try fencedBlock(startingWith: line, fence: fence, at: number) }
+            if let fence = MarkdownFence(opening: line) { return try fencedBlock(startingWith: line, fence: fence, at: number) }
             if line.hasPrefix("- ") { return try item(startingWith: String(line.dropFirst(2)), at: number) }
             guard Self.isHeading(line) else { return try paragraph(startingWith: line, at: number) }
             let headingDay = Self.day(in: line)
@@ -101,7 +101,7 @@ struct MarkdownReader: RecordReader {
         var text = [first]
         while let (line, lineNumber) = try nextLine() {
             if line.allSatisfy(\.isWhitespace) { break }
-            if line.hasPrefix("- ") || Self.isHeading(line) || Self.openingFence(line) != nil {
+            if line.hasPrefix("- ") || Self.isHeading(line) || MarkdownFence(opening: line) != nil {
                 pending = (line, lineNumber)
                 break
             }
@@ -111,31 +111,14 @@ struct MarkdownReader: RecordReader {
     }
 
     /// A fenced code block: `first`, the opening fence, and every line up to the closing
-    /// fence (the same character, at least as many) or the end of the file.
-    private mutating func fencedBlock(startingWith first: String, fence: Substring, at number: Int) throws(LocatedError) -> ImportRecord {
+    /// fence or the end of the file.
+    private mutating func fencedBlock(startingWith first: String, fence: MarkdownFence, at number: Int) throws(LocatedError) -> ImportRecord {
         var text = [first]
         while let (line, _) = try nextLine() {
             text.append(line)
-            if Self.closes(fence, line) { break }
+            if fence.isClosed(by: line) { break }
         }
         return dated(ImportRecord(content: text.joined(separator: "\n"), line: number))
-    }
-
-    /// The fence a line opens (CommonMark: up to three spaces, then three or more backticks or
-    /// tildes; a backtick fence's info string holds no backtick), or nil.
-    private static func openingFence(_ line: String) -> Substring? {
-        let indented = line.drop { $0 == " " }
-        guard line.count - indented.count <= 3, let mark = indented.first, mark == "`" || mark == "~" else { return nil }
-        let fence = indented.prefix { $0 == mark }
-        guard fence.count >= 3, mark == "~" || !indented.dropFirst(fence.count).contains("`") else { return nil }
-        return fence
-    }
-
-    /// Whether `line` closes a block opened by `fence`.
-    private static func closes(_ fence: Substring, _ line: String) -> Bool {
-        let indented = line.drop { $0 == " " }
-        let run = indented.prefix { $0 == fence.first }
-        return line.count - indented.count <= 3 && run.count >= fence.count && indented.dropFirst(run.count).allSatisfy { $0 == " " }
     }
 
     /// A memo without metadata: dated at the start of the day of the heading above it.

@@ -46,19 +46,19 @@ final class DocumentTable {
     /// Applies full or incremental changes in order.
     func change(_ params: DidChangeParams) {
         let uri = params.textDocument.uri
-        guard var document = documents[uri] else {
+        guard documents[uri] != nil else {
             log("ignored a change to \(uri), which is not open")
             return
         }
+        // Changed in place: a copy of a document of 100,000 lines would cost every keystroke.
         var ignored = 0
         for change in params.contentChanges {
-            if document.isTooLargeToKeep && change.range != nil { ignored += 1 }
-            document.apply(change.text, replacing: change.range, encoding: encoding)
+            if documents[uri]!.isTooLargeToKeep && change.range != nil { ignored += 1 }
+            documents[uri]!.apply(change.text, replacing: change.range, encoding: encoding)
         }
         if ignored > 0 { log("ignored \(ignored) changes to \(uri), which is too large to keep") }
-        document.setVersion(params.textDocument.version)
-        documents[uri] = document
-        references.noteEditorText(document.text, of: uri, opening: false)
+        documents[uri]!.setVersion(params.textDocument.version)
+        references.noteEditorText(documents[uri]!.text, of: uri, opening: false)
         publishDiagnostics(for: uri)
     }
 
@@ -84,8 +84,8 @@ final class DocumentTable {
         let document = try document(params.textDocument.uri)
         return try RPCError.answering {
             try DocumentFeatures(notebook: notebook, encoding: encoding)
-                .hover(in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
-                       at: params.position.character, isCommandFile: document.isCommandFile)
+                .hover(in: document.line(params.position.line) ?? "", references: document.references(onLine: params.position.line),
+                       lineNumber: params.position.line, at: params.position.character, isCommandFile: document.isCommandFile)
         }
     }
 
@@ -97,19 +97,19 @@ final class DocumentTable {
     /// Command diagnostics in command files, warnings on references to missing memos in
     /// every document, and the refusal of a save of a memo's own file.
     func publishDiagnostics(for uri: String) {
-        guard let document = documents[uri] else { return }
+        guard documents[uri] != nil else { return }
         var diagnostics: [JSONValue] = []
-        if document.isTooLargeToKeep {
+        if documents[uri]!.isTooLargeToKeep {
             diagnostics.append(Self.documentDiagnostic(severity: 3, message: "memo reads documents of up to "
-                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(document.utf8Count), so memo offers nothing in it"))
+                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(documents[uri]!.utf8Count), so memo offers nothing in it"))
         } else {
-            if document.isCommandFile { diagnostics += Diagnostics.of(document, encoding: encoding) }
-            diagnostics += references.diagnostics(for: document, encoding: encoding)
+            if documents[uri]!.isCommandFile { diagnostics += Diagnostics.of(documents[uri]!, encoding: encoding) }
+            diagnostics += references.diagnostics(for: &documents[uri]!, encoding: encoding)
         }
         if let problem = references.saveProblems[uri] {
             diagnostics.append(Self.documentDiagnostic(severity: 1, message: problem))
         }
-        sendDiagnostics(diagnostics, for: uri, version: document.version)
+        sendDiagnostics(diagnostics, for: uri, version: documents[uri]!.version)
     }
 
     /// After a save of a memo's file: its diagnostics, with the refusal if any; for a file

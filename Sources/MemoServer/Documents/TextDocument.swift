@@ -1,3 +1,5 @@
+import MemoNotebook
+
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
 /// A document over `maximumKeptBytes` is not kept: its lines would take many times its size
@@ -7,11 +9,15 @@
 /// Lines end at `\n`, `\r\n` or `\r`, as LSP counts them; other Unicode line separators
 /// (U+2028, U+0085, form feed…) are characters within a line. An incremental change edits
 /// only the lines it touches, so typing in a document of 100,000 lines costs the same as in
-/// one of ten, and a message of thousands of changes is answered at once.
+/// one of ten, and a message of thousands of changes is answered at once. Each line keeps
+/// the memo references it holds, found when the line was made, and, in Markdown, whether it
+/// could be a code fence: a keystroke scans only the lines it touches.
 struct TextDocument {
     let uri: String
     /// The client's language id: `memo` for command files, anything else for other text.
     let languageId: String
+    /// What else a `#` and digits can be in this document.
+    let syntax: ReferenceSyntax
     /// The version the client gave with the last open or change, sent back with diagnostics.
     private(set) var version: Int?
     /// An empty document is one empty line; a document too large to keep has none.
@@ -19,15 +25,29 @@ struct TextDocument {
     /// The document's size in UTF-8 bytes, kept up to date by every change.
     private(set) var utf8Count: Int
 
-    /// One line: its text, and the break that ends it ("" for the last line).
+    /// The lines that could open or close a fenced code block, in order (Markdown only).
+    private var fenceLines: [Int] = []
+    /// The lines inside fenced code blocks, fences included, as ranges in order.
+    private var codeLines: [ClosedRange<Int>] = []
+
+    /// The store's change stamp the lines' `missing` were looked up at.
+    private var lookupStamp: [Int64] = []
+
+    /// One line: its text, the break that ends it ("" for the last line), the references in
+    /// its text, which of them name no memo (nil until looked up), and whether it could be a
+    /// fence.
     private struct Line {
         var text: String
         var lineBreak: String
+        var references: [MemoReference.Found]
+        var missing: [MemoReference.Found]?
+        var isFenceCandidate: Bool
     }
 
     init(uri: String, languageId: String, version: Int?, text: String) {
         self.uri = uri
         self.languageId = languageId
+        syntax = ReferenceSyntax(languageId: languageId, uri: uri)
         self.version = version
         lines = []
         utf8Count = 0
@@ -61,6 +81,39 @@ struct TextDocument {
         lines.indices.contains(number) ? lines[number].text : nil
     }
 
+    /// The memo references of line `number`: none inside a fenced code block.
+    func references(onLine number: Int) -> [MemoReference.Found] {
+        guard lines.indices.contains(number), !lines[number].references.isEmpty, !isCode(number) else { return [] }
+        return lines[number].references
+    }
+
+    /// The references, outside code, that name no memo, with their lines: `names` tells, for
+    /// the store as it is at `stamp`. Looked up once per line until the line or the store
+    /// changes, so a keystroke looks up only the lines it touched.
+    mutating func missingReferences(at stamp: [Int64], names: (MemoReference) -> Bool) -> [(line: Int, found: MemoReference.Found)] {
+        if stamp != lookupStamp {
+            for number in lines.indices where lines[number].missing != nil { lines[number].missing = nil }
+            lookupStamp = stamp
+        }
+        var missing: [(line: Int, found: MemoReference.Found)] = []
+        for number in lines.indices where !lines[number].references.isEmpty {
+            if lines[number].missing == nil { lines[number].missing = lines[number].references.filter { !names($0.reference) } }
+            guard let found = lines[number].missing, !found.isEmpty, !isCode(number) else { continue }
+            missing += found.map { (number, $0) }
+        }
+        return missing
+    }
+
+    /// Whether line `number` is in a fenced code block (found among the few ranges by halving).
+    private func isCode(_ number: Int) -> Bool {
+        var low = 0, high = codeLines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if codeLines[middle].upperBound < number { low = middle + 1 } else { high = middle }
+        }
+        return low < codeLines.count && codeLines[low].contains(number)
+    }
+
     /// Applies one change: the whole text, or a replacement of `range` (positions counted
     /// in `encoding`, clamped to the document).
     mutating func apply(_ newText: String, replacing range: PositionRange?, encoding: PositionEncoding) {
@@ -73,7 +126,7 @@ struct TextDocument {
         // Unicode scalars: a change may start or end inside a grapheme cluster.
         let region = String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
             + last.lineBreak
-        var edited = Self.lines(of: region)
+        var edited = lines(of: region)
         if !last.lineBreak.isEmpty { edited.removeLast() }
         // A lone `\r` now followed by `\n` is one `\r\n` break, as in the text as a whole.
         if start.line > 0, lines[start.line - 1].lineBreak == "\r",
@@ -83,11 +136,37 @@ struct TextDocument {
         }
         utf8Count += region.utf8.count - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
         lines.replaceSubrange(start.line...end.line, with: edited)
+        guard syntax.isMarkdown else { return }
+        let shift = edited.count - (end.line - start.line + 1)
+        fenceLines = fenceLines.filter { $0 < start.line }
+            + edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line }
+            + fenceLines.filter { $0 > end.line }.map { $0 + shift }
+        findCodeLines()
     }
 
     private mutating func replaceAll(with text: String) {
         utf8Count = text.utf8.count
-        lines = utf8Count > Self.maximumKeptBytes ? [] : Self.lines(of: text)
+        lines = utf8Count > Self.maximumKeptBytes ? [] : lines(of: text)
+        fenceLines = lines.indices.filter { lines[$0].isFenceCandidate }
+        findCodeLines()
+    }
+
+    /// The fenced code blocks, from the fence candidates alone: a block runs from a fence to
+    /// the line that closes it, or to the end of the document.
+    private mutating func findCodeLines() {
+        codeLines = []
+        var open: (fence: MarkdownFence, line: Int)?
+        for number in fenceLines {
+            if let block = open {
+                if block.fence.isClosed(by: lines[number].text) {
+                    codeLines.append(block.line...number)
+                    open = nil
+                }
+            } else if let fence = MarkdownFence(opening: lines[number].text) {
+                open = (fence, number)
+            }
+        }
+        if let block = open { codeLines.append(block.line...(lines.count - 1)) }
     }
 
     /// The text between two positions (counted in `encoding`, clamped to the document).
@@ -123,15 +202,20 @@ struct TextDocument {
         return Place(line: line, index: encoding.index(at: position.character, in: lines[line].text))
     }
 
-    private static func lines(of text: some StringProtocol) -> [Line] {
+    private func lines(of text: some StringProtocol) -> [Line] {
         var lines: [Line] = []
         var lineStart = text.startIndex
-        for index in text.indices where isLineBreak(text[index]) {
-            lines.append(Line(text: String(text[lineStart..<index]), lineBreak: String(text[index])))
+        for index in text.indices where Self.isLineBreak(text[index]) {
+            lines.append(line(String(text[lineStart..<index]), lineBreak: String(text[index])))
             lineStart = text.index(after: index)
         }
-        lines.append(Line(text: String(text[lineStart...]), lineBreak: ""))
+        lines.append(line(String(text[lineStart...]), lineBreak: ""))
         return lines
+    }
+
+    private func line(_ text: String, lineBreak: String) -> Line {
+        Line(text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
+             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: text) != nil)
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

@@ -3,8 +3,10 @@ import MemoStore
 
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
 /// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
-/// `memo:UUID`.
-enum MemoReference: Equatable {
+/// `memo:UUID`. A `#` in a URL (`https://x/#12`), after `/` or `&` (`&#123;` is a character
+/// in markup), a hex colour in style sheets and markup (`#333`), and, in Markdown, what a
+/// code span holds, is not one (`ReferenceSyntax`; fenced blocks are the document's to skip).
+enum MemoReference: Hashable {
     case id(Int64)
     /// Lower-case, as the store keeps uuids.
     case uuid(String)
@@ -15,24 +17,29 @@ enum MemoReference: Equatable {
         let range: Swift.Range<String.Index>
     }
 
-    /// Every reference in `line`, in order.
-    static func all(in line: String) -> [Found] {
+    /// Every reference in `line`, in order, by the rules of `syntax`.
+    static func all(in line: String, syntax: ReferenceSyntax) -> [Found] {
+        // Most lines hold neither a `#` nor the `:` of `memo:`: those are passed over as bytes.
+        guard line.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }
         var found: [Found] = []
+        let code = syntax.isMarkdown ? codeSpans(in: line) : []
         var index = line.startIndex
-        while index < line.endIndex {
-            if let reference = reference(startingAt: index, in: line) {
+        while let start = line[index...].firstIndex(where: { $0 == "#" || $0 == "m" || $0 == "M" }) {
+            if let reference = reference(startingAt: start, in: line, syntax: syntax),
+               !code.contains(where: { $0.contains(reference.range.lowerBound) }) {
                 found.append(reference)
                 index = reference.range.upperBound
             } else {
-                index = line.index(after: index)
+                index = line.index(after: start)
             }
         }
         return found
     }
 
-    /// The reference under `cursor`, or right before it (the cursor just past its end).
-    static func at(_ cursor: String.Index, in line: String) -> Found? {
-        all(in: line).first { $0.range.contains(cursor) || $0.range.upperBound == cursor }
+    /// The reference of `found` (a line's) under `cursor`, or right before it (the cursor
+    /// just past its end).
+    static func at(_ cursor: String.Index, among found: [Found]) -> Found? {
+        found.first { $0.range.contains(cursor) || $0.range.upperBound == cursor }
     }
 
     /// The memo it names in `notebook`, or nil when there is none.
@@ -53,18 +60,51 @@ enum MemoReference: Equatable {
 
     private static let uuidPrefix = "memo:"
 
-    private static func reference(startingAt start: String.Index, in line: String) -> Found? {
-        guard start == line.startIndex || !isWordCharacter(line[line.index(before: start)]) else { return nil }
+    private static func reference(startingAt start: String.Index, in line: String, syntax: ReferenceSyntax) -> Found? {
+        let before = start == line.startIndex ? nil : line[line.index(before: start)]
+        guard before.map({ !isWordCharacter($0) }) ?? true else { return nil }
         let rest = line[start...]
         if rest.first == "#" {
+            guard before != "/", before != "&", !isInURL(start, in: line) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
-            guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0 else { return nil }
+            guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
+                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count)) else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
         guard rest.lowercased().hasPrefix(uuidPrefix) else { return nil }
         let uuid = rest.dropFirst(uuidPrefix.count).prefix(36)
         guard isUUID(uuid), endsWord(at: uuid.endIndex, in: line) else { return nil }
         return Found(reference: .uuid(uuid.lowercased()), range: start..<uuid.endIndex)
+    }
+
+    /// Whether `index` stands in a URL: the run of text around it without white space holds
+    /// `://` before it.
+    private static func isInURL(_ index: String.Index, in line: String) -> Bool {
+        let tokenStart = line[..<index].lastIndex(where: \.isWhitespace).map(line.index(after:)) ?? line.startIndex
+        return line[tokenStart..<index].contains("://")
+    }
+
+    /// The code spans of a Markdown line: from a run of backticks to the next run of as many.
+    private static func codeSpans(in line: String) -> [Swift.Range<String.Index>] {
+        var spans: [Swift.Range<String.Index>] = []
+        var index = line.startIndex
+        while let open = line[index...].firstIndex(of: "`") {
+            let run = line[open...].prefix { $0 == "`" }
+            var search = run.endIndex
+            var closed: String.Index?
+            while let next = line[search...].firstIndex(of: "`") {
+                let closing = line[next...].prefix { $0 == "`" }
+                if closing.count == run.count {
+                    closed = closing.endIndex
+                    break
+                }
+                search = closing.endIndex
+            }
+            guard let end = closed else { break }
+            spans.append(open..<end)
+            index = end
+        }
+        return spans
     }
 
     /// Letters, digits and `_` make words; anything else (space, punctuation) bounds them.

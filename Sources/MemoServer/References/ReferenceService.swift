@@ -20,6 +20,10 @@ final class ReferenceService {
     let memoFiles: MemoFiles?
     /// The store's change stamp when references were last checked.
     var referenceStamp: [Int64] = []
+    /// The memos references named, looked up since the store last changed (nil: no memo),
+    /// and the store's change stamp they were looked up at.
+    private var lookups: [MemoReference: Memo?] = [:]
+    private var lookupStamp: [Int64] = []
     /// Why the last save of a memo's file was not applied, by the file's URI.
     var saveProblems: [String: String] = [:]
     /// The version each open memo file's text in the editor is based on, by URI: the base its
@@ -34,27 +38,52 @@ final class ReferenceService {
     }
 
     /// Every reference in `document` (in `lines` only, when given), resolved in the notebook.
+    /// The document found them as its lines were made, and each memo is looked up once until
+    /// the store changes: a keystroke costs the lines it touches, not the document.
     func references(in document: TextDocument, lines: ClosedRange<Int>? = nil) -> [ResolvedReference] {
         guard document.lineCount > 0 else { return [] }
         let everyLine = 0...(document.lineCount - 1)
         let wanted = lines ?? everyLine
         guard wanted.overlaps(everyLine) else { return [] }
+        refreshLookups()
         var resolved: [ResolvedReference] = []
         for number in wanted.clamped(to: everyLine) {
-            guard let line = document.line(number) else { continue }
-            for found in MemoReference.all(in: line) {
-                resolved.append(ResolvedReference(line: number, range: found.range, text: line, reference: found.reference,
-                                                  memo: try? found.reference.memo(in: notebook)))
+            let found = document.references(onLine: number)
+            guard !found.isEmpty, let line = document.line(number) else { continue }
+            for reference in found {
+                resolved.append(ResolvedReference(line: number, range: reference.range, text: line, reference: reference.reference,
+                                                  memo: memo(named: reference.reference)))
             }
         }
         return resolved
     }
 
+    /// Forgets the lookups when the store changed since they were made; the store's stamp.
+    @discardableResult
+    private func refreshLookups() -> [Int64] {
+        let stamp = (try? notebook.changeStamp()) ?? []
+        if stamp != lookupStamp {
+            lookups = [:]
+            lookupStamp = stamp
+        }
+        return stamp
+    }
+
+    /// The memo a reference names, from the lookups made since the store last changed.
+    private func memo(named reference: MemoReference) -> Memo? {
+        if let known = lookups[reference] { return known }
+        let memo = try? reference.memo(in: notebook)
+        lookups[reference] = .some(memo)
+        return memo
+    }
+
     /// A warning on each reference to a memo that does not exist.
-    func diagnostics(for document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
-        references(in: document).filter { $0.memo == nil }.map { found in
-            .object([
-                ("range", encoding.range(line: found.line, found.range, in: found.text)),
+    func diagnostics(for document: inout TextDocument, encoding: PositionEncoding) -> [JSONValue] {
+        let stamp = refreshLookups()
+        return document.missingReferences(at: stamp, names: { memo(named: $0) != nil }).compactMap { line, found in
+            guard let text = document.line(line) else { return nil }
+            return .object([
+                ("range", encoding.range(line: line, found.range, in: text)),
                 ("severity", .integer(2)),
                 ("source", .string("memo")),
                 ("message", .string("no memo \(found.reference.missingName)")),
@@ -65,7 +94,7 @@ final class ReferenceService {
     /// `textDocument/definition` on a reference: the memo's own file, written now.
     func definition(in document: TextDocument, at position: Position, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
         guard let line = document.line(position.line),
-              let found = MemoReference.at(encoding.index(at: position.character, in: line), in: line),
+              let found = MemoReference.at(encoding.index(at: position.character, in: line), among: document.references(onLine: position.line)),
               let memo = try RPCError.answering({ try found.reference.memo(in: notebook) })
         else { return .null }
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])

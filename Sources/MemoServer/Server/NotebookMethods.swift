@@ -61,7 +61,7 @@ final class NotebookMethods {
     func execute(_ params: ExecuteParams) -> JSONValue {
         let lines = TextFile.lines(of: params.line)
         let commands = LineInterpreter.commands(in: lines)
-        let isOneChange = commands.count > 1 && !notebook.store.hasOpenBatch
+        let isOneChange = commands.count > 1 && !notebook.hasOpenBatch
             && !commands.contains { [.begin, .save, .rollback, .undo, .redo].contains($0) }
         let output = StringOutput(), errors = StringOutput()
         var succeeded = true

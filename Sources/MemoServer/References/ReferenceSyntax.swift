@@ -1,0 +1,27 @@
+/// What else a `#` and digits can be in a document, by its language: the rules that tell a
+/// memo reference from Markdown code or a hex colour (`MemoReference`).
+struct ReferenceSyntax: Equatable {
+    /// Markdown: code spans and fenced code blocks are code, not references.
+    var isMarkdown = false
+    /// Style sheets and markup: `#` and 3, 4, 6 or 8 digits is a colour.
+    var hasHexColours = false
+
+    /// Plain text, commit messages, code comments: only the rules every document has.
+    static let plain = ReferenceSyntax()
+
+    init(isMarkdown: Bool = false, hasHexColours: Bool = false) {
+        self.isMarkdown = isMarkdown
+        self.hasHexColours = hasHexColours
+    }
+
+    /// The syntax of a document, from its language id or else its file name's extension.
+    init(languageId: String, uri: String) {
+        let language = languageId.lowercased()
+        let suffix = uri.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        isMarkdown = ["markdown", "md"].contains(language) || ["md", "markdown"].contains(suffix)
+        hasHexColours = Self.colourLanguages.contains(language) || Self.colourExtensions.contains(suffix)
+    }
+
+    private static let colourLanguages: Set = ["css", "scss", "sass", "less", "stylus", "html", "xhtml", "xml", "svg", "vue", "svelte"]
+    private static let colourExtensions: Set = ["css", "scss", "sass", "less", "styl", "html", "htm", "xhtml", "xml", "svg", "vue", "svelte"]
+}
