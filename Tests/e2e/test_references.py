@@ -200,7 +200,7 @@ def test_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_
     store = prepare(memo_binary, environment, tmp_path)
 
     async def body(client):
-        await initialize(client)
+        await initialize(client, applies_edits=True)
         open_document(client, "keep this\nmove me, please\nsave me too\n")
         document = types.TextDocumentIdentifier(uri=DOC)
         selection = types.Range(start=position(1, 0), end=position(1, 15))
@@ -231,3 +231,35 @@ def test_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0
+
+
+def test_a_move_is_offered_only_to_clients_that_apply_edits_and_never_becomes_a_copy(memo_binary, environment, tmp_path):
+    store = prepare(memo_binary, environment, tmp_path)
+    before = memo(memo_binary, environment, store, "count")
+
+    async def without_edits(client):
+        await initialize(client)
+        open_document(client, "move me\n")
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=DOC), range=types.Range(start=position(0, 0), end=position(0, 7)),
+            context=types.CodeActionContext(diagnostics=[])))
+        assert [action.title for action in actions] == ["Save selection as memo"]
+        return await exit_status(client)
+
+    async def refusing_edits(client):
+        client.applies_edits = False
+        await initialize(client, applies_edits=True)
+        open_document(client, "move me\n")
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=DOC), range=types.Range(start=position(0, 0), end=position(0, 7)),
+            context=types.CodeActionContext(diagnostics=[])))
+        moved = command_of(actions[1])
+        await client.workspace_execute_command_async(types.ExecuteCommandParams(command=moved.command, arguments=moved.arguments))
+        await client.wait_for(lambda: client.messages)
+        assert "did not apply the edit" in client.messages[0] and "the buffer is read-only" in client.messages[0]
+        assert "was not kept" in client.messages[0]
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, without_edits) == 0
+    assert serve(memo_binary, environment, store, refusing_edits) == 0
+    assert memo(memo_binary, environment, store, "count") == before, "the refused move kept no memo"

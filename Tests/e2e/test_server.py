@@ -22,11 +22,19 @@ class MemoClient(BaseLanguageClient):
         self.changes = []
         self.diagnostics = {}
         self.applied_edits = []
+        self.messages = []
+        self.applies_edits = True
 
         @self.feature(types.WORKSPACE_APPLY_EDIT)
         def apply_edit(params):
+            if not self.applies_edits:
+                return types.ApplyWorkspaceEditResult(applied=False, failure_reason="the buffer is read-only")
             self.applied_edits.append(params.edit)
             return types.ApplyWorkspaceEditResult(applied=True)
+
+        @self.feature(types.WINDOW_SHOW_MESSAGE)
+        def show_message(params):
+            self.messages.append(params.message)
 
         @self.feature("memo/didChange")
         def did_change(params):
@@ -60,9 +68,11 @@ def serve(memo_binary, environment, store, body):
     return asyncio.run(session())
 
 
-async def initialize(client, encodings=None):
+async def initialize(client, encodings=None, applies_edits=False):
     general = types.GeneralClientCapabilities(position_encodings=encodings) if encodings else None
-    result = await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(general=general)))
+    workspace = types.WorkspaceClientCapabilities(apply_edit=True) if applies_edits else None
+    result = await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(general=general,
+                                                                                                         workspace=workspace)))
     client.initialized(types.InitializedParams())
     return result
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemoNotebook
 
 /// One JSON-RPC message as received: a request, a notification, or a response to us
 /// (which memo never asks for, so it ignores them). It is decoded in one pass: the
@@ -8,7 +9,8 @@ struct IncomingMessage {
     enum Kind: Equatable {
         case request(RequestID)
         case notification
-        case response
+        /// The client's answer to a request of the server's: its result, nil for an error.
+        case response(RequestID?, result: JSONValue?)
     }
 
     let kind: Kind
@@ -55,7 +57,9 @@ struct IncomingMessage {
         let method = try? container.decodeIfPresent(String.self, forKey: .method)
         // A response is never answered, however malformed: answering could start a loop.
         if method == nil, container.contains(.result) || container.contains(.error) {
-            self.init(kind: .response, method: "", call: nil)
+            let id = try? container.decode(RequestID.self, forKey: .id)
+            let result = container.contains(.error) ? nil : try? container.decode(JSONValue.self, forKey: .result)
+            self.init(kind: .response(id, result: result), method: "", call: nil)
             return
         }
         var id: RequestID?

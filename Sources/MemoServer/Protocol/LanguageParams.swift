@@ -7,7 +7,12 @@ struct InitializeParams: Decodable {
         struct General: Decodable {
             let positionEncodings: [String]?
         }
+        struct Workspace: Decodable {
+            /// Whether the client applies edits the server asks for (`workspace/applyEdit`).
+            let applyEdit: Bool?
+        }
         let general: General?
+        let workspace: Workspace?
     }
     let capabilities: Capabilities?
 }

@@ -1,7 +1,7 @@
 import MemoNotebook
 
 /// A request's id: JSON-RPC allows a number or a string, and answers carry it back as given.
-enum RequestID: Decodable, Equatable, Sendable {
+enum RequestID: Decodable, Hashable, Sendable {
     case number(Int64)
     case string(String)
 

@@ -111,7 +111,8 @@ package final class MemoServer {
             return Outbox.response(id: rejection.id, error: rejection.error)
         case .success(let message):
             switch message.kind {
-            case .response:
+            case .response(let id, let result):
+                if let id { selectionActions.received(id, result: result) }
                 return nil
             case .notification:
                 handleNotification(message)
@@ -195,10 +196,12 @@ package final class MemoServer {
     }
 
     /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
-    /// when the client offers it, else LSP's default UTF-16.
+    /// when the client offers it, else LSP's default UTF-16. Notes whether the client applies
+    /// edits, which moving a selection to a memo needs.
     private func initialize(_ params: InitializeParams) -> JSONValue {
         let offered = params.capabilities?.general?.positionEncodings ?? []
         documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        selectionActions.clientAppliesEdits = params.capabilities?.workspace?.applyEdit == true
         lifecycle = .running
         return ServerCapabilities.json(encoding: documents.encoding)
     }

@@ -18,11 +18,14 @@ final class Outbox {
         send(Self.notification(method, params: params))
     }
 
-    /// Sends a request to the client (`workspace/applyEdit`); its answer is not awaited.
-    func request(_ method: String, params: JSONValue) {
-        defer { nextRequestID += 1 }
-        send(.object([("jsonrpc", .string("2.0")), ("id", .string("memo-\(nextRequestID)")), ("method", .string(method)),
-                      ("params", params)]))
+    /// Sends a request to the client (`workspace/applyEdit`); its id, by which its answer,
+    /// whenever it comes, is known (`MemoServer` hands answers to whoever asked).
+    @discardableResult
+    func request(_ method: String, params: JSONValue) -> RequestID {
+        let id = RequestID.string("memo-\(nextRequestID)")
+        nextRequestID += 1
+        send(.object([("jsonrpc", .string("2.0")), ("id", id.json), ("method", .string(method)), ("params", params)]))
+        return id
     }
 
     static func response(id: RequestID?, result: JSONValue) -> JSONValue {
