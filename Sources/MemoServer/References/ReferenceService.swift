@@ -129,6 +129,15 @@ final class ReferenceService {
 
     /// Completion of a reference after `#` outside command files: memos newest first,
     /// narrowed by full-text search with the words typed after the `#` (or by id, for digits).
+    ///
+    /// Each item replaces the whole reference under the cursor, from the `#` to the end of
+    /// its word (`textEdit`), so accepting `#13` in `#|1 trailing` gives `#13 trailing`.
+    /// Clients filter what they are given by what they take for the typed word, each its own
+    /// way, and the items are shaped for the common ones: Emacs/eglot matches the word after
+    /// the `#` against `filterText`, else `insertText`, and so gets an `insertText` that starts
+    /// with what was typed (the digits of an id; for words, the memo's word they begin, and
+    /// its id); Neovim's omnifunc starts the word at the `#` (the `textEdit`'s start) only
+    /// when an item has no `filterText`, so ids come without one.
     func completion(in line: String, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
         let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
@@ -136,18 +145,36 @@ final class ReferenceService {
               hash == line.startIndex || !MemoReference.isWordCharacter(line[line.index(before: hash)])
         else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         let typed = String(line[line.index(after: hash)..<cursor])
+        let wordEnd = line[cursor...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
+        let range = encoding.range(line: lineNumber, hash..<wordEnd, in: line)
+        let byID = typed.allSatisfy { $0.isASCII && $0.isNumber }
         let memos = (try? candidates(matching: typed)) ?? []
-        let range = encoding.range(line: lineNumber, hash..<cursor, in: line)
         let items: [JSONValue] = memos.enumerated().map { index, memo in
-            .object([
+            var fields: [(String, JSONValue)] = [
                 ("label", .string("#\(memo.id)")),
+                ("kind", .integer(18)),
                 ("detail", .string(TerminalText.row(memo.firstLine))),
-                ("filterText", .string("#" + typed)),
                 ("sortText", .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index))),
                 ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
-            ])
+            ]
+            if byID {
+                fields.append(("insertText", .string(String(memo.id))))
+            } else {
+                let match = Self.completedWord(typed, in: memo.firstLine) + " #\(memo.id)"
+                fields += [("insertText", .string(match)), ("filterText", .string(match))]
+            }
+            return .object(fields)
         }
         return .object([("isIncomplete", .bool(true)), ("items", .array(items))])
+    }
+
+    /// `typed` completed to the first word of `text` it begins (in any case), or as typed.
+    private static func completedWord(_ typed: String, in text: String) -> String {
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        guard let word = words.first(where: { $0.lowercased().hasPrefix(typed.lowercased()) && $0.count >= typed.count }) else {
+            return typed
+        }
+        return typed + word.dropFirst(typed.count)
     }
 
     /// `workspace/symbol`: memos matching the query by full-text search, its last word a
