@@ -40,27 +40,26 @@ extension SyncRecord {
         return later
     }
 
-    /// A delete wins over a live memo only when it saw both its text and its tags. A live
-    /// memo that wins keeps its text and its text's version (a later edit elsewhere that saw
-    /// this text still wins), and takes the tags the deleted side added before it deleted
-    /// (merged as concurrent tags are).
+    /// A delete wins over a live memo when it saw every change that keeps the memo alive (its
+    /// `support`). A live memo that wins keeps its text and its text's version (a later edit
+    /// elsewhere that saw this text still wins), and takes the tags the deleted side added
+    /// before it deleted (merged as concurrent tags are). It has then seen the delete: its
+    /// versions join what the delete saw, and only its changes the delete had not seen keep it
+    /// alive, so a later delete that sees those deletes it, and a version the first delete
+    /// removed cannot come back through it.
     private static func livingOrDeleted(_ living: SyncRecord, deleted: SyncRecord) -> SyncRecord {
         guard var live = living.live else { return living }
         let seen = deleted.version
         let sawText = living.textIsSeen(by: seen)
-        let sawTags = seen.includes(living.tagsVersion)
-        guard sawText && sawTags else {
-            // The memo lives on, and its text's version remembers what the delete saw, so a
-            // delete that sees this memo later also deletes the versions the first one deleted
-            // (texts win by the change that wrote them, so knowing more decides no text). The
-            // tags' version counts the changes to the tags, which a delete must see to win:
-            // it takes the delete's only when the delete's tags join the memo's.
+        guard seen.includes(living.support) else {
             var result = living
             result.version = living.version.joined(with: seen)
+            result.tagsVersion = living.tagsVersion.joined(with: seen)
+            result.support = living.support.unseen(by: seen)
             let explicit = keptTags(live.explicitTags, seenBy: seen, deleted.deletedTags, seenBy: living.tagsVersion)
             if Set(explicit.map(\.name)) != Set(live.explicitTags.map(\.name)) {
                 live.tags = live.tags(withExplicit: explicit)
-                result.tagsVersion = living.tagsVersion.joined(with: seen).naming(tagsOf: live)
+                result.tagsVersion = result.tagsVersion.naming(tagsOf: live)
             }
             // Text merges apart from tags: when the delete saw this text and the deleted side
             // had written a newer one, the memo that lives on has the newer text.
@@ -82,6 +81,7 @@ extension SyncRecord {
         var result = local.isLater(than: remote) ? local : remote
         result.version = local.version.joined(with: remote.version)
         result.tagsVersion = local.tagsVersion.joined(with: remote.tagsVersion)
+        result.support = local.support.joined(with: remote.support)
         var live = text.winner
         live.tags = mergedTags(local, mine, remote, theirs, inlineFrom: text.winner)
         result.live = live
@@ -156,9 +156,11 @@ extension SyncRecord {
         }
         let textName = live.textDigest, tagsName = StateDigest.tags(live.explicitTags.map(\.name))
         live.tags = live.tags.map { Tag(name: $0.name, inline: $0.inline, addedBy: $0.inline ? "" : tagsName, addedSeq: $0.inline ? 0 : 1) }
-        return SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + textName), live: live,
-                          version: VersionVector([textName: 1]), tagsVersion: VersionVector([tagsName: 1]),
-                          textBy: textName, textSeq: 1, changedAt: record.changedAt, changedBy: record.changedBy)
+        var copy = SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + textName), live: live,
+                              version: VersionVector([textName: 1]), tagsVersion: VersionVector([tagsName: 1]),
+                              textBy: textName, textSeq: 1, changedAt: record.changedAt, changedBy: record.changedBy)
+        copy.support = VersionVector([textName: 1, tagsName: 1])
+        return copy
     }
 
     func isLater(than other: SyncRecord) -> Bool {
@@ -227,6 +229,11 @@ extension VersionVector {
     /// a copy of it made by export and import would be news to the stores that merged it.
     func naming(tagsOf live: SyncRecord.Live) -> VersionVector {
         joined(with: VersionVector([StateDigest.tags(live.explicitTags.map(\.name)): 1]))
+    }
+
+    /// The counts of this version that `other` has not seen.
+    func unseen(by other: VersionVector) -> VersionVector {
+        VersionVector(counts.filter { other.count(of: $0.key) < $0.value })
     }
 
     /// Whether this version counts the change that wrote a deleted memo's `text`.

@@ -14,7 +14,7 @@ struct SchemaTests {
         4: 0x09FF_0652_3316_F36C,
         5: 0x8860_77C6_8E09_04B6,
         6: 0x92CA_BFF2_B7CD_1992,
-        7: 0x0067_B739_9958_B3ED,
+        7: 0xA341_94A7_C5BE_957D,
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give

@@ -416,3 +416,65 @@ def test_a_sync_with_the_store_itself_is_refused_before_it_creates_anything(memo
                                 capture_output=True, text=True)
         assert result.returncode == 1 and "this store's own file" in result.stderr, (name, result)
     assert sorted(path.name for path in folder.iterdir()) == ["a.sqlite", "hard.sqlite"]
+
+
+# Found by the model checker's longer runs: what keeps a memo alive after it outlived a delete.
+
+def three_synced(binary, environment, folder):
+    a, b, c = folder / "a.sqlite", folder / "b.sqlite", folder / "c.sqlite"
+    memo(binary, environment, a, "add", "x")
+    memo(binary, environment, a, "sync", b)
+    memo(binary, environment, a, "sync", c)
+    return a, b, c
+
+
+def test_a_memo_that_outlived_a_delete_is_deleted_by_one_that_saw_what_kept_it(memo_binary, environment, tmp_path):
+    # c untags and deletes; b edits meanwhile, and a deletes after seeing b's edit. The edit kept
+    # the memo alive against c's delete, and a's delete saw the edit: the memo goes.
+    a, b, c = three_synced(memo_binary, environment, tmp_path)
+    memo(memo_binary, environment, a, "tag", "1", "t")
+    for store in (b, c):
+        memo(memo_binary, environment, a, "sync", store)
+    memo(memo_binary, environment, c, "untag", "1", "t")
+    memo(memo_binary, environment, c, "delete", "1")
+    memo(memo_binary, environment, b, "edit", "1", "x, edited on b")
+    memo(memo_binary, environment, b, "sync", a)
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, c, "sync", b)
+    for first, second in ((a, b), (b, c), (a, c)):
+        memo(memo_binary, environment, first, "sync", second)
+    for store in (a, b, c):
+        assert texts(memo_binary, environment, store) == [], store.name
+
+
+def test_a_tag_removed_after_outliving_a_delete_stays_removed(memo_binary, environment, tmp_path):
+    # c adds @home (d gets that add) and deletes; b adds @home too, which keeps the memo alive,
+    # then removes it having seen c's add through the merge: d's copy of the add is old news.
+    a, b, c = three_synced(memo_binary, environment, tmp_path)
+    d = tmp_path / "d.sqlite"
+    memo(memo_binary, environment, c, "tag", "1", "home")
+    memo(memo_binary, environment, c, "sync", d)
+    memo(memo_binary, environment, c, "delete", "1")
+    memo(memo_binary, environment, b, "tag", "1", "home")
+    memo(memo_binary, environment, b, "sync", c)
+    memo(memo_binary, environment, b, "untag", "1", "home")
+    memo(memo_binary, environment, b, "sync", d)
+    for first, second in ((a, b), (b, c), (c, d), (a, d)):
+        memo(memo_binary, environment, first, "sync", second)
+    for store in (a, b, c, d):
+        assert contents_and_tags(memo_binary, environment, store) == [("x", [])], store.name
+
+
+def test_undoing_a_sync_that_left_a_memo_as_it_was_does_not_keep_it_from_a_delete(memo_binary, environment, tmp_path):
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "x")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "edit", "1", "x, for a moment")
+    memo(memo_binary, environment, b, "undo")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, b, "delete", "1")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert texts(memo_binary, environment, store) == [], store.name

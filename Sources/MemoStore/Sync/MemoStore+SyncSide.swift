@@ -112,15 +112,19 @@ extension MemoStore {
         try? recorder.rollback()
     }
 
-    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, text_by, text_seq"
+    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, "
+        + "text_by, text_seq, \(MemoTable.supportSQL)"
 
     private func liveRecord(_ row: Statement) throws -> SyncRecord {
-        SyncRecord(uuid: row.string(at: 0),
-                   live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
-                                         updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3), tags: try syncTags(of: row.int64(at: 7))),
-                   version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
-                   textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
-                   changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+        var record = SyncRecord(uuid: row.string(at: 0),
+                                live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
+                                                      updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
+                                                      tags: try syncTags(of: row.int64(at: 7))),
+                                version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
+                                textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
+                                changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+        record.support = VersionVector(json: row.isText(at: 11) ? row.string(at: 11) : "{}")
+        return record
     }
 
     /// Memo `id`'s tags by name. A row another program wrote with a name that is not text

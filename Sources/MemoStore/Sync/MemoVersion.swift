@@ -17,6 +17,8 @@ package struct MemoVersion: Equatable, Sendable {
 
     package var text: VersionVector
     package var tags: VersionVector
+    /// The changes that keep the memo alive (`SyncRecord.support`).
+    package var support: VersionVector
     package var textBy: String
     package var textSeq: Int64
     /// The change that added each explicit tag, by name.
@@ -28,14 +30,16 @@ package struct MemoVersion: Equatable, Sendable {
     /// not one: another program, or a hand, may have written anything there.
     package init?(json: String) {
         guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(json.utf8)) else { return nil }
-        self.init(text: VersionVector(stored.text), tags: VersionVector(stored.tags), textBy: stored.textBy, textSeq: stored.textSeq,
-                  tagsAddedBy: stored.tagsAddedBy, changedAt: stored.changedAt, changedBy: stored.changedBy)
+        self.init(text: VersionVector(stored.text), tags: VersionVector(stored.tags), support: VersionVector(stored.support),
+                  textBy: stored.textBy, textSeq: stored.textSeq, tagsAddedBy: stored.tagsAddedBy, changedAt: stored.changedAt,
+                  changedBy: stored.changedBy)
     }
 
-    package init(text: VersionVector, tags: VersionVector, textBy: String, textSeq: Int64, tagsAddedBy: [String: Dot],
-                 changedAt: Int64, changedBy: String) {
+    package init(text: VersionVector, tags: VersionVector, support: VersionVector, textBy: String, textSeq: Int64,
+                 tagsAddedBy: [String: Dot], changedAt: Int64, changedBy: String) {
         self.text = text
         self.tags = tags
+        self.support = support
         self.textBy = textBy
         self.textSeq = textSeq
         self.tagsAddedBy = tagsAddedBy
@@ -47,6 +51,7 @@ package struct MemoVersion: Equatable, Sendable {
     private struct Stored: Decodable {
         var text: [String: Int64]
         var tags: [String: Int64]
+        var support: [String: Int64]
         var textBy: String
         var textSeq: Int64
         var tagsAddedBy: [String: Dot]
@@ -62,10 +67,10 @@ package struct MemoVersion: Equatable, Sendable {
         func counts(_ vector: VersionVector, _ dot: Dot) -> Bool {
             !dot.by.isEmpty && dot.seq >= 1 && vector.count(of: dot.by) >= dot.seq
         }
-        return [text, tags].allSatisfy { $0.counts.allSatisfy { !$0.key.isEmpty && $0.value >= 1 } } && !changedBy.isEmpty
+        return [text, tags, support].allSatisfy { $0.counts.allSatisfy { !$0.key.isEmpty && $0.value >= 1 } } && !changedBy.isEmpty
             && text.count(of: StateDigest.text(content: content, insertDate: insertDate, updateDate: updateDate)) >= 1
             && tags.count(of: StateDigest.tags(explicitTags)) >= 1
-            && counts(text, Dot(by: textBy, seq: textSeq))
+            && counts(text, Dot(by: textBy, seq: textSeq)) && !support.counts.isEmpty && text.joined(with: tags).includes(support)
             && Set(tagsAddedBy.keys) == Set(explicitTags) && tagsAddedBy.values.allSatisfy { counts(tags, $0) }
     }
 
@@ -76,7 +81,8 @@ package struct MemoVersion: Equatable, Sendable {
     /// file it was imported from, and a large import exported again carries nothing more.
     static let jsonSQL = """
         CASE WHEN memo.change_seq > 0 AND NOT \(MemoTable.isOnlyItsStateSQL) THEN json_object(
-            'text', json(memo.version), 'tags', json(memo.tags_version), 'textBy', memo.text_by, 'textSeq', memo.text_seq,
+            'text', json(memo.version), 'tags', json(memo.tags_version), 'support', json(\(MemoTable.supportSQL)),
+            'textBy', memo.text_by, 'textSeq', memo.text_seq,
             'tagsAddedBy', (SELECT json_group_object(name, json_object('by', added_by, 'seq', added_seq))
                             FROM memo_tag WHERE memo_id = memo.id AND inline = 0),
             'changedAt', memo.changed_at, 'changedBy', memo.changed_by) END

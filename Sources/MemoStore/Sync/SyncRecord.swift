@@ -43,6 +43,10 @@ package struct SyncRecord: Equatable, Sendable, Codable {
     package var version: VersionVector
     /// The changes to the explicit tags: they merge apart from the text.
     package var tagsVersion: VersionVector
+    /// For a live memo, the changes that keep it alive: the latest of each line of changes
+    /// made concurrently (a delete that saw them all deletes it). `version` and
+    /// `tagsVersion` count all it has seen, deletes of it included.
+    package var support = VersionVector()
     /// For a tombstone, the explicit tags the memo had: a tag added before the delete stays
     /// when a concurrent change keeps the memo alive.
     package var deletedTags: [Tag] = []

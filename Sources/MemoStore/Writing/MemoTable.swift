@@ -31,13 +31,13 @@ struct MemoTable {
         let first = Self.firstVersion(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
         try database.cached("""
             INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
-                             text_by, text_seq)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                             text_by, text_seq, support)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """).run([.text(draft.uuid), .text(draft.content),
                       .integer(draft.insertDate.millisecondsSince1970),
                       .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
                       .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
-                      .text(first.textBy), .integer(first.textSeq)])
+                      .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support)])
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
@@ -54,7 +54,9 @@ struct MemoTable {
                                         updateDate: draft.updateDate?.millisecondsSince1970)
         let tagsName = StateDigest.tags(explicitTags)
         func version(_ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String) -> MemoVersion {
-            MemoVersion(text: VersionVector(text), tags: VersionVector(tags), textBy: textBy, textSeq: seq,
+            MemoVersion(text: VersionVector(text), tags: VersionVector(tags),
+                        support: VersionVector(seq == 0 ? [:] : [textBy: seq].merging([tagsBy: seq]) { first, _ in first }),
+                        textBy: textBy, textSeq: seq,
                         tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in first },
                         changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
         }
@@ -82,6 +84,19 @@ struct MemoTable {
         try attach(TagName.inlineTags(in: content), to: id, inline: true)
         return true
     }
+
+    /// A memo's support as its column holds it: NULL for none yet.
+    private static func supportValue(_ support: VersionVector) -> SQLiteValue {
+        support.counts.isEmpty ? .null : .text(support.json)
+    }
+
+    /// A memo's support (SQL on a row of `memo`): its column, or for a memo from before
+    /// version 7, all it has seen (`version` and `tags_version` joined), as before.
+    static let supportSQL = """
+        coalesce(memo.support, (SELECT json_group_object(key, most) FROM (
+            SELECT key, max(value) AS most FROM (SELECT key, value FROM json_each(memo.version)
+                                                 UNION ALL SELECT key, value FROM json_each(memo.tags_version)) GROUP BY key)))
+        """
 
     /// Deletes memo `id` and its search row (its tags go with it); false when there is none.
     func delete(_ id: Int64) throws -> Bool {
@@ -184,6 +199,7 @@ struct MemoTable {
     static let imageSQL = """
         json_object('id', memo.id, 'uuid', memo.uuid, 'content', memo.content, 'insert_date', memo.insert_date,
                     'update_date', memo.update_date, 'version', json(memo.version), 'tags_version', json(memo.tags_version),
+                    'support', json(memo.support),
                     'text_by', memo.text_by, 'text_seq', memo.text_seq,
                     'tags', (SELECT json_group_array(json_array(name, inline, added_by, added_seq))
                              FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
@@ -230,12 +246,13 @@ struct MemoTable {
     func write(_ record: SyncRecord, seq: Int64) throws {
         let existing = try database.cached("SELECT id FROM memo WHERE uuid = ?1").scalarInt([.text(record.uuid)])
         let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
-                                    .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq)]
+                                    .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq),
+                                    Self.supportValue(record.support)]
         guard let live = record.live else {
             if let id = existing { _ = try delete(id) }
             try database.cached("""
                 INSERT OR REPLACE INTO memo_tombstone(uuid, version, changed_at, changed_by, change_seq, tags, text)
-                VALUES (?8, ?1, ?2, ?3, ?4, ?9, ?10)
+                VALUES (?9, ?1, ?2, ?3, ?4, ?10, ?11)
                 """).run(facts + [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
                                   record.deletedText?.json.map(SQLiteValue.text) ?? .null])
             return
@@ -246,16 +263,16 @@ struct MemoTable {
             id = existing
             try stageBeforeImage(of: id)
             try database.cached("""
-                UPDATE memo SET content = ?8, insert_date = ?9, update_date = ?10, version = ?1, changed_at = ?2, changed_by = ?3,
-                                change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7 WHERE id = ?11
+                UPDATE memo SET content = ?9, insert_date = ?10, update_date = ?11, version = ?1, changed_at = ?2, changed_by = ?3,
+                                change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7, support = ?8 WHERE id = ?12
                 """).run(facts + row + [.integer(id)])
             try reindex(id, content: live.content)
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
         } else {
             try database.cached("""
                 INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq, tags_version,
-                                 text_by, text_seq)
-                VALUES (?11, ?8, ?9, ?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                                 text_by, text_seq, support)
+                VALUES (?12, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """).run(facts + row + [.text(record.uuid)])
             id = database.lastInsertedRowID
             try stageNewMemo(id)
@@ -278,7 +295,7 @@ struct MemoTable {
         try database.cached("""
             UPDATE memo SET version = json_patch(\(Self.named("version", Self.textName)), \(Self.pastNames(of: Self.imageTextName))),
                             tags_version = json_patch(\(Self.named("tags_version", Self.tagsName)), \(Self.pastNames(of: Self.imageTagsName))),
-                            text_by = \(Self.textName), text_seq = 1,
+                            text_by = \(Self.textName), text_seq = 1, support = \(Self.namesSupport),
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
             """).run([.text(stamp.store), .integer(stamp.seq)])
@@ -357,13 +374,19 @@ struct MemoTable {
     private static let textName = "memo_state_name(memo.content, memo.insert_date, memo.update_date)"
     private static let tagsName = "memo_state_name(coalesce(\(explicitTagNames("memo.id")), ''))"
 
+    /// The support of a memo named by its state (an import's, a first sync's), keys in order
+    /// as `VersionVector.json` writes them.
+    private static let namesSupport = """
+        (SELECT json_group_object(name, 1) FROM (SELECT \(textName) AS name UNION SELECT \(tagsName) ORDER BY name))
+        """
+
     /// Whether a row of `memo` (SQL) holds only the version an import derives from its state
     /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names. The
     /// cheap tests come first, so a memo changed here costs no hashing.
     static let isOnlyItsStateSQL = """
         (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~' AND memo.version = json_object(memo.text_by, 1)
          AND memo.text_by = \(textName)
-         AND memo.tags_version = json_object(\(tagsName), 1)
+         AND memo.tags_version = json_object(\(tagsName), 1) AND memo.support IS \(namesSupport)
          AND NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
                          AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL)))
         """
@@ -412,6 +435,9 @@ struct MemoTable {
                                        ELSE coalesce(json_extract(p.before, '$.text_by'), memo.text_by) END,
                         text_seq = CASE WHEN \(changed("version", comparing: textDiffers)) THEN ?2
                                         ELSE coalesce(json_extract(p.before, '$.text_seq'), memo.text_seq) END,
+                        support = CASE WHEN \(changed("version", comparing: textDiffers)) OR \(changed("tags_version", comparing: explicitTagsDiffer))
+                                       THEN json_object(?1, max(?2, 1))
+                                       ELSE coalesce(json_extract(p.before, '$.support'), memo.support) END,
                         changed_at = ?3, changed_by = ?1, change_seq = ?2
         FROM temp.pending_change p WHERE memo.id = p.memo_id AND memo.change_seq IS NOT ?2
         """
