@@ -77,6 +77,12 @@
 (defun memo-test-main (scenario)
   "Runs memo-scenario-SCENARIO, then writes the results and the traffic and exits."
   (let ((status 0))
+    ;; A scenario that hangs still reports, with its traffic, before the test's timeout.
+    (run-at-time 60 nil (lambda ()
+                          (memo-test-record "error" "the scenario did not end within 60 s")
+                          (memo-test-write-results)
+                          (memo-test-dump-events)
+                          (kill-emacs 3)))
     (condition-case err
         (funcall (intern (concat "memo-scenario-" scenario)))
       (error (memo-test-record "error" (format "%S" err))
