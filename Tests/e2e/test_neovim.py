@@ -24,7 +24,17 @@ def test_definition_opens_the_memos_file_and_write_edits_the_memo(memo_binary, e
     editors.check_definition_and_save(setup, result)
 
 
-@pytest.mark.parametrize("case", COMPLETIONS)
+# What no answer of the server can make Neovim 0.7's omnifunc do (it keeps the items whose
+# word starts with the text from the completion's start column, and inserts that word with
+# complete(), which replaces only the text before the cursor, never applying the textEdit).
+NEOVIM_07_CANNOT = {
+    "after words": "Neovim 0.7 drops an item whose word (#4) does not start with the typed text (Den or #Den)",
+    "inside a reference": "Neovim 0.7's complete() keeps the text after the cursor (1 trailing)",
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(case, marks=pytest.mark.xfail(reason=NEOVIM_07_CANNOT[case]))
+                                  if case in NEOVIM_07_CANNOT else case for case in COMPLETIONS])
 def test_omni_completion(memo_binary, environment, tmp_path, case):
     """<C-x><C-o> in insert mode, then <C-n> to the item and <C-y>."""
     file, text, back, choose, _ = COMPLETIONS[case]
