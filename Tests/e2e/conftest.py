@@ -4,6 +4,9 @@ import pathlib
 
 import pytest
 
+# The editor tests' shared checks live in editors.py: let pytest explain their asserts too.
+pytest.register_assert_rewrite("editors")
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 

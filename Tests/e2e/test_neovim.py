@@ -1,51 +1,73 @@
-"""Neovim's built-in LSP client (the Debian package, headless) on a Markdown file with memo
-references: hover and go to definition as Neovim receives them from `memo serve`."""
-import json
-import shutil
-import subprocess
-
+"""Neovim's built-in LSP client (Debian's neovim, 0.7, headless) against `memo serve`: every
+feature the server announces, through what a Neovim user does (vim.diagnostic, K as
+vim.lsp.buf.hover, gd as vim.lsp.buf.definition then :write, <C-x><C-o> with
+vim.lsp.omnifunc, vim.lsp.buf.range_code_action, vim.lsp.buf.workspace_symbol, x). The editor
+side is Tests/e2e/editors/harness.lua and scenarios.lua; the shared plumbing and checks are
+in editors.py."""
 import pytest
 
-SCRIPT = r"""
-local memo, store, out = _G.memo_binary, _G.memo_store, _G.memo_out
-local client_id = vim.lsp.start_client({ name = "memo", cmd = { memo, "--store", store, "serve" } })
-vim.lsp.buf_attach_client(0, client_id)
-local client = vim.lsp.get_client_by_id(client_id)
-vim.wait(5000, function() return client.initialized or client.server_capabilities ~= nil end)
-vim.api.nvim_win_set_cursor(0, { 1, 9 })
-local params = vim.lsp.util.make_position_params()
-local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", params, 5000)
-local definition = vim.lsp.buf_request_sync(0, "textDocument/definition", params, 5000)
-local function first(responses)
-  for _, response in pairs(responses or {}) do return response.result end
-end
-vim.fn.writefile({ vim.fn.json_encode({ hover = first(hover), definition = first(definition) }) }, out)
-vim.lsp.stop_client(client_id)
-"""
+import editors
+from editors import COMPLETIONS, prepare
 
 
-def test_neovim_hovers_and_goes_to_a_memos_file(memo_binary, environment, tmp_path):
-    if shutil.which("nvim") is None:
-        pytest.skip("nvim is not installed (scripts/test installs Debian's neovim)")
-    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
-    environment["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    environment["XDG_STATE_HOME"] = str(tmp_path / "state")
-    environment["XDG_DATA_HOME"] = str(tmp_path / "data")
-    store = tmp_path / "store.sqlite"
-    subprocess.run([memo_binary, "--store", str(store), "add", "Buy milk and bread @errand"], env=environment, check=True)
-    note = tmp_path / "note.md"
-    note.write_text("Shopping #1 before noon\n")
-    script = tmp_path / "lsp.lua"
-    script.write_text(SCRIPT)
-    out = tmp_path / "out.json"
-    setup = (f"lua _G.memo_binary = {json.dumps(memo_binary)}; _G.memo_store = {json.dumps(str(store))}; "
-             f"_G.memo_out = {json.dumps(str(out))}")
-    subprocess.run(["nvim", "--headless", "--clean", "-n", str(note), "-c", setup, "-c", f"luafile {script}", "-c", "qa!"],
-                   env=environment, capture_output=True, timeout=60, check=True)
-    result = json.loads(out.read_text())
-    assert "Buy milk and bread @errand" in result["hover"]["contents"]["value"]
-    assert result["hover"]["range"]["start"] == {"line": 0, "character": 9}
-    [store_folder] = (tmp_path / "cache" / "memo" / "open").iterdir()
-    file = store_folder / "1.md"
-    assert result["definition"]["uri"] == file.as_uri()
-    assert file.read_text() == "Buy milk and bread @errand"
+def test_diagnostics_warn_on_a_missing_memo_and_flag_an_unknown_command(memo_binary, environment, tmp_path):
+    editors.check_diagnostics(prepare(memo_binary, environment, tmp_path).neovim("diagnostics"))
+
+
+def test_hover_shows_the_memo_under_the_cursor(memo_binary, environment, tmp_path):
+    editors.check_hover(prepare(memo_binary, environment, tmp_path).neovim("hover")["hover"])
+
+
+def test_definition_opens_the_memos_file_and_write_edits_the_memo(memo_binary, environment, tmp_path):
+    setup = prepare(memo_binary, environment, tmp_path)
+    result = setup.neovim("definition")
+    editors.check_definition_and_save(setup, result)
+
+
+# What no answer of the server can make Neovim 0.7's omnifunc do (it keeps the items whose
+# word starts with the text from the completion's start column, and inserts that word with
+# complete(), which replaces only the text before the cursor, never applying the textEdit).
+NEOVIM_07_CANNOT = {
+    "after words": "Neovim 0.7 drops an item whose word (#4) does not start with the typed text (Den or #Den)",
+    "inside a reference": "Neovim 0.7's complete() keeps the text after the cursor (1 trailing)",
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(case, marks=pytest.mark.xfail(reason=NEOVIM_07_CANNOT[case]))
+                                  if case in NEOVIM_07_CANNOT else case for case in COMPLETIONS])
+def test_omni_completion(memo_binary, environment, tmp_path, case):
+    """<C-x><C-o> in insert mode, then <C-n> to the item and <C-y>."""
+    file, text, back, choose, _ = COMPLETIONS[case]
+    result = prepare(memo_binary, environment, tmp_path).neovim(
+        "completion", MEMO_TEST_FILE=file, MEMO_TEST_TEXT=text, MEMO_TEST_BACK=str(back), MEMO_TEST_CHOOSE=choose)
+    editors.check_completion(result, case)
+
+
+def test_range_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_path):
+    """A visual selection, vim.lsp.buf.range_code_action(), the action picked in vim.ui.select;
+    Neovim applies the server's workspace/applyEdit."""
+    setup = prepare(memo_binary, environment, tmp_path)
+    editors.check_code_actions(setup, setup.neovim("code_actions"))
+
+
+@pytest.mark.parametrize("file, search, line", [
+    ("flag.md", "🇯🇵", "🇵 #1 #99"),             # x deletes the first regional indicator
+    ("accent.md", "e\u0301", "e #1 #99"),         # with 'delcombine', x deletes the accent
+], ids=["regional indicator", "combining accent"])
+def test_x_inside_a_grapheme_cluster_keeps_the_servers_view(memo_binary, environment, tmp_path, file, search, line):
+    result = prepare(memo_binary, environment, tmp_path).neovim(
+        "graphemes", MEMO_TEST_FILE=file, MEMO_TEST_SEARCH=search, MEMO_TEST_OFFSET="0")
+    editors.check_graphemes(result, line)
+
+
+def test_urls_code_and_colours_are_not_references(memo_binary, environment, tmp_path):
+    editors.check_not_references(prepare(memo_binary, environment, tmp_path).neovim("not_references"))
+
+
+def test_links_inlay_hints_and_workspace_symbols(memo_binary, environment, tmp_path):
+    """Neovim 0.7 shows neither document links nor inlay hints: those are asked with
+    buf_request_sync; vim.lsp.buf.workspace_symbol fills the quickfix list."""
+    setup = prepare(memo_binary, environment, tmp_path)
+    result = setup.neovim("symbols_and_hints")
+    editors.check_links_and_hints(setup, result)
+    assert [(s["file"], s["text"]) for s in result["symbols"]] == [(str(setup.memo_file(4)), "[File] Dentist on Tuesday")]
