@@ -194,9 +194,15 @@ display hook; nil if none came."
 (defvar memo-test-candidates nil "The candidates the last completion offered.")
 (defvar memo-test-completion-region nil "The text the last completion was to replace.")
 
+(defun memo-test-candidate-label (candidate)
+  "The label of the completion item CANDIDATE stands for (what a completion UI shows as its
+name; the candidate string itself is eglot's key for matching), else CANDIDATE."
+  (let ((item (get-text-property 0 'eglot--lsp-item candidate)))
+    (or (and item (plist-get item :label)) (substring-no-properties candidate))))
+
 (defun memo-test-complete (choose)
-  "Runs `completion-at-point' with a completion UI that records the candidates it is
-offered and picks the first one CHOOSE (a predicate on the candidate string) accepts,
+  "Runs `completion-at-point' with a completion UI that records the labels of the
+candidates it is offered and picks the first one CHOOSE (a predicate on the label) accepts,
 as corfu does: the candidate replaces the completion
 region, then the table's :exit-function runs with status `finished'.  Returns the
 chosen candidate or nil."
@@ -208,9 +214,9 @@ chosen candidate or nil."
                    (all (completion-all-completions input collection predicate (- (point) start)))
                    (last (last all)))
               (when last (setcdr last nil))
-              (setq memo-test-candidates (mapcar #'substring-no-properties all))
+              (setq memo-test-candidates (mapcar #'memo-test-candidate-label all))
               (setq memo-test-completion-region (buffer-substring-no-properties start end))
-              (setq chosen (cl-find-if choose all))
+              (setq chosen (cl-find-if (lambda (candidate) (funcall choose (memo-test-candidate-label candidate))) all))
               (when chosen
                 ;; as corfu does: a copy, since Emacs 28's completion--replace strips the
                 ;; text properties (eglot's item) off the string it is given

@@ -90,7 +90,7 @@ lets eglot send the change, then records what the server says about the line now
       ("diagnostics" . ,(memo-test-flymake 3 (lambda (ds) (and (> (length ds) 0)
                                                                (equal (cdr (assoc "text" (aref ds 0))) "#99")))))
       ("links" . ,(memo-test-links))
-      ("eldoc" . ,(progn (memo-test-search "#1" 1) (or (memo-test-eldoc) nil))))))
+      ("hover" . ,(progn (memo-test-search "#1" 1) (or (memo-test-eldoc) nil))))))
 
 ;; Deletes, with `delete-char', the character $MEMO_TEST_OFFSET characters into the first
 ;; $MEMO_TEST_SEARCH of $MEMO_TEST_FILE.
