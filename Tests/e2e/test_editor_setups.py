@@ -1,0 +1,151 @@
+"""The editor set-ups README.md gives, read from README.md itself (each code block follows a
+`<!-- setup: NAME -->` marker): the Neovim 0.7 and Emacs ones run in the real editors with
+`memo` on PATH and attach to a note and a command file, hover over a reference and show the
+memo; the others, for editors this machine lacks, are checked for syntax."""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tomllib
+
+import pytest
+
+README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+
+
+def setup(name):
+    match = re.search(r"<!-- setup: " + re.escape(name) + r" -->\n```\w+\n(.*?)```", README.read_text(), re.S)
+    assert match, f"README.md has no set-up block named {name}"
+    return match.group(1)
+
+
+@pytest.fixture
+def user(memo_binary, environment, tmp_path):
+    """A user whose PATH has `memo` and whose default store holds memo #1; the folder."""
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    (bin_folder / "memo").symlink_to(memo_binary)
+    environment.update(PATH=f"{bin_folder}:{environment['PATH']}", MEMO_STORE=str(tmp_path / "store.sqlite"))
+    for variable in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+        environment[variable] = str(tmp_path / variable.lower())
+    subprocess.run(["memo", "add", "Buy milk and bread"], env=environment, check=True, capture_output=True)
+    (tmp_path / "note.md").write_text("Shopping #1 today\n")
+    (tmp_path / "plan.txt").write_text("Plan: #1\n")
+    (tmp_path / "script.memo").write_text("add hello\nfrobnicate\n")
+    return tmp_path
+
+
+NEOVIM_CHECK = r"""
+local out, results = _G.setup_out, {}
+for _, name in ipairs({ "note.md", "plan.txt", "script.memo" }) do
+  vim.cmd("edit " .. name)
+  local buffer = vim.api.nvim_get_current_buf()
+  vim.wait(10000, function() return #vim.lsp.buf_get_clients(buffer) > 0 end)
+  local result = { attached = #vim.lsp.buf_get_clients(buffer) > 0, omnifunc = vim.bo[buffer].omnifunc }
+  local line = vim.api.nvim_buf_get_lines(buffer, 0, 1, false)[1]
+  local column = line:find("#1", 1, true)
+  if column then
+    vim.api.nvim_win_set_cursor(0, { 1, column })
+    local answers = vim.lsp.buf_request_sync(buffer, "textDocument/hover", vim.lsp.util.make_position_params(), 5000)
+    for _, answer in pairs(answers or {}) do
+      if answer.result then result.hover = answer.result.contents.value end
+    end
+  else
+    vim.wait(5000, function() return #vim.diagnostic.get(buffer) > 0 end)
+    result.diagnostics = vim.tbl_map(function(d) return d.message end, vim.diagnostic.get(buffer))
+  end
+  results[name] = result
+end
+vim.fn.writefile({ vim.fn.json_encode(results) }, out)
+"""
+
+
+def test_the_neovim_0_7_setup_attaches_hovers_and_diagnoses(user, environment):
+    if shutil.which("nvim") is None:
+        pytest.skip("nvim is not installed (scripts/test installs Debian's neovim)")
+    (user / "init.lua").write_text(setup("neovim-0.7"))
+    (user / "check.lua").write_text(NEOVIM_CHECK)
+    out = user / "out.json"
+    subprocess.run(["nvim", "--headless", "-n", "-u", str(user / "init.lua"), "-c", f"lua _G.setup_out = {json.dumps(str(out))}",
+                    "-c", "luafile check.lua", "-c", "qa!"], cwd=user, env=environment, capture_output=True, timeout=90)
+    results = json.loads(out.read_text())
+    for name in ("note.md", "plan.txt"):
+        assert results[name]["attached"] and results[name]["omnifunc"] == "v:lua.vim.lsp.omnifunc", name
+        assert "Buy milk and bread" in results[name]["hover"], name
+    assert results["script.memo"]["attached"]
+    assert any("unknown command 'frobnicate'" in message for message in results["script.memo"]["diagnostics"])
+
+
+EMACS_CHECK = r"""
+(require 'json)
+(defun setup-wait (condition seconds)
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall condition)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall condition)))
+(let (results)
+  (dolist (name '("note.md" "plan.txt" "script.memo"))
+    (with-current-buffer (find-file-noselect name)
+      ;; Shown, as visiting a file does, so that flymake starts; eglot-ensure connects from
+      ;; post-command-hook, which a batch Emacs never runs.
+      (switch-to-buffer (current-buffer))
+      (run-hooks 'post-command-hook)
+      (let* ((attached (setup-wait (lambda () (bound-and-true-p eglot--managed-mode)) 20))
+             (column (save-excursion (goto-char (point-min)) (search-forward "#1" (line-end-position) t)))
+             (hover (and attached column
+                         (progn (goto-char (1- column))
+                                (plist-get (plist-get (jsonrpc-request (eglot--current-server-or-lose) :textDocument/hover
+                                                                       (eglot--TextDocumentPositionParams))
+                                                      :contents)
+                                           :value))))
+             (diagnostics (and attached (not column)
+                               (setup-wait (lambda () (flymake-diagnostics)) 10)
+                               (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
+        (push (cons name (list (cons "mode" (symbol-name major-mode)) (cons "attached" (if attached t :json-false))
+                    (cons "hover" (or hover "")) (cons "diagnostics" (vconcat diagnostics))))
+              results))))
+  (with-temp-file (getenv "SETUP_OUT") (insert (json-encode results))))
+(kill-emacs 0)
+"""
+
+
+def test_the_emacs_setup_attaches_hovers_and_diagnoses(user, environment):
+    if shutil.which("emacs") is None or not pathlib.Path("/usr/share/emacs/site-lisp/elpa/eglot-1.9").exists():
+        pytest.skip("emacs or eglot is not installed (scripts/test installs Debian's emacs-nox and elpa-eglot)")
+    (user / "setup.el").write_text(setup("emacs"))
+    (user / "check.el").write_text(EMACS_CHECK)
+    # markdown-mode is not part of Emacs: a stand-in, as the package would provide it.
+    prelude = r"""(progn (setq package-directory-list (list "/usr/share/emacs/site-lisp/elpa")) (package-initialize)
+                   (require 'eglot)
+                   (unless (fboundp 'markdown-mode)
+                     (define-derived-mode markdown-mode text-mode "Markdown")
+                     (add-to-list 'auto-mode-alist '("\\.md\\'" . markdown-mode)))
+                   (setq make-backup-files nil create-lockfiles nil) (make-directory ".git" t))"""
+    out = user / "out.json"
+    environment["SETUP_OUT"] = str(out)
+    completed = subprocess.run(["emacs", "-Q", "--batch", "--eval", prelude, "-l", "setup.el", "-l", "check.el"], cwd=user,
+                               env=environment, capture_output=True, text=True, timeout=120)
+    assert out.exists(), completed.stderr[-3000:]
+    results = json.loads(out.read_text())
+    for name in ("note.md", "plan.txt"):
+        assert results[name]["attached"] is True, (name, completed.stderr[-3000:])
+        assert "Buy milk and bread" in results[name]["hover"], name
+    assert results["script.memo"]["mode"] == "memo-mode" and results["script.memo"]["attached"] is True
+    assert any("unknown command 'frobnicate'" in text for text in results["script.memo"]["diagnostics"])
+
+
+def test_the_other_setups_are_well_formed(environment):
+    settings = json.loads(setup("vscode"))
+    assert settings["glspc.server.command"] == "memo" and settings["glspc.server.commandArguments"] == ["serve"]
+    helix = tomllib.loads(setup("helix"))
+    assert helix["language-server"]["memo"] == {"command": "memo", "args": ["serve"]}
+    assert {language["name"] for language in helix["language"]} == {"memo", "markdown"}
+    if shutil.which("nvim") is None:
+        pytest.skip("nvim is not installed: the Neovim 0.10 set-up's Lua is not checked")
+    checked = subprocess.run(["nvim", "--headless", "--clean", "-c",
+                              f"lua local chunk, problem = loadstring({json.dumps(setup('neovim-0.10'))}) "
+                              "if not chunk then io.stderr:write(problem) vim.cmd('cq') end", "-c", "qa!"],
+                             env=environment, capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stderr
