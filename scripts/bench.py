@@ -183,6 +183,53 @@ def serve_frames(path, count):
         frame({"jsonrpc": "2.0", "method": "exit"})
 
 
+def keystroke_time(memo, lines, keystrokes=200):
+    """The median time from a one-character change to a document of `lines` lines (a Markdown
+    note with three memo references a line) to the answer of the request sent after it, in
+    one `memo serve`: what typing costs, diagnostics and all."""
+    server = subprocess.Popen([memo, "--fixture", "sample", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+
+    def send(message):
+        body = json.dumps(message).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        server.stdin.flush()
+
+    def answer(request_id):
+        while True:
+            header = b""
+            while not header.endswith(b"\r\n\r\n"):
+                header += server.stdout.read(1)
+            body = json.loads(server.stdout.read(int(header.split(b":")[1].split(b"\r\n")[0])))
+            if body.get("id") == request_id:
+                return body
+
+    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+    answer(0)
+    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    uri = "file:///bench/note.md"
+    text = "".join(f"line {n} mentions #1 and #{n % 7 + 1} and #{n % 20 + 1}\n" for n in range(lines))
+    send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+          "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+    send({"jsonrpc": "2.0", "id": 1, "method": "memo/tags", "params": {}})
+    answer(1)
+    times = []
+    for n in range(keystrokes):
+        start = time.perf_counter()
+        send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": n + 2},
+            "contentChanges": [{"range": {"start": {"line": lines // 2, "character": 0}, "end": {"line": lines // 2, "character": 0}},
+                                "text": "x"}]}})
+        send({"jsonrpc": "2.0", "id": n + 2, "method": "memo/tags", "params": {}})
+        answer(n + 2)
+        times.append(time.perf_counter() - start)
+    send({"jsonrpc": "2.0", "id": keystrokes + 2, "method": "shutdown"})
+    send({"jsonrpc": "2.0", "method": "exit"})
+    server.stdin.close()
+    server.wait()
+    return statistics.median(times)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("counts", nargs="*", type=int, default=[10_000, 100_000, 1_000_000])
@@ -257,6 +304,10 @@ def main():
     rows.append(("server: 20,000 pipelined memo/add", served, replay[0], replay[0] / served, "≥ 0.5 of the replay rate",
                  "(rate ratio: server / replay)"))
     print(f"server: 20,000 pipelined adds {served:.3f} s, {replay[0] / served:.2f} of the replay rate", flush=True)
+    small_note, large_note = keystroke_time(memo, 10), keystroke_time(memo, 100_000)
+    rows.append(("keystroke in a 100,000-line note", large_note, small_note, large_note / small_note, "≤ 2.0",
+                 "(memo; the sqlite3 column: a 10-line note)"))
+    print(f"keystroke: {large_note * 1000:.2f} ms in 100,000 lines, {small_note * 1000:.2f} ms in 10", flush=True)
     if len(counts) > 1:
         small, large = counts[0], counts[-1]
         rows.append((f"growth {small} → {large}: list newest 20", list_times[large], list_times[small],

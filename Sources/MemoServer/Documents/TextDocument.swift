@@ -32,6 +32,10 @@ struct TextDocument {
 
     /// The store's change stamp the lines' `missing` were looked up at.
     private var lookupStamp: [Int64] = []
+    /// The lines whose references were not looked up since they were made, in order.
+    private var unlookedLines: [Int] = []
+    /// The lines with references that name no memo, in order.
+    private var missingLines: [Int] = []
 
     /// One line: its text, the break that ends it ("" for the last line), the references in
     /// its text, which of them name no memo (nil until looked up), and whether it could be a
@@ -89,19 +93,35 @@ struct TextDocument {
 
     /// The references, outside code, that name no memo, with their lines: `names` tells, for
     /// the store as it is at `stamp`. Looked up once per line until the line or the store
-    /// changes, so a keystroke looks up only the lines it touched.
+    /// changes, and kept with the list of lines that have such references, so a keystroke
+    /// costs the lines it touched and the missing references, not the document.
     mutating func missingReferences(at stamp: [Int64], names: (MemoReference) -> Bool) -> [(line: Int, found: MemoReference.Found)] {
         if stamp != lookupStamp {
-            for number in lines.indices where lines[number].missing != nil { lines[number].missing = nil }
+            unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
+            missingLines = []
             lookupStamp = stamp
         }
-        var missing: [(line: Int, found: MemoReference.Found)] = []
-        for number in lines.indices where !lines[number].references.isEmpty {
-            if lines[number].missing == nil { lines[number].missing = lines[number].references.filter { !names($0.reference) } }
-            guard let found = lines[number].missing, !found.isEmpty, !isCode(number) else { continue }
-            missing += found.map { (number, $0) }
+        var found: [Int] = []
+        for number in unlookedLines where !lines[number].references.isEmpty {
+            let missing = lines[number].references.filter { !names($0.reference) }
+            lines[number].missing = missing
+            if !missing.isEmpty { found.append(number) }
         }
-        return missing
+        unlookedLines = []
+        if !found.isEmpty { missingLines = Self.merged(missingLines, found) }
+        return missingLines.filter { !isCode($0) }.flatMap { number in (lines[number].missing ?? []).map { (number, $0) } }
+    }
+
+    /// Two ordered lists of line numbers as one, without repeats.
+    private static func merged(_ one: [Int], _ other: [Int]) -> [Int] {
+        Array(Set(one).union(other)).sorted()
+    }
+
+    /// Line numbers after `start.line...end.line` were replaced by `count` lines: those
+    /// before stay, those after move by the difference, those replaced go.
+    private static func shifted(_ numbers: [Int], replacing range: ClosedRange<Int>, with count: Int) -> [Int] {
+        let shift = count - range.count
+        return numbers.filter { $0 < range.lowerBound } + numbers.filter { $0 > range.upperBound }.map { $0 + shift }
     }
 
     /// Whether line `number` is in a fenced code block (found among the few ranges by halving).
@@ -136,17 +156,21 @@ struct TextDocument {
         }
         utf8Count += region.utf8.count - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
         lines.replaceSubrange(start.line...end.line, with: edited)
+        let replaced = start.line...end.line
+        missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
+        unlookedLines = Self.merged(Self.shifted(unlookedLines, replacing: replaced, with: edited.count),
+                                    Array(start.line..<(start.line + edited.count)))
         guard syntax.isMarkdown else { return }
-        let shift = edited.count - (end.line - start.line + 1)
-        fenceLines = fenceLines.filter { $0 < start.line }
-            + edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line }
-            + fenceLines.filter { $0 > end.line }.map { $0 + shift }
+        fenceLines = Self.merged(Self.shifted(fenceLines, replacing: replaced, with: edited.count),
+                                 edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line })
         findCodeLines()
     }
 
     private mutating func replaceAll(with text: String) {
         utf8Count = text.utf8.count
         lines = utf8Count > Self.maximumKeptBytes ? [] : lines(of: text)
+        unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
+        missingLines = []
         fenceLines = lines.indices.filter { lines[$0].isFenceCandidate }
         findCodeLines()
     }
