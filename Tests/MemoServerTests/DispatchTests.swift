@@ -54,6 +54,29 @@ struct DispatchTests {
         #expect(added.errorCode == nil)
     }
 
+    /// A move's edit that the client answers with an error (eglot answers -32603 when it
+    /// cannot apply one) keeps no memo, and the user is told; one it applies keeps it.
+    @Test func aMoveWhoseEditTheClientRefusesKeepsNoMemo() throws {
+        try harness.initialize(["workspace": ["applyEdit": true]])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                                                                         "text": "move me\nand me\n"]])
+        func move(line: Int) throws -> String {
+            let selection: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": line, "character": 0],
+                                                                               "end": ["line": line, "character": 6]]]
+            try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [selection]])
+            let asked = try #require(harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
+            return try #require(asked["id"] as? String)
+        }
+        let refused = try move(line: 0)
+        harness.receive(#"{"jsonrpc":"2.0","id":"\#(refused)","error":{"code":-32603,"message":"cannot apply"}}"#)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
+        let told = harness.notifications("window/showMessage").last?["message"] as? String ?? ""
+        #expect(told.contains("did not apply the edit") && told.contains("was not kept"))
+        let applied = try move(line: 1)
+        harness.receive(#"{"jsonrpc":"2.0","id":"\#(applied)","result":{"applied":true}}"#)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
+    }
+
     /// Several lines given to `memo/execute` are one change: all of them, or none when one
     /// fails, and one undo takes them back.
     @Test func severalExecutedLinesRunAllOrNothing() throws {
