@@ -31,6 +31,7 @@ package final class Database {
             return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
         }, Unmanaged.passUnretained(self).toOpaque())
         StateDigest.register(on: handle)
+        SearchMatch.register(on: handle)
     }
 
     deinit {

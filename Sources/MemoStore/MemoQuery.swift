@@ -1,7 +1,7 @@
 /// Which memos a listing or count covers.
 package struct MemoFilter: Equatable, Sendable {
-    /// Only memos carrying this (normalized) tag.
-    package var tag: String?
+    /// Only memos carrying every one of these (normalized) tags.
+    package var tags: [String]
     /// Inserted at or after this instant.
     package var since: Timestamp?
     /// Inserted strictly before this instant.
@@ -9,18 +9,20 @@ package struct MemoFilter: Equatable, Sendable {
     /// Only memos the full-text index finds for this search.
     package var search: SearchQuery?
 
-    package init(tag: String? = nil, since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil) {
-        self.tag = tag
+    package init(tags: [String] = [], since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil) {
+        self.tags = tags
         self.since = since
         self.before = before
         self.search = search
     }
 }
 
-/// Insert-date order, ties broken by id in the same direction.
+/// Insert-date order, ties broken by id in the same direction; or, for a search, relevance
+/// (FTS5's bm25), newest first among equals.
 package enum MemoOrder: String, Equatable, Sendable {
     case newestFirst = "desc"
     case oldestFirst = "asc"
+    case relevance = "rank"
 }
 
 /// A fetch request: filter, order and page.
@@ -49,13 +51,23 @@ extension MemoFilter {
     var whereClause: (sql: String, values: [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
-        if let tag {
+        for tag in tags {
             values.append(.text(tag))
             conditions.append("id IN (SELECT memo_id FROM memo_tag WHERE name = ?\(values.count))")
         }
         if let search {
-            values.append(.text(search.expression))
-            conditions.append("id IN (SELECT rowid FROM memo_search WHERE memo_search MATCH ?\(values.count))")
+            if let expression = search.expression {
+                values.append(.text(expression))
+                conditions.append("id IN (SELECT rowid FROM memo_search WHERE memo_search MATCH ?\(values.count))")
+            }
+            for (tag, wanted) in search.tags.map({ ($0, true) }) + search.excludedTags.map({ ($0, false) }) {
+                values.append(.text(tag))
+                conditions.append("id \(wanted ? "" : "NOT ")IN (SELECT memo_id FROM memo_tag WHERE name = ?\(values.count))")
+            }
+            if let match = search.match {
+                values.append(.text(match.encoded))
+                conditions.append("memo_matches(content, ?\(values.count))")
+            }
         }
         if let since {
             values.append(.integer(since.millisecondsSince1970))
@@ -74,11 +86,16 @@ extension MemoQuery {
     /// The SELECT for this request. Both orders walk the `(insert_date, id)` index, so the
     /// first page costs the same however many memos there are.
     var selectStatement: (sql: String, values: [SQLiteValue]) {
-        let (whereSQL, values) = filter.whereClause
-        let direction = order == .newestFirst ? "DESC" : "ASC"
+        var (whereSQL, values) = filter.whereClause
         let columns = MemoStore.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL : "")
-        let sql = "SELECT \(columns) FROM memo\(whereSQL)"
-            + " ORDER BY insert_date \(direction), id \(direction)"
+        var from = "memo", ordering = order == .oldestFirst ? "insert_date ASC, id ASC" : "insert_date DESC, id DESC"
+        if order == .relevance, let expression = filter.search?.expression {
+            // bm25 needs the full-text table in the statement itself, not in a subquery.
+            values.append(.text(expression))
+            from = "memo JOIN memo_search ON memo_search.rowid = memo.id AND memo_search MATCH ?\(values.count)"
+            ordering = "bm25(memo_search), " + ordering
+        }
+        let sql = "SELECT \(columns) FROM \(from)\(whereSQL) ORDER BY \(ordering)"
             + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         return (sql, values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
     }

@@ -52,7 +52,7 @@ struct CommandTableTests {
         switch name {
         case .add: (["text"], .add(text: "text", tags: []))
         case .list: ([], .list(ListArguments()))
-        case .search: (["word"], .search(try SearchQuery(parsing: "word"), limit: nil))
+        case .search: (["word"], .search(SearchArguments(query: try SearchQuery(parsing: "word"))))
         case .show: (["1"], .show(ids: [1]))
         case .edit: (["1", "text"], .edit(id: 1, text: "text"))
         case .delete: (["1"], .delete(ids: [1]))

@@ -18,7 +18,8 @@ struct ParserTests {
         ("add -- --not an option", .add(text: "--not an option", tags: [])),
         ("list", .list(ListArguments())),
         ("list --asc -n 5 --offset 10 --tag @Work",
-         .list(ListArguments(filter: FilterArguments(tag: "work"), order: .oldestFirst, limit: 5, offset: 10))),
+         .list(ListArguments(filter: FilterArguments(tags: ["work"]), order: .oldestFirst, limit: 5, offset: 10))),
+        ("list --tag a --tag b", .list(ListArguments(filter: FilterArguments(tags: ["a", "b"])))),
         ("list --since 2024-01-02 --until today",
          .list(ListArguments(filter: FilterArguments(since: .day(CivilDate(year: 2024, month: 1, day: 2)), until: .today)))),
         ("count --on yesterday", .count(FilterArguments(on: .yesterday))),
@@ -55,7 +56,8 @@ struct ParserTests {
         ("show 0", "invalid memo id '0': expected a positive number", "0", .invalidArgument),
         ("tag 1 bad!tag", "invalid tag 'bad!tag': use letters, digits, '_' and '-'", "bad!tag", .invalidArgument),
         ("help nothing", "unknown command 'nothing' (try 'help')", "nothing", .usage),
-        ("list --tag a --tag b", "option '--tag' is given twice", "--tag", .usage),
+        ("search --bogus heart", "unknown option '--bogus' for 'search'", "--bogus", .usage),
+        ("search heart --rank --asc", "'search' takes --rank or an order (--asc, --desc), not both", "--asc", .usage),
     ])
     func errorsNameTheOffendingWord(_ line: String, _ message: String, _ word: String, _ kind: CommandError.Kind) throws {
         #expect {
@@ -81,7 +83,7 @@ struct ParserTests {
     /// After the text begins, `--help` is text: `add see --help` is a memo.
     @Test func helpInsideTextIsText() throws {
         #expect(try command("add see --help") == .add(text: "see --help", tags: []))
-        #expect(try command("search milk -h") == .search(try SearchQuery(parsing: "milk -h"), limit: nil))
+        #expect(try command("search milk -- -h") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -h"))))
     }
 
     @Test(arguments: [
@@ -145,6 +147,18 @@ struct ParserTests {
     private func delimiter(of line: String) throws -> String? {
         guard case .needsHeredoc(let opener) = try CommandParser.parse(line: line) else { return nil }
         return opener.delimiter
+    }
+
+    /// `search` takes `list`'s options anywhere before `--`; a word with one dash that is not
+    /// one of them leaves memos out, one with two is an unknown option.
+    @Test func searchTakesListOptionsAnywhere() throws {
+        #expect(try command("search heart -n 1 --tag love") == .search(SearchArguments(
+            query: try SearchQuery(parsing: "heart"), list: ListArguments(filter: FilterArguments(tags: ["love"]), limit: 1))))
+        #expect(try command("search --rank trip -passport") == .search(SearchArguments(
+            query: try SearchQuery(parsing: "trip -passport"), isRanked: true)))
+        #expect(try command("search don't \"stop now\" -- -n") == .search(SearchArguments(
+            query: try SearchQuery(parsing: "don't \"stop now\" -n"))))
+        #expect(try command("search milk -h") == .help(topic: "search"))
     }
 
     @Test func programArgumentsAreTakenLiterally() throws {

@@ -208,7 +208,7 @@ HOSTILE_PEERS = {
         DROP TABLE memo; CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, uuid TEXT NOT NULL, content TEXT NOT NULL,
           insert_date INTEGER NOT NULL, update_date INTEGER, version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0,
           changed_by TEXT NOT NULL DEFAULT '', change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}',
-          text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0);
+          text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0, support TEXT);
         INSERT INTO memo SELECT * FROM memo_copy;
         INSERT INTO memo(uuid, content, insert_date, change_seq) SELECT uuid, 'a twin', insert_date, 1 FROM memo_copy;
         UPDATE memo SET change_seq = 1;
@@ -252,7 +252,7 @@ PEER_OUTCOMES = {
     "future and past dates": b"is outside the years 0001 to 9999; nothing was synced",
     "invalid contents": b"nothing was synced",
     "malformed versions and tags": b"is not a valid tag name; nothing was synced",
-    "a newer schema": b"newer than this memo knows (7); it was left untouched: upgrade memo to open it",
+    "a newer schema": b"newer than this memo knows (8); it was left untouched: upgrade memo to open it",
     "hostile deleted texts": b"its deleted text: memo text is empty; nothing was synced",
     "another program's database": b"is not a memo store (an SQLite database of another program); it was left untouched",
 }
@@ -367,10 +367,10 @@ def test_the_server_answers_wrong_params_of_every_method_and_goes_on(memo_binary
     # 20 MB of values: each would become an object (1.8 GB for 40 MB); refused unread.
     stream += frame_bytes(b'{"jsonrpc":"2.0","id":"many","method":"memo/delete","params":{"ids":[' + b"1," * (10 << 20) + b"1]}}")
     stream += request("last", "memo/list", {}) + request("bye", "shutdown", None) + request(None, "exit", None)
-    # JSON nested past the parser's depth limit cannot be read at all: a parse error, whose id
-    # is null as JSON-RPC says; nor can a message of too many values. A number past any
-    # integer is an invalid param of a readable request.
-    expected += [None, None, "huge number", None, "last", "bye"]
+    # JSON nested deeper than any request needs, and a message of too many values, are refused
+    # unread (-32600) with the id the scan can read; a number past any integer is an invalid
+    # param of a readable request.
+    expected += ["deep", "deeper", "huge number", "many", "last", "bye"]
     result = run_bounded([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], environment, tmp_path, stream,
                          seconds=240)
     answers = [reply for reply in read_frames(result.stdout) if "method" not in reply]
@@ -381,6 +381,7 @@ def test_the_server_answers_wrong_params_of_every_method_and_goes_on(memo_binary
             assert answer["error"]["code"] in (-32700, -32600, -32601, -32602, -32002, -32001, -32803), answer
             assert answer["error"]["message"]
     assert "result" in answers[-2]
+    assert [answer["error"]["code"] for answer in answers if answer["id"] in ("deep", "deeper", "many")] == [-32600] * 3
     assert result.status == 0
     assert_only_messages(result.stderr)
 

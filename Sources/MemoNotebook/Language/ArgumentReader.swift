@@ -48,6 +48,29 @@ struct ArgumentReader<Source: WordSource> {
         return words.remainingText(raw: raw)
     }
 
+    /// The words of a search, as typed, with the command's options read wherever they stand
+    /// before `--` (`search heart -n 1`). A word that looks like an option but is not one of
+    /// the command's is a word of the search when it has one dash (`-word` leaves memos out)
+    /// and an unknown option when it has two.
+    mutating func searchWords() throws(CommandError) -> [Word] {
+        var found: [Word] = []
+        while let word = words.nextRawWord() {
+            if !optionsEnded, word.isOption {
+                if word.text == "--" {
+                    optionsEnded = true
+                    continue
+                }
+                if syntax.option(named: String(word.text.prefix { $0 != "=" })) != nil {
+                    try readOption(word)
+                    continue
+                }
+                if word.text.hasPrefix("--") { throw .unknownOption(word, command: syntax.name) }
+            }
+            found.append(word)
+        }
+        return found
+    }
+
     /// Fails when arguments remain.
     mutating func finish() throws(CommandError) {
         if let extra = try nextArgument() { throw .unexpected(extra, command: syntax.name) }

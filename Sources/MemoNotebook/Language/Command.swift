@@ -17,7 +17,7 @@ package enum Command: Equatable, Sendable {
     case tags
     case count(FilterArguments)
     /// Full-text search, newest first.
-    case search(SearchQuery, limit: Int?)
+    case search(SearchArguments)
     case importFile(ImportArguments)
     case export(ExportArguments)
     case begin, save, rollback, undo, redo
@@ -46,14 +46,28 @@ package enum Command: Equatable, Sendable {
 }
 
 /// The filters of `list` and `count`, with dates still unresolved.
+/// `search`: the query, `list`'s filters, order and page, and whether to order by relevance.
+package struct SearchArguments: Equatable, Sendable {
+    package var query: SearchQuery
+    package var list: ListArguments
+    package var isRanked: Bool
+
+    package init(query: SearchQuery, list: ListArguments = ListArguments(), isRanked: Bool = false) {
+        self.query = query
+        self.list = list
+        self.isRanked = isRanked
+    }
+}
+
 package struct FilterArguments: Equatable, Sendable {
-    package var tag: String?
+    /// Memos with every one of these tags.
+    package var tags: [String]
     package var since: DateArgument?
     package var until: DateArgument?
     package var on: DateArgument?
 
-    package init(tag: String? = nil, since: DateArgument? = nil, until: DateArgument? = nil, on: DateArgument? = nil) {
-        self.tag = tag
+    package init(tags: [String] = [], since: DateArgument? = nil, until: DateArgument? = nil, on: DateArgument? = nil) {
+        self.tags = tags
         self.since = since
         self.until = until
         self.on = on

@@ -52,13 +52,7 @@ package enum CommandParser {
         case .count:
             return .command(.count(try filterArguments(&reader)))
         case .search:
-            guard let query = try reader.text(raw: true) else { throw .missingArgument("a search query", command: syntax.name) }
-            let limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
-            do {
-                return .command(.search(try SearchQuery(parsing: query.text), limit: limit))
-            } catch {
-                throw .invalid(error.description, range: query.range)
-            }
+            return .command(.search(try searchArguments(&reader)))
         case .history:
             try reader.finish()
             return .command(.history(limit: try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }))
@@ -100,14 +94,16 @@ package enum CommandParser {
     }
 
     /// Whether `--help` or `-h` stands among the command's options (before `--`, and before
-    /// the text of a command that takes text: `add see --help` is a memo's text).
+    /// the text of a command that takes text: `add see --help` is a memo's text; a search's
+    /// options stand anywhere).
     private static func asksForHelp<Source: WordSource>(_ words: Source, _ syntax: CommandSyntax) -> Bool {
         var lookahead = words
-        while let word = try? lookahead.nextWord(), word.text != "--" {
+        let isSearch = syntax.kind == .language(.search)
+        while let word = isSearch ? lookahead.nextRawWord() : try? lookahead.nextWord(), word.text != "--" {
             if word.isOption, word.text == "--help" || word.text == "-h" { return true }
             if word.isOption, !word.text.contains("="), syntax.option(named: word.text)?.valueName != nil {
-                _ = try? lookahead.nextWord()
-            } else if !word.isOption, syntax.takesText || syntax.kind == .language(.search) {
+                _ = isSearch ? lookahead.nextRawWord() : try? lookahead.nextWord()
+            } else if !word.isOption, syntax.takesText {
                 return false
             }
         }
@@ -154,8 +150,34 @@ package enum CommandParser {
         return .command(make(word?.text ?? heredoc))
     }
 
+    /// `search [list filters] [-n N] [--offset N] [--asc|--desc] [--rank] WORDS...`, options
+    /// anywhere before `--`.
+    private static func searchArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> SearchArguments {
+        let words = try reader.searchWords()
+        guard let first = words.first, let last = words.last else { throw .missingArgument("a search query", command: reader.syntax.name) }
+        let range = first.range.flatMap { start in last.range.map { start.lowerBound..<$0.upperBound } }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(parsing: words.map(\.text).joined(separator: " "))
+        } catch {
+            throw .invalid(error.description, range: range)
+        }
+        let list = try listOptions(reader, filter: try filterArguments(reader))
+        if reader.flag("--rank"), let order = reader.values("--asc").first ?? reader.values("--desc").first {
+            throw .usage("'search' takes --rank or an order (--asc, --desc), not both", range: order.range)
+        }
+        return SearchArguments(query: query, list: list, isRanked: reader.flag("--rank"))
+    }
+
     private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {
-        var arguments = ListArguments(filter: try filterArguments(&reader))
+        let positional = try reader.remainingArguments()
+        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        return try listOptions(reader, filter: try filterArguments(reader))
+    }
+
+    /// `list`'s order and page among the options read.
+    private static func listOptions<S>(_ reader: ArgumentReader<S>, filter: FilterArguments) throws(CommandError) -> ListArguments {
+        var arguments = ListArguments(filter: filter)
         if reader.flag("--asc") { arguments.order = .oldestFirst }
         if reader.flag("--asc") && reader.flag("--desc") {
             throw .usage("'list' takes --asc or --desc, not both")
@@ -225,7 +247,7 @@ package enum CommandParser {
     /// The filters among options already read.
     private static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         var filter = FilterArguments()
-        filter.tag = try reader.value("--tag").map(tagName)
+        filter.tags = try reader.values("--tag").map(tagName)
         filter.since = try reader.value("--since").map(DateArgument.parse)
         filter.until = try reader.value("--until").map(DateArgument.parse)
         filter.on = try reader.value("--on").map(DateArgument.parse)

@@ -46,7 +46,8 @@ package struct OptionSyntax: Sendable {
 }
 
 extension OptionSyntax {
-    static let tag = OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag.")
+    static let tag = OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag (given again: with all of them).",
+                                  isRepeatable: true)
     static let since = OptionSyntax(names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE.")
     static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
     static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
@@ -74,7 +75,7 @@ extension CommandSyntax {
                       options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
                       takesText: true),
         CommandSyntax(.list,
-                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG] [--since DATE] [--until DATE] [--on DATE] [--group day|month]",
+                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--group day|month]",
                       summary: "List memos in insert-date order, newest first.",
                       options: [
                         OptionSyntax(names: ["--asc"], summary: "Oldest first."),
@@ -85,12 +86,22 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--group"], valueName: "day|month",
                                      summary: "A heading for each day or month (display time zone); text output only."),
                       ]),
-        CommandSyntax(.search, usage: "[-n N] QUERY",
-                      summary: "Find memos by their words, newest first.",
-                      options: [.limit],
+        CommandSyntax(.search, usage: "[--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] QUERY",
+                      summary: "Find memos by what their text holds, newest first.",
+                      options: [
+                        OptionSyntax(names: ["--rank"], summary: "Most relevant first (FTS5's bm25), newest first among equals."),
+                        OptionSyntax(names: ["--asc"], summary: "Oldest first."),
+                        OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
+                        .limit,
+                        OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
+                      ] + OptionSyntax.filters,
                       details: """
-                        QUERY: words that must all appear (any language, accents ignored), "a phrase",
-                        prefix* for words starting so, a OR b for either, -word or -"a phrase" to leave out.
+                        QUERY: words that must all appear, "a phrase", prefix* for words starting so, a OR b for
+                        either, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
+                        A memo is found when its text holds what was typed, symbols and emoji included (C++, $100,
+                        🍕), with case, accents, full-width forms and ß/ss folded; a word of symbols alone (&, -)
+                        is passed over when others remain. Options may stand anywhere before --. Text output shows
+                        the line that matched, the matches in bold on a colour terminal; --json adds it as "snippet".
                         """),
         CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
         CommandSyntax(.edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
@@ -99,7 +110,7 @@ extension CommandSyntax {
         CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),
         CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
-        CommandSyntax(.count, usage: "[--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.count, usage: "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Count memos.", options: OptionSyntax.filters),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
@@ -136,7 +147,7 @@ extension CommandSyntax {
                         A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
                         a record edited later than it (a later updateDate); no date is made up.
                         """),
-        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG] [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE]",
                       summary: "Write memos to a file (- for standard output), oldest first.",
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",

@@ -51,6 +51,18 @@ package struct LineScanner: WordSource {
         return word
     }
 
+    package mutating func nextRawWord() -> Word? {
+        skipWhiteSpace()
+        guard position < end else { return nil }
+        let start = position
+        var isInPhrase = false
+        while position < end, isInPhrase || !line[position].isWhitespace {
+            if line[position] == "\"" { isInPhrase.toggle() }
+            position = line.index(after: position)
+        }
+        return Word(text: String(line[start..<position]), range: start..<position, isLiteral: line[start] == "\"")
+    }
+
     /// True when only white space is left.
     package var isAtEnd: Bool {
         line[position..<end].allSatisfy(\.isWhitespace)
@@ -104,6 +116,12 @@ package struct ArgumentWords: WordSource {
         guard !arguments.isEmpty else { return nil }
         defer { arguments.removeAll() }
         return Word(text: arguments.joined(separator: " "), isLiteral: true)
+    }
+
+    /// The shell already took its quotes: what is left is what was meant.
+    package mutating func nextRawWord() -> Word? {
+        guard let argument = arguments.popFirst() else { return nil }
+        return Word(text: argument, isLiteral: isLiteral(argument))
     }
 
     /// Arguments are literal except those that look like options, which stay options.

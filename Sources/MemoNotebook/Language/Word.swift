@@ -28,4 +28,7 @@ package protocol WordSource {
     /// (unless `raw`, for arguments such as a search, whose quotes mean something),
     /// anything else is kept as typed. Nil when nothing is left.
     mutating func remainingText(raw: Bool) -> Word?
+    /// The next word as it was typed, quotes kept: white space ends it but inside double
+    /// quotes, and a single quote is a character (a search: `don't`, `"a phrase"`).
+    mutating func nextRawWord() -> Word?
 }

@@ -13,7 +13,17 @@ package struct JSONRenderer: OutcomeRenderer {
             line(.object([("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),
                           ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts)))]))
         case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
-        case .memos(let cursor, _):
+        case .memos(let cursor, _, let search?):
+            // A search's memo objects also give the line that matched (the first line when
+            // the match is not within one line).
+            try forEach(in: cursor, to: output) { memo in
+                guard case .object(var members) = Self.json(memo) else { return }
+                let snippet = SearchSnippet(of: memo.content, for: search)?.line
+                    ?? String(memo.content.prefix { $0 != "\n" })
+                members.append(("snippet", .string(snippet)))
+                line(.object(members))
+            }
+        case .memos(let cursor, _, nil):
             var line: [UInt8] = []
             try forEachRow(in: cursor, to: output) { row in
                 Self.appendJSONLine(of: row, to: &line)

@@ -16,13 +16,17 @@ package struct TextRenderer: OutcomeRenderer {
         case .synced(let summary, let path):
             let conflicts = summary.conflicts == 0 ? "" : ", " + Self.count(summary.conflicts, "conflict") + " kept as @conflict memos"
             output.write("synced with \(path): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n")
-        case .memos(let cursor, nil):
+        case .memos(let cursor, nil, let search?):
+            try forEach(in: cursor, to: output) { memo in
+                output.write(listLine(memo, snippet: SearchSnippet(of: memo.content, for: search)) + "\n")
+            }
+        case .memos(let cursor, nil, nil):
             var line: [UInt8] = []
             try forEachRow(in: cursor, to: output) { row in
                 if appendPlainListLine(row, to: &line) { output.write(utf8: line) } else { output.write(listLine(row.memo) + "\n") }
                 line.removeAll(keepingCapacity: true)
             }
-        case .memos(let cursor, let grouping?):
+        case .memos(let cursor, let grouping?, _):
             var currentGroup: String?
             try forEach(in: cursor, to: output) { memo in
                 let group = heading(of: memo, by: grouping)
@@ -67,10 +71,13 @@ package struct TextRenderer: OutcomeRenderer {
     /// the text is shortened first so the tags stay visible; where even a few columns of
     /// text and the tags do not fit, the tags go; on a terminal too narrow for the id and
     /// date, those are cut too. A tag the shown text already shows as `@word` is not
-    /// repeated, unless shortening cut it off.
-    func listLine(_ memo: Memo) -> String {
+    /// repeated, unless shortening cut it off. For a search, the line shown is the one that
+    /// matched (`snippet`), begun shortly before its first match when that would be cut off,
+    /// with the matches highlighted on a colour terminal.
+    func listLine(_ memo: Memo, snippet: SearchSnippet? = nil) -> String {
         let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
-        let line = firstLine(of: memo.content)
+        let shown = snippet.map(shownLine) ?? (text: firstLine(of: memo.content), matches: [])
+        let line = shown.text
         var text = line
         var tags = memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line)
         if let width = style.width {
@@ -91,7 +98,49 @@ package struct TextRenderer: OutcomeRenderer {
         guard style.color else { return head + "  " + text + tags }
         let idEnd = head.firstIndex(of: " ") ?? head.endIndex
         return paint(String(head[..<idEnd]), .yellow) + "  " + paint(String(head[idEnd...].dropFirst(2)), .dim)
-            + "  " + text + paint(tags, .cyan)
+            + "  " + highlighted(text, shown.matches) + paint(tags, .cyan)
+    }
+
+    /// The snippet's line as a row, and its matches as character offsets in that row: begun
+    /// a few characters before the first match (after `…`) when the match would not fit the
+    /// width otherwise, `… ` before it when it is not the memo's first line, ` …` after it
+    /// when more lines follow. No matches when the row had to show control characters.
+    private func shownLine(_ snippet: SearchSnippet) -> (text: String, matches: [Range<Int>]) {
+        var start = snippet.line.startIndex
+        if let width = style.width, let first = snippet.matches.first,
+           DisplayWidth.of(snippet.line[..<first.upperBound]) > width / 2 {
+            start = snippet.line.index(first.lowerBound, offsetBy: -min(Self.contextBeforeMatch, snippet.line.distance(from: start, to: first.lowerBound)))
+        }
+        let lead = start == snippet.line.startIndex ? (snippet.followsLines ? "… " : "") : "…"
+        let row = TerminalText.row(snippet.line[start...])
+        let text = lead + row + (snippet.isFollowed ? " …" : "")
+        guard row.count == snippet.line[start...].count else { return (text, []) }
+        let matches = snippet.matches.compactMap { match -> Range<Int>? in
+            guard match.lowerBound >= start else { return nil }
+            let lower = snippet.line.distance(from: start, to: match.lowerBound) + lead.count
+            return lower..<(lower + snippet.line.distance(from: match.lowerBound, to: match.upperBound))
+        }
+        return (text, matches)
+    }
+
+    /// Characters of a matched line kept before its first match when the line is begun there.
+    private static let contextBeforeMatch = 12
+
+    /// `text` with the characters at `matches` (offsets) in bold, on a colour terminal; a match
+    /// that shortening cut is bold as far as it goes.
+    private func highlighted(_ text: String, _ matches: [Range<Int>]) -> String {
+        guard style.color, !matches.isEmpty else { return text }
+        var result = "", offset = 0
+        for character in text {
+            let isMatch = matches.contains { $0.contains(offset) }
+            let wasMatch = offset > 0 && matches.contains { $0.contains(offset - 1) }
+            if isMatch && !wasMatch { result += "\u{1B}[1m" }
+            if !isMatch && wasMatch { result += "\u{1B}[22m" }
+            result.append(character)
+            offset += 1
+        }
+        if matches.contains(where: { $0.contains(offset - 1) }) { result += "\u{1B}[22m" }
+        return result
     }
 
     /// Appends the line `listLine` writes for the row, and its line break, made from the

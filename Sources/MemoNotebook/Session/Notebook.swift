@@ -80,8 +80,8 @@ package final class Notebook {
             return .added(try add(text, tags: tags))
         case .list(let arguments):
             return .memos(try store.memos(query(for: arguments)), grouping: arguments.grouping)
-        case .search(let search, let limit):
-            return .memos(try store.memos(MemoQuery(filter: MemoFilter(search: search), limit: limit)))
+        case .search(let arguments):
+            return .memos(try store.memos(query(for: arguments)), search: arguments.query)
         case .importFile(let arguments):
             return .imported(try importMemos(arguments))
         case .sync(let path):
@@ -159,10 +159,19 @@ package final class Notebook {
                   limit: arguments.limit, offset: arguments.offset)
     }
 
+    /// The fetch request for `search` arguments: `list`'s, narrowed by the search, ordered by
+    /// relevance when asked.
+    package func query(for arguments: SearchArguments) -> MemoQuery {
+        var query = query(for: arguments.list)
+        query.filter.search = arguments.query
+        if arguments.isRanked { query.order = .relevance }
+        return query
+    }
+
     /// Resolves typed dates against this session's clock and time zone.
     package func resolve(_ filter: FilterArguments) -> MemoFilter {
         let now = clock.current
-        var resolved = MemoFilter(tag: filter.tag)
+        var resolved = MemoFilter(tags: filter.tags)
         if let on = filter.on {
             let day = DateArgument.day(on.day(now: now, in: displayTime))
             resolved.since = day.start(now: now, in: displayTime)

@@ -8,8 +8,8 @@ package enum Outcome {
     /// `add` or `edit` given an empty or unchanged text by the user: nothing happened.
     case unchanged(String)
     /// A listing, streamed: rows are read as they are rendered; text output may head them
-    /// by day or month.
-    case memos(MemoCursor, grouping: ListGrouping? = nil)
+    /// by day or month. For a search, the search: renderers show where each memo matched.
+    case memos(MemoCursor, grouping: ListGrouping? = nil, search: SearchQuery? = nil)
     /// An export to standard output, streamed in its format whatever the renderer.
     case exportStream(MemoCursor, writer: any MemoWriter)
     case exported(count: Int, path: String)

@@ -15,7 +15,7 @@ extension ListParams {
         arguments.limit = limit
         arguments.offset = offset ?? 0
         do {
-            arguments.filter.tag = try tag.map { tag throws(StoreError) in try TagName.normalize(tag) }
+            arguments.filter.tags = try tag.map { tag throws(StoreError) in [try TagName.normalize(tag)] } ?? []
             arguments.filter.since = try since.map { try DateArgument.parse(Word(text: $0, isLiteral: true)) }
             arguments.filter.until = try until.map { try DateArgument.parse(Word(text: $0, isLiteral: true)) }
         } catch {

@@ -46,7 +46,7 @@ final class NotebookMethods {
         } catch {
             throw .invalidParams("invalid params: \(error.description)")
         }
-        return try run(.search(query, limit: params.limit))
+        return try run(.search(SearchArguments(query: query, list: ListArguments(limit: params.limit))))
     }
 
     func tags() throws(RPCError) -> JSONValue {

@@ -7,7 +7,7 @@ extension Outcome {
         switch self {
         case .added(let memo), .edited(let memo): JSONRenderer.json(memo)
         case .shown(let memos): memos.first.map(JSONRenderer.json)
-        case .memos(let cursor, _): .object([("memos", .array(try WatchFeed.collect(cursor)))])
+        case .memos(let cursor, _, _): .object([("memos", .array(try WatchFeed.collect(cursor)))])
         case .deleted(let ids): .object([("deleted", .array(ids.map(JSONValue.integer)))])
         case .tags(let counts): .object([("tags", .array(counts.map(JSONRenderer.json)))])
         default: nil

@@ -1,25 +1,43 @@
-/// A search as a person types it, compiled into an FTS5 `MATCH` expression.
+/// A search as a person types it: an FTS5 `MATCH` expression that narrows the memos, and what
+/// their folded text must then hold, so a result contains what was typed.
 ///
 /// Words must all be found; `"a phrase"` finds the words in that order; `word*` finds words
 /// starting so; `a OR b` finds either; `-word` (or `-"a phrase"`) leaves out memos that
-/// have it. Every word the user typed goes into the expression as a quoted FTS5 string
-/// (double quotes doubled), so user text can never be read as FTS5 syntax, and the whole
-/// expression is bound as a parameter, never pasted into SQL.
+/// have it; `@tag` finds memos with that tag (inline or given), `-@tag` leaves them out. The
+/// index holds words of letters, digits and emoji; what else a word holds (`C++`, `$100`) is
+/// checked in the memo's text (`MemoStore.matchesSearch`), case, accents and compatibility
+/// forms folded as the index folds them (`SearchText.folded`). A word with no letters, digits
+/// or emoji (`&`, `-`) is passed over when others remain.
 ///
-/// See https://www.sqlite.org/fts5.html#full_text_query_syntax
+/// Every word goes into the expression as a quoted FTS5 string (double quotes doubled), so
+/// user text can never be read as FTS5 syntax, and everything is bound as a parameter, never
+/// pasted into SQL. See https://www.sqlite.org/fts5.html#full_text_query_syntax
 package struct SearchQuery: Equatable, Sendable {
-    /// The FTS5 expression to bind to `MATCH`.
-    package let expression: String
+    /// The FTS5 expression to bind to `MATCH`; nil when the search is of tags alone.
+    package let expression: String?
+    /// Tags the memos must carry, and must not.
+    package let tags: [String]
+    package let excludedTags: [String]
+    /// What a memo's folded text must hold: from each clause, one of its texts.
+    package let required: [[String]]
+    /// What it must not hold (excluded words that the index cannot leave out exactly).
+    package let excluded: [String]
 
     /// Compiles `text`, or explains in memo's words why it cannot be searched.
     package init(parsing text: String) throws(StoreError) {
         var parser = Parser(text: text)
-        expression = try parser.expression()
+        let parsed = try parser.parse()
+        (expression, tags, excludedTags, required, excluded) = parsed
     }
+
+    /// The folded texts, for matching and for showing where a memo matched.
+    package var texts: [String] { required.flatMap { $0 } }
 
     private struct Term {
         var tokens: [String]
         var isPrefix: Bool
+        /// The folded text a memo must hold.
+        var text: String
 
         /// The term as an FTS5 phrase: quoted tokens, and `*` for a prefix. A lone CJK
         /// character is held by the index only as the start of a pair, so it is a prefix.
@@ -27,6 +45,11 @@ package struct SearchQuery: Equatable, Sendable {
             let phrase = "\"" + tokens.map { $0.replacing("\"", with: "\"\"") }.joined(separator: " ") + "\""
             let prefix = isPrefix || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
             return prefix ? phrase + " *" : phrase
+        }
+
+        /// Whether the index alone tells it: its words are all it holds.
+        var isPlainWords: Bool {
+            text.split(separator: " ").allSatisfy { word in word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
         }
     }
 
@@ -39,19 +62,26 @@ package struct SearchQuery: Equatable, Sendable {
             position = text.startIndex
         }
 
-        mutating func expression() throws(StoreError) -> String {
-            var clauses: [[Term]] = []
-            var exclusions: [Term] = []
-            var joinsPrevious = false
+        mutating func parse() throws(StoreError) -> (String?, [String], [String], [[String]], [String]) {
+            var clauses: [[Term]] = [], exclusions: [Term] = []
+            var tags: [String] = [], excludedTags: [String] = []
+            var joinsPrevious = false, passedOver: [String] = []
             while let (raw, quoted, excluded) = try nextWord() {
                 if raw == "OR", !quoted, !excluded {
-                    guard let last = clauses.last, !last.isEmpty, !joinsPrevious else {
-                        throw invalid("'OR' needs a word before it")
-                    }
+                    guard let last = clauses.last, !last.isEmpty, !joinsPrevious else { throw invalid("'OR' needs a word before it") }
                     joinsPrevious = true
                     continue
                 }
-                let term = try self.term(raw, quoted: quoted)
+                if !quoted, raw.hasPrefix("@"), raw.count > 1 {
+                    if joinsPrevious { throw invalid("'OR' cannot join a tag: '\(raw)'") }
+                    guard let tag = try? TagName.normalize(String(raw.dropFirst())) else { throw invalid("'\(raw)' is not a tag") }
+                    if excluded { excludedTags.append(tag) } else { tags.append(tag) }
+                    continue
+                }
+                guard let term = self.term(raw) else {
+                    passedOver.append(raw)
+                    continue
+                }
                 if excluded {
                     if joinsPrevious { throw invalid("'OR' cannot be followed by an excluded word") }
                     exclusions.append(term)
@@ -63,14 +93,20 @@ package struct SearchQuery: Equatable, Sendable {
                 }
             }
             if joinsPrevious { throw invalid("'OR' needs a word after it") }
-            guard !clauses.isEmpty else {
-                throw invalid(exclusions.isEmpty ? "nothing to search for" : "only excluded words: give a word to find too")
+            guard !clauses.isEmpty || !tags.isEmpty else {
+                if let word = passedOver.first, exclusions.isEmpty { throw invalid("'\(word)' has no letters, digits or emoji to search for") }
+                throw invalid(exclusions.isEmpty && excludedTags.isEmpty ? "nothing to search for"
+                                                                          : "only excluded words: give a word to find too")
             }
             let wanted = clauses.map { clause in
                 clause.count == 1 ? clause[0].fts5 : "(" + clause.map(\.fts5).joined(separator: " OR ") + ")"
             }.joined(separator: " AND ")
-            guard !exclusions.isEmpty else { return wanted }
-            return "(" + wanted + ") NOT (" + exclusions.map(\.fts5).joined(separator: " OR ") + ")"
+            let indexExclusions = exclusions.filter(\.isPlainWords)
+            var expression: String? = wanted.isEmpty ? nil : wanted
+            if let found = expression, !indexExclusions.isEmpty {
+                expression = "(" + found + ") NOT (" + indexExclusions.map(\.fts5).joined(separator: " OR ") + ")"
+            }
+            return (expression, tags, excludedTags, clauses.map { $0.map(\.text) }, exclusions.filter { !$0.isPlainWords }.map(\.text))
         }
 
         /// A word or a quoted phrase, with a `-` before it or a `*` after it noted.
@@ -100,15 +136,13 @@ package struct SearchQuery: Equatable, Sendable {
             return (String(text[start..<position]), false, excluded)
         }
 
-        func term(_ raw: String, quoted: Bool) throws(StoreError) -> Term {
+        /// The term of a word or phrase; nil for one with no letters, digits or emoji.
+        func term(_ raw: String) -> Term? {
             let isPrefix = raw.hasSuffix("*")
             let words = isPrefix ? String(raw.dropLast()) : raw
             let tokens = SearchText.tokens(of: words)
-            guard !tokens.isEmpty else {
-                throw invalid(quoted ? "the phrase \"\(words)\" has no letters or digits to search for"
-                                     : "'\(raw)' has no letters or digits to search for")
-            }
-            return Term(tokens: tokens, isPrefix: isPrefix)
+            guard !tokens.isEmpty else { return nil }
+            return Term(tokens: tokens, isPrefix: isPrefix, text: SearchText.folded(words).trimmingSpaces())
         }
 
         func invalid(_ reason: String) -> StoreError {

@@ -12,20 +12,33 @@
 /// The index is filled from Swift rather than by a custom tokenizer, so any SQLite client can
 /// still read and write the store. Changing these rules needs a migration that re-indexes.
 ///
-/// Today's rules are the ones version 3's backfill froze (`Version3SearchRule`): these
+/// The text is folded first, as a search compares texts (`folded`): `ß` is `ss`, full-width
+/// `ＡＢＣ` is `abc`, accents are dropped, and each emoji is a word of its own. The index only
+/// narrows what a search looks at: a memo is found when its folded text holds what was typed,
+/// symbols included (`MemoStore.search`), so `C++` finds `C++`, not every `c`.
+///
+/// Today's rules are the ones version 8's backfill froze (`Version8SearchRule`): these
 /// delegate to it, so they exist once. When the rules change, write the new ones here and
 /// leave the frozen ones alone.
 package enum SearchText {
     /// The indexed form of a memo's text.
     package static func indexed(_ content: String) -> String {
-        Version3SearchRule.indexed(content)
+        Version8SearchRule.indexed(content)
     }
 
-    /// The tokens of a search word, in order, as the index holds them.
+    /// `text` as a search compares it (case, accents, compatibility forms and white space
+    /// folded).
+    package static func folded(_ text: String) -> String {
+        Version8SearchRule.folded(text)
+    }
+
+    /// The tokens of a search word, in order, as the index holds them: its letters, digits
+    /// and emoji (none for a word of symbols alone).
     package static func tokens(of word: String) -> [String] {
-        Version3SearchRule.transform(word, finalUnigram: false).split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
-            token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
+        Version3SearchRule.transform(Version8SearchRule.withEmojiWords(folded(word)), finalUnigram: false)
+            .split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
+                token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            }
     }
 
     /// Whether the word's first or only token is a single CJK character, which the index

@@ -1,0 +1,81 @@
+import MemoStore
+
+/// Where a memo matched a search, as a listing shows it: the first line of its text that holds
+/// what was typed (folded as the search folds it), and the ranges of the matches in that line,
+/// so text output can show the line with the matches highlighted, as grep does, and `--json`
+/// can give it as `snippet`.
+struct SearchSnippet {
+    /// The line, as the memo has it.
+    let line: String
+    /// Where in `line` the matched texts stand.
+    let matches: [Range<String.Index>]
+    /// Whether the memo has lines before the one shown, and after it.
+    let followsLines: Bool
+    let isFollowed: Bool
+
+    /// The snippet of `content` for `query`; nil when no line holds a matched text (a match
+    /// across lines, or a search of tags only): the first line then stands for the memo.
+    init?(of content: String, for query: SearchQuery) {
+        let texts = query.texts
+        guard !texts.isEmpty else { return nil }
+        let lines = content.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() {
+            let folded = FoldedLine(String(line))
+            let matches = texts.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
+            guard !matches.isEmpty else { continue }
+            self.line = String(line)
+            self.matches = matches
+            followsLines = number > 0
+            isFollowed = number < lines.count - 1
+            return
+        }
+        return nil
+    }
+}
+
+/// A line folded character by character as a search folds text, with each folded character's
+/// place in the line, so a match found in the folded text is a range of the line.
+private struct FoldedLine {
+    let line: String
+    private var folded: [Character] = []
+    private var origins: [Range<String.Index>] = []
+
+    init(_ line: String) {
+        self.line = line
+        var lastWasSpace = false
+        for index in line.indices {
+            let character = line[index]
+            let place = index..<line.index(after: index)
+            if character.isWhitespace {
+                if !lastWasSpace {
+                    folded.append(" ")
+                    origins.append(place)
+                }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            for foldedCharacter in SearchText.folded(String(character)) {
+                folded.append(foldedCharacter)
+                origins.append(place)
+            }
+        }
+    }
+
+    /// The ranges of the line where `text` (folded) stands, not overlapping.
+    func ranges(of text: String) -> [Range<String.Index>] {
+        let wanted = Array(text)
+        guard !wanted.isEmpty, wanted.count <= folded.count else { return [] }
+        var ranges: [Range<String.Index>] = []
+        var start = 0
+        while start + wanted.count <= folded.count {
+            if folded[start..<(start + wanted.count)].elementsEqual(wanted) {
+                ranges.append(origins[start].lowerBound..<origins[start + wanted.count - 1].upperBound)
+                start += wanted.count
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+}

@@ -1,0 +1,17 @@
+extension Schema {
+    /// Search finds what was typed: the index holds memos' texts folded as a search compares
+    /// them (`Version8SearchRule`: `ß` as `ss`, full-width letters as plain ones, accents
+    /// dropped) with each emoji a word of its own, so `strasse`, `abc` and `🍕` are found.
+    /// The layout does not change: the index is filled again by the new rule.
+    static let version8 = Migration(version: 8, sql: """
+        DELETE FROM memo_search;
+        """, backfill: indexAllMemosForSearchAgain)
+
+    /// Puts every memo in the emptied search index, by the search text rule of version 8.
+    static func indexAllMemosForSearchAgain(_ database: Database) throws {
+        let index = try database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+        try Migration.forEachMemo(in: database) { id, content in
+            try index.run([.integer(id), .text(Version8SearchRule.indexed(content))])
+        }
+    }
+}
