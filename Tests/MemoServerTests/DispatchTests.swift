@@ -96,6 +96,39 @@ struct DispatchTests {
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
     }
 
+    /// Lines that would open, save or roll back a batch are refused, since a batch is not kept
+    /// across requests; with other lines, so are lines whose effect could not be taken back.
+    @Test(arguments: [
+        ("begin", "error: a batch is not kept across requests: the lines of one memo/execute are one change already\n"),
+        ("add q\nrollback", "error: a batch is not kept across requests: the lines of one memo/execute are one change already\n"),
+        ("add q\nquit", "error: 'quit' cannot run with other lines in one memo/execute\n"),
+        ("add q\nsync other.db", "error: 'sync' changes another store, which the other lines could not take back: send it alone\n"),
+        ("add q\nexport out.json", "error: 'export' to a file writes it at once, which the other lines could not take back: send it alone\n"),
+    ])
+    func executeRefusesLinesItCannotTakeBack(_ lines: String, _ answer: String) throws {
+        try harness.initialize()
+        let refused = try #require(try harness.request("memo/execute", ["line": lines]).result)
+        #expect(refused["ok"] as? Bool == false)
+        #expect(refused["output"] as? String == answer)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
+    }
+
+    /// Lines that undo are all or nothing too: when the third `undo` finds nothing left, the
+    /// first two stay done, and this session can still undo both.
+    @Test func executedUndoLinesRunAllOrNothing() throws {
+        try harness.initialize()
+        for text in ["one", "two"] { _ = try harness.request("memo/execute", ["line": "add \(text)"]) }
+        let failed = try #require(try harness.request("memo/execute", ["line": "undo\nundo\nundo"]).result)
+        #expect(failed["ok"] as? Bool == false)
+        #expect((failed["output"] as? String)?.hasSuffix("error: nothing was changed: the lines run as one change, all or nothing\n") == true)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "2\n")
+        let undone = try #require(try harness.request("memo/execute", ["line": "undo\nundo"]).result)
+        #expect(undone["ok"] as? Bool == true)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
+        #expect(try harness.request("memo/execute", ["line": "redo"]).result?["ok"] as? Bool == true)
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
+    }
+
     /// Valid JSON nested deeper than any request needs is refused before the parser gives up
     /// on it, and answered with the request's id, whether the id is a number or a string and
     /// wherever it stands; an id the scan cannot read plainly is answered as null.

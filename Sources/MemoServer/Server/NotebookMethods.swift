@@ -54,15 +54,16 @@ final class NotebookMethods {
     }
 
     /// Runs command-language lines as the REPL would, and returns what they printed. Several
-    /// commands are one change, all or nothing: they run in a batch, saved when every one
-    /// succeeded and rolled back otherwise (then only the errors are answered), so
-    /// `add hello\nworld` adds nothing. Inside a batch the client opened, they join it; lines
-    /// that open, save or roll back a batch, or undo or redo, run one by one as typed.
+    /// commands are one change, all or nothing (`Notebook.allOrNothing`): when one fails, none
+    /// of their changes is kept, and only the errors are answered; one `undo` takes them back
+    /// unless they undo or redo themselves. A batch is not kept across
+    /// requests (the lines of one call are one change already), and with other lines, a
+    /// command that acts beyond the store (`sync`, `export` to a file) or stops early (`quit`)
+    /// is refused, since its effect could not be taken back.
     func execute(_ params: ExecuteParams) -> JSONValue {
         let lines = TextFile.lines(of: params.line)
         let commands = LineInterpreter.commands(in: lines)
-        let isOneChange = commands.count > 1 && !notebook.hasOpenBatch
-            && !commands.contains { [.begin, .save, .rollback, .undo, .redo].contains($0) }
+        if let refusal = Self.refusal(of: commands) { return Self.answer(false, "error: \(refusal)\n") }
         let output = StringOutput(), errors = StringOutput()
         var succeeded = true
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
@@ -71,19 +72,46 @@ final class NotebookMethods {
             errors.write(errorReport(error) + "\n")
             succeeded = false
         }
-        if isOneChange { _ = try? notebook.execute(.begin) }
-        for line in lines {
-            if interpreter.feed(line, lineNumber: 1) == .quit { break }
+        func runLines() {
+            for line in lines where interpreter.feed(line, lineNumber: 1) == .quit { break }
+            _ = interpreter.finish()
         }
-        _ = interpreter.finish()
-        guard isOneChange else { return Self.answer(succeeded, output.text) }
+        guard commands.count > 1 else {
+            runLines()
+            return Self.answer(succeeded, output.text)
+        }
         do {
-            _ = try notebook.execute(succeeded ? .save : .rollback)
+            let asOneChange = !commands.contains { $0 == .undo || $0 == .redo }
+            try notebook.allOrNothing(asOneChange: asOneChange) {
+                runLines()
+                if !succeeded { throw LinesFailed() }
+            }
+            return Self.answer(true, output.text)
         } catch {
-            return Self.answer(false, output.text + errorReport(error) + "\n")
+            let reason = error is LinesFailed ? "" : errorReport(error) + "\n"
+            return Self.answer(false, errors.text + reason + "error: nothing was changed: the lines run as one change, all or nothing\n")
         }
-        return succeeded ? Self.answer(true, output.text)
-            : Self.answer(false, errors.text + "error: nothing was changed: the lines run as one change, all or nothing\n")
+    }
+
+    /// A line of `memo/execute` failed: its change is not kept.
+    private struct LinesFailed: Error {}
+
+    /// Why lines cannot run through `memo/execute`, or nil.
+    private static func refusal(of commands: [Command?]) -> String? {
+        if commands.contains(where: { [.begin, .save, .rollback].contains($0) }) {
+            return "a batch is not kept across requests: the lines of one memo/execute are one change already"
+        }
+        guard commands.count > 1 else { return nil }
+        for command in commands {
+            switch command {
+            case .quit?: return "'quit' cannot run with other lines in one memo/execute"
+            case .sync?: return "'sync' changes another store, which the other lines could not take back: send it alone"
+            case .export(let arguments)? where arguments.path != "-":
+                return "'export' to a file writes it at once, which the other lines could not take back: send it alone"
+            default: continue
+            }
+        }
+        return nil
     }
 
     private static func answer(_ ok: Bool, _ output: String) -> JSONValue {

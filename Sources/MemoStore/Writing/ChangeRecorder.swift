@@ -25,8 +25,9 @@ final class ChangeRecorder {
     /// The store's file (nil in memory): a change made in a copy or a restored backup first
     /// makes it a store of its own, and a saved change notes itself on the file.
     private let file: StoreFile?
-    /// The history entry this connection wrote last.
-    private(set) var lastRecordedChange: Int64?
+    /// The history entry this connection wrote last (set back when the transaction that
+    /// wrote it is rolled back: `MemoStore.allOrNothing`).
+    var lastRecordedChange: Int64?
 
     init(database: Database, table: MemoTable, file: StoreFile?) {
         self.database = database

@@ -21,6 +21,19 @@ extension MemoStore {
         try recorder.rollback()
     }
 
+    /// Runs `body`, several changes, in one transaction: all of them are saved, each its own
+    /// entry in the history, or, when `body` throws, none (a batch cannot be opened inside).
+    package func allOrNothing<T>(_ body: () throws -> T) throws -> T {
+        guard !hasOpenTransaction else { throw StoreError.batchAlreadyOpen }
+        let lastChange = recorder.lastRecordedChange
+        do {
+            return try database.atomically(body)
+        } catch {
+            recorder.lastRecordedChange = lastChange
+            throw error
+        }
+    }
+
     /// True while a batch is open.
     package var hasOpenBatch: Bool {
         recorder.kind == .batch && recorder.isOpen

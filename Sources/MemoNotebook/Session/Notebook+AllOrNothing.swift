@@ -1,0 +1,31 @@
+import MemoStore
+
+extension Notebook {
+    /// Runs `body`, several commands of this session, as one: their changes are all saved, or,
+    /// when `body` throws, none, and then this session's undo and redo, clock and uuids are as
+    /// before too. What `memo/execute` runs when it is given several lines.
+    ///
+    /// With `asOneChange` the changes are one batch, one history entry that one `undo` takes
+    /// back. Lines that undo or redo cannot run in a batch; they run without (`asOneChange`
+    /// false) and each change stays its own entry, still all or nothing.
+    package func allOrNothing<T>(asOneChange: Bool, _ body: () throws -> T) throws -> T {
+        let undo = undoStack, redo = redoStack, clockMark = clock.current, uuidMark = uuids.mark
+        do {
+            guard asOneChange else { return try store.allOrNothing(body) }
+            _ = try execute(.begin)
+            do {
+                let result = try body()
+                _ = try execute(.save)
+                return result
+            } catch {
+                _ = discardOpenBatch()
+                throw error
+            }
+        } catch {
+            (undoStack, redoStack) = (undo, redo)
+            clock.rewind(to: clockMark)
+            uuids.rewind(to: uuidMark)
+            throw error
+        }
+    }
+}
