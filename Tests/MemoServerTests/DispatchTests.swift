@@ -54,6 +54,39 @@ struct DispatchTests {
         #expect(added.errorCode == nil)
     }
 
+    /// A change memo refuses unread leaves the document's text unknown here: memo says so on
+    /// the document and offers nothing in it (no warnings at old places) until it is sent whole.
+    @Test func aRefusedChangeStopsKeepingItsDocument() throws {
+        try harness.initialize()
+        let uri = "file:///n.md"
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "see #7\n"]])
+        #expect(harness.diagnostics(for: uri) == ["no memo #7"])
+        let many = String(repeating: #"{"text":""},"#, count: MemoServer.maximumValuesPerMessage / 2)
+        harness.receive(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:\/\/\/n.md","version":2},"contentChanges":["#
+                        + many + #"{"text":"x"}]}}"#)
+        let said = harness.diagnostics(for: uri)
+        #expect(said.count == 1 && said[0].contains("could not read") && said[0].contains("close and reopen it"), "\(said)")
+        _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3],
+                                                          "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": "#8 "]]])
+        #expect(harness.diagnostics(for: uri) == said, "an edit to text memo does not know is not applied")
+        _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 4], "contentChanges": [["text": "and #9\n"]]])
+        #expect(harness.diagnostics(for: uri) == ["no memo #9"])
+    }
+
+    /// A document that incremental changes grow past the size memo keeps is not kept either.
+    @Test func aDocumentGrownPastTheLimitIsNotKept() throws {
+        try harness.initialize()
+        let uri = "file:///big.md"
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "#7\n"]])
+        let chunk = String(repeating: "#5 ", count: (1 << 20) / 3)
+        for version in 2...6 {
+            _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version],
+                                                              "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": chunk]]])
+        }
+        let said = harness.diagnostics(for: uri)
+        #expect(said.count == 1 && said[0].hasPrefix("memo reads documents of up to \(4 << 20) bytes"), "\(said.map { $0.prefix(80) })")
+    }
+
     /// A move's edit that the client answers with an error (eglot answers -32603 when it
     /// cannot apply one) keeps no memo, and the user is told; one it applies keeps it.
     @Test func aMoveWhoseEditTheClientRefusesKeepsNoMemo() throws {
@@ -131,11 +164,11 @@ struct DispatchTests {
 
     /// Valid JSON nested deeper than any request needs is refused before the parser gives up
     /// on it, and answered with the request's id, whether the id is a number or a string and
-    /// wherever it stands; an id the scan cannot read plainly is answered as null.
+    /// wherever it stands, escapes and all.
     @Test(arguments: [
         (#"{"jsonrpc":"2.0","id":42,"method":"memo/add","params":{"content":"x","deep":DEEP}}"#, 42, nil),
         (#"{"params":{"deep":DEEP},"method":"memo/add", "id" : "q-7","jsonrpc":"2.0"}"#, nil, "q-7"),
-        (#"{"jsonrpc":"2.0","method":"memo/add","params":{"id":5,"deep":DEEP},"id":"a\"b"}"#, nil, nil),
+        (#"{"jsonrpc":"2.0","method":"memo/add","params":{"id":5,"deep":DEEP},"id":"a\"b\/c"}"#, nil, "a\"b/c"),
     ] as [(String, Int?, String?)])
     func aDeeplyNestedMessageIsRefusedWithItsID(_ template: String, _ number: Int?, _ string: String?) throws {
         try harness.initialize()

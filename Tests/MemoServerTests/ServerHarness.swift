@@ -63,6 +63,14 @@ final class ServerHarness {
     }
 }
 
+extension ServerHarness {
+    /// The messages of the diagnostics last published for `uri`.
+    func diagnostics(for uri: String) -> [String] {
+        let published = notifications("textDocument/publishDiagnostics").last { $0["uri"] as? String == uri }
+        return (published?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+    }
+}
+
 extension Dictionary where Key == String, Value == Any {
     var errorCode: Int? { (self["error"] as? [String: Any])?["code"] as? Int }
     var errorMessage: String? { (self["error"] as? [String: Any])?["message"] as? String }

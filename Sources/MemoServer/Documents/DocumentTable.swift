@@ -31,9 +31,21 @@ final class DocumentTable {
         return document
     }
 
-    /// The text of the document at `uri`, if it is open.
+    /// The text of the document at `uri`, if it is open and kept: for one memo does not keep,
+    /// a save reads the file the editor wrote, not an empty text.
     func text(of uri: String) -> String? {
-        documents[uri]?.text
+        guard let document = documents[uri], !document.isUnkept else { return nil }
+        return document.text
+    }
+
+    /// A message that could not be read may have been a change to `uri`, or, when it is nil,
+    /// to any open document: those documents are no longer known here.
+    func missChange(to uri: String?) {
+        for key in documents.keys.sorted() where (uri == nil || key == uri) && !documents[key]!.isUnkept {
+            documents[key]!.missChange()
+            log("a change to \(key) may have been in a message memo could not read; memo stops offering anything in it")
+            publishDiagnostics(for: key)
+        }
     }
 
     func open(_ params: DidOpenParams) {
@@ -53,10 +65,10 @@ final class DocumentTable {
         // Changed in place: a copy of a document of 100,000 lines would cost every keystroke.
         var ignored = 0
         for change in params.contentChanges {
-            if documents[uri]!.isTooLargeToKeep && change.range != nil { ignored += 1 }
+            if documents[uri]!.isUnkept && change.range != nil { ignored += 1 }
             documents[uri]!.apply(change.text, replacing: change.range, encoding: encoding)
         }
-        if ignored > 0 { log("ignored \(ignored) changes to \(uri), which is too large to keep") }
+        if ignored > 0 { log("ignored \(ignored) changes to \(uri), which memo does not keep") }
         documents[uri]!.setVersion(params.textDocument.version)
         references.noteEditorText(documents[uri]!.text, of: uri, opening: false)
         publishDiagnostics(for: uri)
@@ -99,10 +111,14 @@ final class DocumentTable {
     func publishDiagnostics(for uri: String) {
         guard documents[uri] != nil else { return }
         var diagnostics: [JSONValue] = []
-        if documents[uri]!.isTooLargeToKeep {
+        switch documents[uri]!.unkept {
+        case .tooLarge(let bytes)?:
             diagnostics.append(Self.documentDiagnostic(severity: 3, message: "memo reads documents of up to "
-                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(documents[uri]!.utf8Count), so memo offers nothing in it"))
-        } else {
+                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(bytes), so memo offers nothing in it"))
+        case .missedChange?:
+            diagnostics.append(Self.documentDiagnostic(severity: 2, message: "a change to this document came in a message memo "
+                + "could not read, so memo no longer knows its text and offers nothing in it; close and reopen it"))
+        case nil:
             if documents[uri]!.isCommandFile { diagnostics += Diagnostics.of(documents[uri]!, encoding: encoding) }
             diagnostics += references.diagnostics(for: &documents[uri]!, encoding: encoding)
         }

@@ -2,9 +2,11 @@ import MemoNotebook
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
-/// A document over `maximumKeptBytes` is not kept: its lines would take many times its size
-/// (a line costs more than its text), and a message of newlines alone would take gigabytes.
-/// It has no lines, and stays so until a full change brings text small enough.
+/// A document over `maximumKeptBytes`, whether opened so or grown so by changes, is not kept:
+/// its lines would take many times its size (a line costs more than its text), and a message
+/// of newlines alone would take gigabytes. Nor is one a change to which could not be read
+/// (`missedChange`): its text here is no longer the editor's. Either has no lines, and stays
+/// so until a full change brings text small enough.
 ///
 /// Lines end at `\n`, `\r\n` or `\r`, as LSP counts them; other Unicode line separators
 /// (U+2028, U+0085, form feed…) are characters within a line. An incremental change edits
@@ -20,7 +22,7 @@ struct TextDocument {
     let syntax: ReferenceSyntax
     /// The version the client gave with the last open or change, sent back with diagnostics.
     private(set) var version: Int?
-    /// An empty document is one empty line; a document too large to keep has none.
+    /// An empty document is one empty line; a document not kept (`unkept`) has none.
     private var lines: [Line]
     /// The document's size in UTF-8 bytes, kept up to date by every change.
     private(set) var utf8Count: Int
@@ -67,8 +69,34 @@ struct TextDocument {
     /// The largest document memo keeps: the size of the longest line memo reads elsewhere.
     static let maximumKeptBytes = 4 << 20
 
-    var isTooLargeToKeep: Bool {
-        lines.isEmpty
+    /// Why a document is not kept.
+    enum Unkept: Equatable {
+        /// It has this many UTF-8 bytes, more than `maximumKeptBytes`.
+        case tooLarge(bytes: Int)
+        /// A change to it came in a message that could not be read.
+        case missedChange
+    }
+
+    /// Why the document has no lines, or nil while it is kept.
+    private(set) var unkept: Unkept?
+
+    var isUnkept: Bool {
+        unkept != nil
+    }
+
+    /// Stops keeping the document: a change to it could not be read, so its lines here are
+    /// not the editor's, and references found in them would be in the wrong places.
+    mutating func missChange() {
+        drop(.missedChange)
+    }
+
+    private mutating func drop(_ reason: Unkept) {
+        unkept = reason
+        lines = []
+        unlookedLines = []
+        missingLines = []
+        fenceLines = []
+        codeLines = []
     }
 
     var lineCount: Int { lines.count }
@@ -138,7 +166,7 @@ struct TextDocument {
     /// in `encoding`, clamped to the document).
     mutating func apply(_ newText: String, replacing range: PositionRange?, encoding: PositionEncoding) {
         guard let range else { return replaceAll(with: newText) }
-        guard !isTooLargeToKeep else { return }
+        guard !isUnkept else { return }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
         let first = lines[start.line], last = lines[end.line]
@@ -155,6 +183,7 @@ struct TextDocument {
             edited.removeFirst()
         }
         utf8Count += region.utf8.count - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
+        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
         lines.replaceSubrange(start.line...end.line, with: edited)
         let replaced = start.line...end.line
         missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
@@ -168,7 +197,9 @@ struct TextDocument {
 
     private mutating func replaceAll(with text: String) {
         utf8Count = text.utf8.count
-        lines = utf8Count > Self.maximumKeptBytes ? [] : lines(of: text)
+        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
+        unkept = nil
+        lines = lines(of: text)
         unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
         missingLines = []
         fenceLines = lines.indices.filter { lines[$0].isFenceCandidate }
@@ -195,7 +226,7 @@ struct TextDocument {
 
     /// The text between two positions (counted in `encoding`, clamped to the document).
     func text(in range: PositionRange, encoding: PositionEncoding) -> String {
-        guard !isTooLargeToKeep else { return "" }
+        guard !isUnkept else { return "" }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
         guard start.line < end.line else { return String(lines[start.line].text.unicodeScalars[start.index..<end.index]) }

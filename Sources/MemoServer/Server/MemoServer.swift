@@ -55,17 +55,17 @@ package final class MemoServer {
         let shape = JSONShape(of: body)
         if shape.values > Self.maximumValuesPerMessage {
             return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"),
-                          id: shape.id)
+                          shape: shape)
         }
         if shape.depth > Self.maximumDepth {
-            return refuse(body, .invalidRequest("the message nests deeper than \(Self.maximumDepth) levels; it was not read"), id: shape.id)
+            return refuse(body, .invalidRequest("the message nests deeper than \(Self.maximumDepth) levels; it was not read"), shape: shape)
         }
         guard body.withUnsafeBytes(ByteText.isValid) else {
-            return refuse(body, .parseError("parse error: the message is not valid UTF-8"))
+            return refuse(body, .parseError("parse error: the message is not valid UTF-8"), shape: shape, id: nil)
         }
         let isBatch = body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "[")
         guard let messages = try? IncomingMessage.decode(Data(body), isBatch: isBatch) else {
-            return refuse(body, .parseError("parse error: the message is not valid JSON"))
+            return refuse(body, .parseError("parse error: the message is not valid JSON"), shape: shape, id: nil)
         }
         guard !messages.isEmpty else { return outbox.answer(Outbox.response(id: nil, error: .invalidRequest("an empty batch"))) }
         let answers = messages.compactMap(handle)
@@ -77,10 +77,12 @@ package final class MemoServer {
     }
 
     /// Answers a message that cannot be read at all (with its id, when that could be read
-    /// without parsing it), and says so in the log.
-    private func refuse(_ body: [UInt8], _ error: RPCError, id: RequestID? = nil) {
+    /// without parsing it), and says so in the log. One that may have been a change to an
+    /// open document (its method says so, or cannot be told) leaves that document unknown.
+    private func refuse(_ body: [UInt8], _ error: RPCError, shape: JSONShape, id: RequestID?? = .none) {
         log("\(error.message) (a message of \(body.count) bytes)")
-        outbox.answer(Outbox.response(id: id, error: error))
+        outbox.answer(Outbox.response(id: id ?? shape.id, error: error))
+        if shape.method == nil || shape.method == "textDocument/didChange" { documents.missChange(to: shape.uri) }
     }
 
     private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
@@ -91,6 +93,7 @@ package final class MemoServer {
     package func receiveMalformedFrame(_ reason: String) {
         log("malformed frame: \(reason)")
         outbox.answer(Outbox.response(id: nil, error: .parseError("malformed frame: \(reason)")))
+        documents.missChange(to: nil)
     }
 
     /// Reports changes to watched results, by this connection or other processes: the
