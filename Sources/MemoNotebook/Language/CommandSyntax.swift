@@ -106,7 +106,8 @@ extension CommandSyntax {
         CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),
         CommandSyntax(.undo, usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
-        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
+        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
+                      options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
         CommandSyntax(.sync, usage: "PATH",
                       summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
                       details: """
