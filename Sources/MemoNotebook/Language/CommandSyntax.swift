@@ -18,6 +18,16 @@ package struct CommandSyntax: Sendable {
     package func option(named name: String) -> OptionSyntax? {
         options.first { $0.names.contains(name) }
     }
+
+    /// The option a word spells and the value written in it: `--tag=x`, or a short option's
+    /// value attached to it, `-n5`, as git and head take it. Nil when it names no option.
+    func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
+        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+        if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
+        guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
+        else { return nil }
+        return (option, String(word.dropFirst(2)))
+    }
 }
 
 /// One option of a command.
