@@ -130,11 +130,12 @@ struct MemoProgram {
     }
 
     /// Text for people sized to their terminal; for scripts, always 80 columns, UTC, no colour,
-    /// so a script's output is the same on every machine.
+    /// so a script's output is the same on every machine. An empty `NO_COLOR` leaves colour
+    /// on, as no-color.org asks.
     private func renderer(for invocation: Invocation, scripting: Bool) -> OutcomeRenderer {
         if invocation.json { return JSONRenderer() }
         if scripting { return TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc)) }
-        let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && environment["NO_COLOR"] == nil
+        let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
         return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
                                              displayTime: .system))

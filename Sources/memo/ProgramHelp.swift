@@ -62,7 +62,7 @@ enum ProgramHelp {
         Entry(term: "HOME", meaning: "The home folder: the default places, and ~ in paths."),
         Entry(term: "VISUAL, EDITOR", meaning: "The editor for add and edit without text (else vi)."),
         Entry(term: "MEMO_PAGER, PAGER", meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),
-        Entry(term: "NO_COLOR", meaning: "When set, output is never coloured; so too with TERM=dumb."),
+        Entry(term: "NO_COLOR", meaning: "When set and not empty, output is never coloured; so too with TERM=dumb."),
         Entry(term: "COLUMNS", meaning: "The width to fit listings to when the terminal does not say."),
         Entry(term: "TZ", meaning: "The display time zone (else the system's); scripts always use UTC."),
         Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp)."),

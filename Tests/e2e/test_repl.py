@@ -256,6 +256,12 @@ def test_listings_are_coloured_on_a_terminal(repl, environment):
     assert "\x1b[" not in repl("--fixture", "sample", "--no-color").run("list -n 1")
 
 
+def test_an_empty_no_color_leaves_colour_on(repl, environment):
+    """no-color.org: only a NO_COLOR that is set and not empty turns colour off."""
+    environment["NO_COLOR"] = ""
+    assert "\x1b[33m#20\x1b[0m" in repl("--fixture", "sample").run("list -n1")
+
+
 def test_dumb_terminals_get_no_colour(repl, environment):
     del environment["NO_COLOR"]
     environment["TERM"] = "dumb"
