@@ -86,9 +86,9 @@ struct MemoProgram {
                                     output: output, errors: errors, environment: environment)
                     if let status = repl.run() { return status }
                 }
-                // Piped input: the REPL's commands and messages, without prompt or line editor.
+                // Piped input: the REPL's commands, without prompt or line editor; errors name their line.
                 return ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: false),
-                                    output: output, errors: errors, keepGoing: true, errorLocation: .none).run(["-"])
+                                    output: output, errors: errors, keepGoing: true).run(["-"])
             }
         }
     }

@@ -159,7 +159,7 @@ def test_scripts_and_piped_sessions_never_open_an_editor(memo_binary, store_envi
     assert script.returncode == 1
     assert script.stderr == "<stdin>:1: error: 'add' needs the memo's text\n"
     session = subprocess.run([memo_binary, "--in-memory"], input="add\n", env=store_environment, capture_output=True, text=True)
-    assert session.stderr == "error: 'add' needs the memo's text\n"
+    assert session.stderr == "<stdin>:1: error: 'add' needs the memo's text\n"
     assert not (tmp_path / "seen.text").exists()
 
 
