@@ -29,8 +29,12 @@ struct MemoProgram {
             return report(error)
         }
         switch invocation.action {
-        case .help:
-            output.write(ProgramHelp.text + "\n" + HelpText.text(for: nil))
+        case .help(let command):
+            if let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == command }) {
+                output.write(ProgramHelp.text(for: mode))
+            } else {
+                output.write(ProgramHelp.text + "\n" + HelpText.text(for: nil))
+            }
             return .success
         case .version:
             output.write("memo \(memoVersion)\n")
