@@ -79,6 +79,9 @@ struct MemoProgram {
                 return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
                     notebook.missingTextSource = UserText(environment: environment,
                                                           readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    // Ctrl-C rolls an import back and says so (`runOneShot`); other commands
+                    // die of it at once, as they have nothing to undo.
+                    if case .importFile = command { InterruptSignal.install() }
                     return runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: screen)
                 }
             }
@@ -164,6 +167,11 @@ struct MemoProgram {
             return .success
         } catch {
             output.flush()
+            if case .importFile = command, error as? StoreError == .interrupted {
+                errors.write("interrupted: nothing imported\n")
+                errors.flush()
+                InterruptSignal.endProcess()
+            }
             return report(error)
         }
     }

@@ -1,7 +1,10 @@
 """The REPL in a real pseudo-terminal: prompts, line editing, history, completion, signals."""
+import io
 import os
+import signal
 import sqlite3
 import stat
+import subprocess
 import time
 
 import pexpect
@@ -191,6 +194,28 @@ def test_a_long_import_shows_progress_on_a_terminal(memo_binary, environment, tm
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_ctrl_c_during_a_one_shot_import_says_nothing_was_imported(memo_binary, environment, tmp_path):
+    """The progress line is ended, the message stands on a line of its own, and memo dies of
+    SIGINT as it always did, so the shell sees an interrupted command."""
+    records = tmp_path / "many.jsonl"
+    records.write_text("".join(f'{{"content":"imported memo {n}"}}\n' for n in range(400_000)))
+    environment["MEMO_STORE"] = str(tmp_path / "store.sqlite")
+    child = pexpect.spawn(memo_binary, ["import", str(records)], env=environment, encoding="utf-8", timeout=120)
+    child.logfile_read = io.StringIO()
+    child.expect_exact("importing [")
+    child.expect_exact(" records")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    output = child.logfile_read.getvalue()
+    assert "\r\ninterrupted: nothing imported\r\n" in output, repr(output[-300:])
+    assert output.endswith("interrupted: nothing imported\r\n"), repr(output[-300:])
+    assert "importing [" in output.rsplit("\r\n", 2)[0].rsplit("\r", 1)[-1], "the progress line was kept and ended"
+    assert child.signalstatus == signal.SIGINT
+    counted = subprocess.run([memo_binary, "count"], env=environment, capture_output=True, text=True, check=True)
+    assert counted.stdout == "0\n"
 
 
 def test_ctrl_c_abandons_the_line_and_keeps_the_session(repl):
