@@ -33,6 +33,18 @@ static inline int memo_el_read_interrupt_as_character(EditLine *el) {
     return el_set(el, EL_SETTY, "-d", "-isig", NULL);
 }
 
+typedef int (*memo_read_function)(EditLine *, wchar_t *);
+
+// The function libedit reads each typed character with.
+static inline int memo_el_set_read_function(EditLine *el, memo_read_function read) {
+    return el_set(el, EL_GETCFN, read);
+}
+
+// Draws the prompt and the line again from the cursor's place, as if the screen were blank there.
+static inline int memo_el_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
+}
+
 static inline int memo_el_set_history(EditLine *el, History *history_handle) {
     return el_set(el, EL_HIST, history, history_handle);
 }

@@ -55,6 +55,10 @@ final class LineEditor {
             return owner.completeWord()
         }
         memo_el_bind(editor, "^I", "memo-complete")
+        memo_el_set_read_function(editor) { editor, character in
+            guard let editor, let character, let owner = LineEditor.owner(of: editor) else { return -1 }
+            return owner.readCharacter(into: character)
+        }
 
         // Ctrl-C abandons exactly what was typed before it, however fast the typing: as a
         // signal it raced the typed characters (some still unread, some already in libedit's
@@ -91,7 +95,11 @@ final class LineEditor {
         prompt = strdup(text)
         var count: Int32 = 0
         interruptTyped = false
+        // A Ctrl-C that stopped the last command is not one for this line (`readCharacter`).
+        Interruption.clear()
+        WindowSizeSignal.catchChanges()
         let line = el_gets(editor, &count)
+        WindowSizeSignal.release()
         if interruptTyped { return .interrupted }
         guard let line else {
             // SIGINT sent by another program (`kill -INT`) still ends the line.
@@ -144,6 +152,67 @@ final class LineEditor {
             el_deletestr(editor, Int32(word.unicodeScalars.count))
             el_insertstr(editor, text)
         }
+    }
+
+    /// Reads one typed character for libedit as its own reader does, a byte at a time as
+    /// UTF-8 (a byte that starts no character is dropped), and returns 1, or 0 at the end of
+    /// input, or -1 when a signal other than a resize (SIGINT from `kill`) interrupted it. A
+    /// resize interrupts it too: the line is then drawn again first, which libedit alone
+    /// does not do.
+    private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [CChar] = []
+        while true {
+            var byte: CChar = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR, !Interruption.isRequested {
+                // SIGWINCH, or SIGCONT after a stop (libedit's handler has redrawn the line then).
+                if WindowSizeSignal.takeChange() { redrawInNewWidth() }
+                continue
+            }
+            guard count > 0 else {
+                character.pointee = 0
+                return count < 0 ? -1 : 0
+            }
+            bytes.append(byte)
+            var state = mbstate_t()
+            switch bytes.withUnsafeBufferPointer({ mbrtowc(character, $0.baseAddress, $0.count, &state) }) {
+            case -2:
+                continue // the character goes on in the next byte
+            case -1:
+                // Not UTF-8: the bytes before this one are dropped; it may start a character itself.
+                guard bytes.count > 1 else {
+                    bytes = []
+                    continue
+                }
+                bytes = [byte]
+                state = mbstate_t()
+                switch mbrtowc(character, &byte, 1, &state) {
+                case -1: bytes = []
+                case -2: continue
+                default: return 1
+                }
+            default:
+                return 1
+            }
+        }
+    }
+
+    /// After a resize: back to where the prompt starts, clear from there down, and have
+    /// libedit draw the prompt and the line afresh. The terminal has re-wrapped the line to
+    /// the new width (most do: tmux, VTE, kitty, iTerm2), so the cursor's row is counted in
+    /// the new width; at the end of the line it stays on the row of the last character.
+    private func redrawInNewWidth() {
+        el_resize(editor)
+        guard let info = el_line(editor)?.pointee, let prompt else { return }
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
+        let column = DisplayWidth.of(String(cString: prompt) + before)
+        var size = winsize()
+        let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let atEnd = info.cursor == info.lastchar
+        let rowsAbove = atEnd && column > 0 ? (column - 1) / width : column / width
+        fputs("\r" + (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\u{1B}[J", memo_stdout())
+        fflush(memo_stdout())
+        memo_el_refresh(editor)
     }
 
     /// Tab: inserts the rest of the only completion, or what all of them share; when that

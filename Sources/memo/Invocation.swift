@@ -20,7 +20,8 @@ struct Invocation {
         case test(files: [String], update: Bool)
         /// `memo serve`: JSON-RPC with LSP framing on standard input and output.
         case serve
-        case help
+        /// The program's help, or that of one of its commands (`memo run --help`).
+        case help(ProgramCommandName?)
         case version
         /// `memo completions SHELL`: print the completion script for that shell.
         case completionScript(Shell)
@@ -50,10 +51,11 @@ struct Invocation {
             requested = .version
             return true
         }
-        action = helpRequested ? .help : requested
+        action = helpRequested ? .help(nil) : requested
         guard action == .session, let first = words.first else { return }
-        defer { if helpRequested { action = .help } }
-        switch CommandSyntax.programCommand(named: first) {
+        let programCommand = CommandSyntax.programCommand(named: first)
+        defer { if helpRequested { action = .help(programCommand) } }
+        switch programCommand {
         case .run:
             words.removeFirst()
             var echo = false, keepGoing = false

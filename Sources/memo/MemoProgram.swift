@@ -29,8 +29,12 @@ struct MemoProgram {
             return report(error)
         }
         switch invocation.action {
-        case .help:
-            output.write(ProgramHelp.text + "\n" + HelpText.text(for: nil))
+        case .help(let command):
+            if let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == command }) {
+                output.write(ProgramHelp.text(for: mode))
+            } else {
+                output.write(ProgramHelp.text + "\n" + HelpText.text(for: nil))
+            }
             return .success
         case .version:
             output.write("memo \(memoVersion)\n")
@@ -75,6 +79,9 @@ struct MemoProgram {
                 return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
                     notebook.missingTextSource = UserText(environment: environment,
                                                           readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    // Ctrl-C rolls an import back and says so (`runOneShot`); other commands
+                    // die of it at once, as they have nothing to undo.
+                    if case .importFile = command { InterruptSignal.install() }
                     return runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: screen)
                 }
             }
@@ -86,9 +93,9 @@ struct MemoProgram {
                                     output: output, errors: errors, environment: environment)
                     if let status = repl.run() { return status }
                 }
-                // Piped input: the REPL's commands and messages, without prompt or line editor.
+                // Piped input: the REPL's commands, without prompt or line editor; errors name their line.
                 return ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: false),
-                                    output: output, errors: errors, keepGoing: true, errorLocation: .none).run(["-"])
+                                    output: output, errors: errors, keepGoing: true).run(["-"])
             }
         }
     }
@@ -130,11 +137,12 @@ struct MemoProgram {
     }
 
     /// Text for people sized to their terminal; for scripts, always 80 columns, UTC, no colour,
-    /// so a script's output is the same on every machine.
+    /// so a script's output is the same on every machine. An empty `NO_COLOR` leaves colour
+    /// on, as no-color.org asks.
     private func renderer(for invocation: Invocation, scripting: Bool) -> OutcomeRenderer {
         if invocation.json { return JSONRenderer() }
         if scripting { return TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc)) }
-        let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && environment["NO_COLOR"] == nil
+        let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
         return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
                                              displayTime: .system))
@@ -159,6 +167,11 @@ struct MemoProgram {
             return .success
         } catch {
             output.flush()
+            if case .importFile = command, error as? StoreError == .interrupted {
+                errors.write("interrupted: nothing imported\n")
+                errors.flush()
+                InterruptSignal.endProcess()
+            }
             return report(error)
         }
     }

@@ -13,16 +13,17 @@ enum ProgramHelp {
 
     static let summary = "a notebook of short text memos for the terminal"
 
-    /// The forms of the command line, without the program's name.
+    /// The forms of the command line, without the program's name: the program's commands'
+    /// from the `CommandSyntax` table.
     static let synopsis = [
         "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]",
-        "run [--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
-        "test [--update] FILE...",
-        "serve [--store PATH | --in-memory] [--fixture NAME|FILE]...",
+    ] + modes.map { "\($0.name) \($0.usage)" } + [
         "sync [--store PATH | --in-memory] [--json] PATH",
-        "completions bash|zsh|fish",
         "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version",
     ]
+
+    /// The program's commands that have help of their own (`memo run --help`).
+    static let modes = CommandSyntax.offeredProgramCommands.compactMap(CommandSyntax.syntax(of:))
 
     static let description = """
         Without a command, memo reads commands from standard input: the REPL on a terminal.
@@ -38,7 +39,14 @@ enum ProgramHelp {
         memo/execute:
         """
 
-    static let options = [
+    /// Every option of the command line, for `memo --help` and the manual page: the program's,
+    /// then each mode's own, marked with its mode.
+    static let options = programOptions + modes.flatMap { mode in
+        mode.options.map { OptionSyntax(names: $0.names, valueName: $0.valueName, summary: "(\(mode.name)) " + $0.summary) }
+    } + [help, version]
+
+    /// The options memo takes before any command (and, where their usage names them, after a mode).
+    private static let programOptions = [
         OptionSyntax(names: ["--store"], valueName: "PATH",
                      summary: "Use the store at PATH (default: $MEMO_STORE, else $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite)."),
         OptionSyntax(names: ["--in-memory"], summary: "Use a private store that vanishes at exit."),
@@ -48,12 +56,21 @@ enum ProgramHelp {
         OptionSyntax(names: ["--no-color"], summary: "Never colour the output."),
         OptionSyntax(names: ["--no-pager"],
                      summary: "Never page one-shot output (on a terminal, output longer than the screen goes through $MEMO_PAGER, else $PAGER, else less -FRX)."),
-        OptionSyntax(names: ["--echo"], summary: "(run) Print each command before its output."),
-        OptionSyntax(names: ["--keep-going"], summary: "(run) Run on after an error; the status is still 1."),
-        OptionSyntax(names: ["--update"], summary: "(test) Rewrite the transcripts with the output memo prints now."),
-        OptionSyntax(names: ["--help", "-h"], summary: "Show this help; after a command, that command's help."),
-        OptionSyntax(names: ["--version"], summary: "Show memo's version."),
     ]
+    private static let help = OptionSyntax(names: ["--help", "-h"], summary: "Show this help; after a command, that command's help.")
+    private static let version = OptionSyntax(names: ["--version"], summary: "Show memo's version.")
+
+    /// A mode's options: the program's that its usage names, its own, and `--help`.
+    static func options(for mode: CommandSyntax) -> [OptionSyntax] {
+        programOptions.filter { mode.usage.contains($0.name) } + mode.options
+            + [OptionSyntax(names: help.names, summary: "Show this help.")]
+    }
+
+    /// What `memo run --help` and the other modes print: their usage, what they do, their options.
+    static func text(for mode: CommandSyntax) -> String {
+        "usage: memo \(mode.name) \(mode.usage)\n\n\(mode.summary)\n"
+            + section("options", options(for: mode).map { Entry(term: $0.spelling, meaning: $0.summary) })
+    }
 
     static let environment = [
         Entry(term: "MEMO_STORE", meaning: "The store to use when --store is not given."),
@@ -62,7 +79,7 @@ enum ProgramHelp {
         Entry(term: "HOME", meaning: "The home folder: the default places, and ~ in paths."),
         Entry(term: "VISUAL, EDITOR", meaning: "The editor for add and edit without text (else vi)."),
         Entry(term: "MEMO_PAGER, PAGER", meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),
-        Entry(term: "NO_COLOR", meaning: "When set, output is never coloured; so too with TERM=dumb."),
+        Entry(term: "NO_COLOR", meaning: "When set and not empty, output is never coloured; so too with TERM=dumb."),
         Entry(term: "COLUMNS", meaning: "The width to fit listings to when the terminal does not say."),
         Entry(term: "TZ", meaning: "The display time zone (else the system's); scripts always use UTC."),
         Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp)."),

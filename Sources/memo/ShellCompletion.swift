@@ -3,10 +3,10 @@ import MemoNotebook
 import MemoStore
 
 /// `memo __complete LINE`: what the completion scripts offer on Tab. LINE is the command
-/// line up to the cursor, program name first. The program's options come from `ProgramHelp`,
-/// its commands from the `CommandSyntax` table; a command of the language is completed by the
-/// REPL's `Completer`, with the tags, ids and fixture names of the store the line names (never
-/// created for a Tab).
+/// line up to the cursor, program name first. The program's options, and each mode's, come
+/// from `ProgramHelp`, its commands from the `CommandSyntax` table; a command of the language
+/// is completed by the REPL's `Completer`, with the tags, ids and fixture names of the store
+/// the line names (never created for a Tab).
 struct ShellCompletion {
     let environment: Environment
 
@@ -37,11 +37,15 @@ struct ShellCompletion {
         guard position < words.count else {
             return matching(current, programLevel(after: words.last ?? "", current: current))
         }
-        switch CommandSyntax.programCommand(named: words[position]) {
+        let programCommand = CommandSyntax.programCommand(named: words[position])
+        if current.hasPrefix("-"), let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == programCommand }) {
+            return matching(current, ProgramHelp.options(for: mode).flatMap(\.names).map { Completion($0) })
+        }
+        switch programCommand {
         case .completions:
             return position + 1 == words.count ? matching(current, Shell.allCases.map { Completion($0.rawValue) }) : []
         case .run, .test, .serve:
-            return current.hasPrefix("-") ? matching(current, ProgramHelp.options.flatMap(\.names).map { Completion($0) }) : []
+            return [] // files: the shell offers them
         case nil, .complete, .manual:
             // A command of the language; the two hidden ones are completed as any unknown word.
             let rest = words[position...].joined(separator: " ") + " " + current

@@ -120,7 +120,7 @@ struct OneShotTests {
         let largest = String(repeating: "a", count: 1 << 20)
         let huge = try memo.run([], input: "add \(largest)a\nadd \(largest)\n")
         #expect(huge.status == 1)
-        #expect(huge.standardError == "error: memo text is 1048577 bytes; the limit is 1048576 (1 MiB)\n")
+        #expect(huge.standardError == "<stdin>:1: error: memo text is 1048577 bytes; the limit is 1048576 (1 MiB)\n")
         #expect(huge.standardOutput == "added #1\n")
         try memo.run(["delete", "1"])
         #expect(try memo.run(["count"]).standardOutput == "0\n")
@@ -143,7 +143,20 @@ struct OneShotTests {
         let result = try memo.run([], input: "add <<END\nfirst line\nsecond line\nEND\nlist -n 1\nnope\ncount\n")
         #expect(result.standardOutput.hasPrefix("added #1\n#1  "))
         #expect(result.standardOutput.hasSuffix("first line …\n1\n"))
-        #expect(result.standardError == "error: unknown command 'nope' (try 'help')\n")
+        #expect(result.standardError == "<stdin>:6: error: unknown command 'nope' (try 'help')\n")
         #expect(result.status == 1)
+    }
+
+    /// Piped commands name the line of an error, as `memo run` and sqlite3 do; a `quit` that
+    /// leaves a batch unsaved is named as what ended the input.
+    @Test func pipedErrorsNameTheirLine() throws {
+        let result = try memo.run([], input: "add z\nbogus\nbegin\nadd x\nquit\nadd never run\n")
+        #expect(result.standardError == """
+            <stdin>:2: error: unknown command 'bogus' (try 'help')
+            <stdin>:5: error: quit inside a batch: its 1 unsaved change was rolled back
+
+            """)
+        #expect(result.status == 1)
+        #expect(try memo.run(["count"]).standardOutput == "1\n")
     }
 }

@@ -23,6 +23,32 @@ struct ProgramCommandTests {
         #expect(help.standardOutput.hasPrefix("usage: memo"))
     }
 
+    /// `memo run -h` and the others print that mode's help, not the whole program's: its
+    /// usage, what it does, and the options it takes, each explained.
+    @Test(arguments: ProgramCommandName.allCases.filter(\.isOffered), ["-h", "--help"])
+    func eachModeHasItsOwnHelp(_ name: ProgramCommandName, _ option: String) throws {
+        let help = try memo.run([name.rawValue, option])
+        #expect(help.status == 0)
+        let syntax = try #require(CommandSyntax.table.first { $0.kind == .program(name) })
+        #expect(help.standardOutput.hasPrefix("usage: memo \(name.rawValue) \(syntax.usage)\n\n\(syntax.summary)\n\noptions:\n"))
+        #expect(!help.standardOutput.contains("commands:"))
+        #expect(!help.standardOutput.contains("exit status:"))
+        for option in syntax.options { #expect(help.standardOutput.contains("  \(option.spelling)  ")) }
+        #expect(help.standardOutput.contains("  --help, -h  "))
+        let offered = try memo.run(["__complete", "memo \(name.rawValue) --"]).lines
+        #expect(Set(offered) == Set((syntax.options.flatMap(\.names) + ["--help"] + (name == .test || name == .completions ? []
+            : ["--store", "--in-memory", "--fixture"])).filter { $0.hasPrefix("--") }))
+    }
+
+    /// `memo run --store x -h`: the store options too explain themselves there.
+    @Test func aModesHelpExplainsTheProgramOptionsItsUsageNames() throws {
+        let help = try memo.run(["run", "--store", "x.sqlite", "-h"]).standardOutput
+        #expect(help.contains("\n  --store PATH  "))
+        #expect(help.contains("\n  --echo  ") || help.contains("\n  --echo "))
+        #expect(!help.contains("--update"))
+        #expect(try memo.run(["sync", "-h"]).standardOutput.hasPrefix("usage: sync PATH\n\nMerge this store"))
+    }
+
     /// Before a command, completion offers the program's commands, then the language's
     /// names and aliases, all from the table in its order.
     @Test func completionOffersTheWholeTable() throws {

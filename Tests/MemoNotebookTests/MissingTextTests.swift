@@ -33,10 +33,12 @@ struct MissingTextTests {
         #expect(try session.run("show 1").contains("tags:     @given @inline\n\nfrom the editor @inline\n"))
     }
 
-    @Test func anEmptyTextAddsNothing() throws {
+    /// Nothing written because the text is empty is a failure (exit status 1), as git aborts
+    /// an empty commit message.
+    @Test func anEmptyTextAddsNothingAndFails() throws {
         let session = try ScriptedNotebook()
         session.notebook.missingTextSource = FixedText(" \n ")
-        #expect(try session.run("add") == "nothing added: the text is empty\n")
+        #expect(throws: CommandError.invalid("nothing added: the text is empty")) { try session.run("add") }
         #expect(try session.run("count") == "0\n")
         #expect(try session.run("history") == "")
     }
@@ -53,7 +55,7 @@ struct MissingTextTests {
         #expect(try session.run("edit 1") == "edited #1\n")
         #expect(try session.run("show 1").hasSuffix("\nsecond text\n"))
         session.notebook.missingTextSource = FixedText("")
-        #expect(try session.run("edit 1") == "#1 unchanged: the new text is empty\n")
+        #expect(throws: CommandError.invalid("#1 unchanged: the new text is empty")) { try session.run("edit 1") }
         #expect(throws: StoreError.self) { try session.run("edit 9") }
     }
 }

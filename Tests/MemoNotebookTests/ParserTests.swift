@@ -34,6 +34,9 @@ struct ParserTests {
         ("help", .help(topic: nil)),
         ("help list", .help(topic: "list")),
         ("exit", .quit),
+        ("list -n5 --offset=2", .list(ListArguments(limit: 5, offset: 2))),
+        ("history -n1", .history(limit: 1)),
+        ("list -n=3", .list(ListArguments(limit: 3))),
     ])
     func parsesCommands(_ line: String, _ expected: Command) throws {
         #expect(try command(line) == expected)
@@ -50,6 +53,11 @@ struct ParserTests {
         ("list -n", "option '-n' needs a value", "-n", .usage),
         ("list -n many", "invalid number 'many' for '-n': expected 0 or more", "many", .invalidArgument),
         ("list -n -3", "invalid number '-3' for '-n': expected 0 or more", "-3", .invalidArgument),
+        ("list -n 99999999999999999999", "invalid number '99999999999999999999' for '-n': too large (at most 9223372036854775807)",
+         "99999999999999999999", .invalidArgument),
+        ("list -nmany", "invalid number 'many' for '-n': expected 0 or more", "-nmany", .invalidArgument),
+        ("list --asc=yes", "option '--asc' takes no value", "--asc=yes", .usage),
+        ("list -x5", "unknown option '-x5' for 'list'", "-x5", .usage),
         ("list --since 2024-02-30", "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)", "2024-02-30", .invalidArgument),
         ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),
         ("show x1", "invalid memo id 'x1': expected a positive number", "x1", .invalidArgument),
@@ -166,6 +174,7 @@ struct ParserTests {
                 == .add(text: "Don't <<END", tags: ["a"]))
         #expect(try CommandParser.parse(arguments: ["add", "  spaced  "]) == .add(text: "  spaced  ", tags: []))
         #expect(try CommandParser.parse(arguments: ["list", "-n", "2"]) == .list(ListArguments(limit: 2)))
+        #expect(try CommandParser.parse(arguments: ["list", "-n2"]) == .list(ListArguments(limit: 2)))
         #expect(throws: CommandError.unknownOption(Word(text: "--nope", isLiteral: false), command: "list")) {
             try CommandParser.parse(arguments: ["list", "--nope"])
         }

@@ -147,3 +147,32 @@ def test_install_then_uninstall_leaves_the_prefix_as_it_was(memo_binary, environ
                              capture_output=True, text=True)
     assert removed.returncode == 0, removed.stderr
     assert sorted(str(path.relative_to(prefix)) for path in prefix.rglob("*")) == before
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--bogus"], "scripts/install: unknown option '--bogus' (see scripts/install --help)\n"),
+    (["--uninstall", "-x"], "scripts/install: unknown option '-x' (see scripts/install --help)\n"),
+    (["one", "two"], "scripts/install: give at most one PREFIX (see scripts/install --help)\n"),
+])
+def test_install_checks_its_arguments_before_anything_else(environment, tmp_path, arguments, message):
+    """A wrong argument is refused at once (status 2), before any build: MEMO_BINARY names no
+    file, so anything the script did first would fail differently."""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    environment["MEMO_BINARY"] = str(folder / "missing")
+    result = subprocess.run([str(REPO / "scripts" / "install"), *arguments], env=environment, cwd=folder,
+                            capture_output=True, text=True, timeout=20)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["-h"], ["--uninstall", "--help"], ["prefix", "-h"]])
+def test_install_help_is_its_usage(environment, tmp_path, arguments):
+    folder = tmp_path / "work"
+    folder.mkdir()
+    environment["MEMO_BINARY"] = str(folder / "missing")
+    result = subprocess.run([str(REPO / "scripts" / "install"), *arguments], env=environment, cwd=folder,
+                            capture_output=True, text=True, timeout=20)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Installs memo for the current user, or under PREFIX:\n")
+    assert list(folder.iterdir()) == []

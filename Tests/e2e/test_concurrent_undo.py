@@ -90,9 +90,9 @@ def test_a_session_refusal_names_the_later_change_and_what_the_shell_can_do(memo
     session.process.stdin.write("undo\nredo\n")
     session.process.stdin.flush()
     assert session.process.stderr.readline() == (
-        'error: cannot undo change 1 (add "shared memo"): the later change 2 (tag "shared memo") came from another '
+        '<stdin>:2: error: cannot undo change 1 (add "shared memo"): the later change 2 (tag "shared memo") came from another '
         "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
-    assert session.process.stderr.readline() == "error: nothing to redo\n"
+    assert session.process.stderr.readline() == "<stdin>:3: error: nothing to redo\n"
     assert session.close() == 1, "a refused line makes piped input exit 1"
 
 
@@ -107,7 +107,7 @@ def test_an_undo_blocked_by_a_sync_names_the_sync(memo_binary, environment, tmp_
     session.process.stdin.write("undo\n")
     session.process.stdin.flush()
     assert session.process.stderr.readline() == (
-        'error: cannot undo change 2 (delete "shared"): the later change 3 (sync "edited on b") came from another '
+        '<stdin>:2: error: cannot undo change 2 (delete "shared"): the later change 3 (sync "edited on b") came from another '
         "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
     assert session.close() == 1, "a refused line makes piped input exit 1"
     assert one_shot(memo_binary, environment, store, "list").stdout.rstrip("\n").endswith("edited on b")
@@ -121,5 +121,5 @@ def test_a_session_whose_change_another_process_undid_names_it(memo_binary, envi
     session.process.stdin.write("undo\n")
     session.process.stdin.flush()
     assert session.process.stderr.readline() == (
-        "error: change 1 (add \"mine\") is already undone: another process undid it ('memo history' lists the undo)\n")
+        "<stdin>:2: error: change 1 (add \"mine\") is already undone: another process undid it ('memo history' lists the undo)\n")
     assert session.close() == 1

@@ -122,7 +122,7 @@ def test_a_session_never_undoes_over_another_processes_later_change(memo_binary,
     session.process.stdin.write("undo\n")
     session.process.stdin.flush()
     assert session.process.stderr.readline() == (
-        'error: cannot undo change 2 (edit "edited in the session"): the later change 3 '
+        '<stdin>:3: error: cannot undo change 2 (edit "edited in the session"): the later change 3 '
         '(tag "edited in the session") came from another process and touched the same memos; '
         "a one-shot 'memo undo' from the shell takes the store's latest change\n")
     assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 3 (tag "edited in the session")\n'

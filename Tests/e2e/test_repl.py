@@ -1,7 +1,11 @@
 """The REPL in a real pseudo-terminal: prompts, line editing, history, completion, signals."""
+import io
 import os
+import shutil
+import signal
 import sqlite3
 import stat
+import subprocess
 import time
 
 import pexpect
@@ -193,6 +197,28 @@ def test_a_long_import_shows_progress_on_a_terminal(memo_binary, environment, tm
     assert child.exitstatus == 0
 
 
+def test_ctrl_c_during_a_one_shot_import_says_nothing_was_imported(memo_binary, environment, tmp_path):
+    """The progress line is ended, the message stands on a line of its own, and memo dies of
+    SIGINT as it always did, so the shell sees an interrupted command."""
+    records = tmp_path / "many.jsonl"
+    records.write_text("".join(f'{{"content":"imported memo {n}"}}\n' for n in range(400_000)))
+    environment["MEMO_STORE"] = str(tmp_path / "store.sqlite")
+    child = pexpect.spawn(memo_binary, ["import", str(records)], env=environment, encoding="utf-8", timeout=120)
+    child.logfile_read = io.StringIO()
+    child.expect_exact("importing [")
+    child.expect_exact(" records")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    output = child.logfile_read.getvalue()
+    assert "\r\ninterrupted: nothing imported\r\n" in output, repr(output[-300:])
+    assert output.endswith("interrupted: nothing imported\r\n"), repr(output[-300:])
+    assert "importing [" in output.rsplit("\r\n", 2)[0].rsplit("\r", 1)[-1], "the progress line was kept and ended"
+    assert child.signalstatus == signal.SIGINT
+    counted = subprocess.run([memo_binary, "count"], env=environment, capture_output=True, text=True, check=True)
+    assert counted.stdout == "0\n"
+
+
 def test_ctrl_c_abandons_the_line_and_keeps_the_session(repl):
     session = repl("--in-memory")
     session.child.send("add never added")
@@ -254,6 +280,12 @@ def test_listings_are_coloured_on_a_terminal(repl, environment):
     session = repl("--fixture", "sample")
     assert "\x1b[33m#20\x1b[0m" in session.run("list -n 1")
     assert "\x1b[" not in repl("--fixture", "sample", "--no-color").run("list -n 1")
+
+
+def test_an_empty_no_color_leaves_colour_on(repl, environment):
+    """no-color.org: only a NO_COLOR that is set and not empty turns colour off."""
+    environment["NO_COLOR"] = ""
+    assert "\x1b[33m#20\x1b[0m" in repl("--fixture", "sample").run("list -n1")
 
 
 def test_dumb_terminals_get_no_colour(repl, environment):
@@ -354,3 +386,57 @@ def test_typed_japanese_and_korean_are_kept(repl, environment, language):
     session.expect_prompt()
     assert session.output() == "added #1"
     assert session.run("list").endswith("日本語のメモ 한국어")
+
+
+def test_resizing_the_window_redraws_a_wrapped_line_cleanly(memo_binary, environment, home):
+    """Shrinking and widening the terminal while the line wraps (tmux re-wraps it, as most
+    terminals do) leaves the prompt and the line once, in the new width, and editing after
+    each resize lands where the cursor shows."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (scripts/test installs it)")
+    tmux = ["tmux", "-L", f"memo-resize-{os.getpid()}"]
+    settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
+    command = f"env -i {settings} {memo_binary} --in-memory"
+    subprocess.run(tmux + ["new-session", "-d", "-x", "40", "-y", "20", command], check=True)
+    # Clearing the screen from its top would push what it held into tmux's history (tmux 3.3).
+    subprocess.run(tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
+    try:
+        def keys(*words):
+            subprocess.run(tmux + ["send-keys"] + list(words), check=True)
+            time.sleep(0.4)
+
+        def resize(width):
+            subprocess.run(tmux + ["resize-window", "-x", str(width), "-y", "20"], check=True)
+            time.sleep(0.6)
+
+        def rows():
+            """The screen's rows and those tmux's re-wrapping pushed into its history, blank ones left out."""
+            screen = subprocess.run(tmux + ["capture-pane", "-p", "-S", "-"], capture_output=True, text=True,
+                                    check=True).stdout
+            return [row.rstrip() for row in screen.splitlines() if row.strip()]
+
+        def wrapped(text, width):
+            return [text[start:start + width].rstrip() for start in range(0, len(text), width)]
+
+        time.sleep(1)
+        keys("count", "Enter")
+        text = "add the quick brown fox jumps over the lazy dog and keeps running far away 0123456789"
+        keys(text)
+        resize(25)
+        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 25)
+        keys("C-a", "Right", "Right", "Right", "Right", "big ")
+        text = text.replace("add ", "add big ", 1)
+        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 25)
+        resize(60)
+        keys("C-e", " END")
+        text += " END"
+        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 60)
+        resize(33)
+        resize(70)
+        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 70)
+        keys("Enter")
+        keys("show 1", "Enter")
+        memo = text.removeprefix("add ")
+        assert rows()[-3:] == wrapped(memo, 70) + [MEMORY_PROMPT.rstrip()]
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)

@@ -90,12 +90,16 @@ def test_visual_comes_before_editor(memo_binary, store_environment, editor):
 
 
 def test_an_empty_or_unchanged_text_changes_nothing(memo_binary, store_environment, editor):
+    """An empty text writes nothing and fails, as git aborts an empty commit message; an
+    unchanged one writes nothing and succeeds."""
     editor.writes("")
-    assert on_terminal(memo_binary, store_environment, "add") == ("nothing added: the text is empty\n", 0)
+    assert on_terminal(memo_binary, store_environment, "add") == ("error: nothing added: the text is empty\n", 1)
     assert memos(memo_binary, store_environment) == []
     subprocess.run([memo_binary, "add", "kept as it is"], env=store_environment, check=True)
     editor.writes("kept as it is\n")
     assert on_terminal(memo_binary, store_environment, "edit", "1") == ("#1 unchanged: the text is the same\n", 0)
+    editor.writes("")
+    assert on_terminal(memo_binary, store_environment, "edit", "1") == ("error: #1 unchanged: the new text is empty\n", 1)
     assert memos(memo_binary, store_environment)[0]["updateDate"] is None
 
 
@@ -133,7 +137,13 @@ def test_piped_standard_input_is_the_text(memo_binary, store_environment, editor
                             env=store_environment, capture_output=True, text=True)
     assert edited.stdout == "edited #1\n"
     empty = subprocess.run([memo_binary, "add"], input="", env=store_environment, capture_output=True, text=True)
-    assert (empty.stdout, empty.returncode) == ("nothing added: the text is empty\n", 0)
+    assert (empty.stdout, empty.stderr, empty.returncode) == ("", "error: nothing added: the text is empty\n", 1)
+    unchanged = subprocess.run([memo_binary, "edit", "1"], input="replaced from a pipe\n", env=store_environment,
+                               capture_output=True, text=True)
+    assert (unchanged.stdout, unchanged.returncode) == ("#1 unchanged: the text is the same\n", 0)
+    emptied = subprocess.run([memo_binary, "edit", "1"], stdin=subprocess.DEVNULL, env=store_environment,
+                             capture_output=True, text=True)
+    assert (emptied.stdout, emptied.stderr, emptied.returncode) == ("", "error: #1 unchanged: the new text is empty\n", 1)
     [memo] = memos(memo_binary, store_environment)
     assert memo["content"] == "replaced from a pipe"
     assert memo["tags"] == ["work"]
@@ -149,7 +159,7 @@ def test_scripts_and_piped_sessions_never_open_an_editor(memo_binary, store_envi
     assert script.returncode == 1
     assert script.stderr == "<stdin>:1: error: 'add' needs the memo's text\n"
     session = subprocess.run([memo_binary, "--in-memory"], input="add\n", env=store_environment, capture_output=True, text=True)
-    assert session.stderr == "error: 'add' needs the memo's text\n"
+    assert session.stderr == "<stdin>:1: error: 'add' needs the memo's text\n"
     assert not (tmp_path / "seen.text").exists()
 
 

@@ -41,7 +41,7 @@ struct ArgumentReader<Source: WordSource> {
         while !optionsEnded {
             var lookahead = words
             guard let word = try? lookahead.nextWord(), word.isOption else { break }
-            if raw, word.text != "--", syntax.option(named: String(word.text.prefix { $0 != "=" })) == nil { break }
+            if raw, word.text != "--", syntax.option(spelledBy: word.text) == nil { break }
             words = lookahead
             if word.text == "--" { optionsEnded = true } else { try readOption(word) }
         }
@@ -90,18 +90,17 @@ struct ArgumentReader<Source: WordSource> {
     }
 
     private mutating func readOption(_ word: Word) throws(CommandError) {
-        let parts = word.text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard let option = syntax.option(named: parts[0]) else {
+        guard let (option, inlineValue) = syntax.option(spelledBy: word.text) else {
             throw .unknownOption(word, command: syntax.name)
         }
         guard option.valueName != nil else {
-            if parts.count > 1 { throw .usage("option '\(option.name)' takes no value", range: word.range) }
+            if inlineValue != nil { throw .usage("option '\(option.name)' takes no value", range: word.range) }
             options[option.name, default: []].append(word)
             return
         }
         let value: Word
-        if parts.count > 1 {
-            value = Word(text: parts[1], range: word.range, isLiteral: true)
+        if let inlineValue {
+            value = Word(text: inlineValue, range: word.range, isLiteral: true)
         } else if let next = try words.nextWord() {
             value = next
         } else {

@@ -268,7 +268,9 @@ package enum CommandParser {
 
     private static func count(_ word: Word, option: String) throws(CommandError) -> Int {
         guard let number = Int(word.text), number >= 0 else {
-            throw .invalid("invalid number '\(word.text)' for '\(option)': expected 0 or more", range: word.range)
+            let digits = !word.text.isEmpty && word.text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            let problem = digits ? "too large (at most \(Int.max))" : "expected 0 or more"
+            throw .invalid("invalid number '\(word.text)' for '\(option)': \(problem)", range: word.range)
         }
         return number
     }

@@ -18,6 +18,16 @@ package struct CommandSyntax: Sendable {
     package func option(named name: String) -> OptionSyntax? {
         options.first { $0.names.contains(name) }
     }
+
+    /// The option a word spells and the value written in it: `--tag=x`, or a short option's
+    /// value attached to it, `-n5`, as git and head take it. Nil when it names no option.
+    func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
+        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+        if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
+        guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
+        else { return nil }
+        return (option, String(word.dropFirst(2)))
+    }
 }
 
 /// One option of a command.
@@ -63,9 +73,11 @@ extension CommandSyntax {
                   takesText: takesText, details: details)
     }
 
-    /// A command of the program, with no usage or summary here: `memo --help` documents them.
-    private static func program(_ name: ProgramCommandName) -> CommandSyntax {
-        CommandSyntax(kind: .program(name), usage: "", summary: "")
+    /// A command of the program: `memo NAME --help` shows its usage, summary and options, and
+    /// `memo --help` its usage among the program's. The hidden ones have none.
+    private static func program(_ name: ProgramCommandName, usage: String = "", summary: String = "",
+                                options: [OptionSyntax] = []) -> CommandSyntax {
+        CommandSyntax(kind: .program(name), usage: usage, summary: summary, options: options)
     }
 
     /// Every command memo knows: the language's in the order `help` lists them, then the
@@ -117,7 +129,8 @@ extension CommandSyntax {
         CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),
         CommandSyntax(.undo, usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
-        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.", options: [.limit]),
+        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
+                      options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
         CommandSyntax(.sync, usage: "PATH",
                       summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
                       details: """
@@ -164,7 +177,18 @@ extension CommandSyntax {
         CommandSyntax(.info, usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
         CommandSyntax(.help, usage: "[COMMAND]", summary: "List the commands, or explain one."),
         CommandSyntax(.quit, aliases: ["exit"], usage: "", summary: "Leave the session."),
-        program(.run), program(.test), program(.serve), program(.completions), program(.complete), program(.manual),
+        program(.run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
+                summary: "Replay command files (- is standard input): in memory on a deterministic clock, unless --store.",
+                options: [
+                    OptionSyntax(names: ["--echo"], summary: "Print each command before its output."),
+                    OptionSyntax(names: ["--keep-going"], summary: "Run on after an error; the status is still 1."),
+                ]),
+        program(.test, usage: "[--update] FILE...", summary: "Check REPL transcripts, each in a fresh in-memory store.",
+                options: [OptionSyntax(names: ["--update"], summary: "Rewrite the transcripts with the output memo prints now.")]),
+        program(.serve, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]...",
+                summary: "Speak JSON-RPC 2.0 with LSP framing on standard input and output, for editors and programs."),
+        program(.completions, usage: "bash|zsh|fish", summary: "Print the completion script for bash, zsh or fish."),
+        program(.complete), program(.manual),
     ]
 
     /// The commands of the language, in the order `help` lists them.
@@ -176,6 +200,11 @@ extension CommandSyntax {
     /// The syntax of a command of the language by name or alias.
     package static func named(_ name: String) -> CommandSyntax? {
         all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The entry of one of the program's commands.
+    package static func syntax(of name: ProgramCommandName) -> CommandSyntax? {
+        table.first { $0.kind == .program(name) }
     }
 
     /// The program's command of that name, or nil for any other word (a command of the language).

@@ -1,6 +1,8 @@
 /// A progress bar for long imports on a terminal's standard error: it appears only once an
 /// import has taken more than half a second, redraws at most ten times a second, and
-/// clears its line when the import ends.
+/// clears its line when the import ends. An interrupted import's line is kept and ended
+/// instead, so the terminal's `^C` stays where it was typed and what memo says next starts
+/// a line of its own.
 package final class ProgressBar: ImportProgress {
     private let output: OutputSink
     private let started = ContinuousClock.now
@@ -28,7 +30,12 @@ package final class ProgressBar: ImportProgress {
         output.flush()
     }
 
-    package func finish() {
+    package func finish(interrupted: Bool) {
+        if interrupted {
+            output.write("\n")
+            output.flush()
+            return
+        }
         guard lastDrawn != nil else { return }
         output.write("\r\u{1B}[K")
         output.flush()

@@ -42,7 +42,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .batchRolledBack(let changes): output.write("rolled back \(Self.count(changes, "change"))\n")
         case .undone(let entry): output.write("undid \(entry.label)\n")
         case .redone(let entry): output.write("redid \(entry.label)\n")
-        case .history(let entries): output.write(entries.map(historyLine).joined())
+        case .history(let entries): output.write(historyLines(entries))
         case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(path)\n")
         case .imported(let summary):
             var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
@@ -185,15 +185,38 @@ package struct TextRenderer: OutcomeRenderer {
     /// Columns of text worth keeping on a narrow terminal before the tags are given up.
     private static let shortestUsefulText = 8
 
-    /// `12  2000-01-01 00:00:05  edit      1 memo    Buy milk`: an entry of `history`, with
-    /// what an undo or redo acted on and whether the entry is undone now.
-    private func historyLine(_ entry: HistoryEntry) -> String {
-        let what = entry.kind.isUndoOrRedo ? "\(entry.kind.rawValue) \(entry.target ?? 0)" : entry.kind.rawValue
-        let memos = Self.count(entry.memoCount, "memo")
-        return paint(String(entry.sequence), .yellow) + "  " + paint(style.displayTime.format(entry.time), .dim) + "  "
-            + what.paddedWithSpaces(toLength: 10) + memos.paddedWithSpaces(toLength: 10)
-            + TerminalText.row(entry.summary) + (entry.isUndone ? "  (undone)" : "") + "\n"
+    /// `12  2000-01-01 00:00:05  edit      1 memo    Buy milk`: the entries of `history`, with
+    /// what an undo or redo acted on and whether the entry is undone now. Columns are as wide
+    /// as their widest entry needs (numbers right-aligned), so no count is cut or glued to the
+    /// summary; each line fits the width as `listLine` fits it, the summary shortened first.
+    private func historyLines(_ entries: [HistoryEntry]) -> String {
+        let sequences = entries.map { String($0.sequence) }
+        let actions = entries.map { $0.kind.isUndoOrRedo ? "\($0.kind.rawValue) \($0.target ?? 0)" : $0.kind.rawValue }
+        let counts = entries.map { Self.count($0.memoCount, "memo") }
+        let sequenceWidth = sequences.map(\.count).max() ?? 0
+        let actionWidth = max(Self.historyColumnWidth, actions.map(\.count).max() ?? 0)
+        let countWidth = max(Self.historyColumnWidth, counts.map(\.count).max() ?? 0)
+        return zip(entries, zip(sequences, zip(actions, counts))).map { entry, columns in
+            let (sequence, (action, count)) = columns
+            let indent = String(repeating: " ", count: sequenceWidth - sequence.count)
+            let time = style.displayTime.format(entry.time)
+            let middle = "  " + action.paddedWithSpaces(toLength: actionWidth) + "  " + count.paddedWithSpaces(toLength: countWidth) + "  "
+            let undone = entry.isUndone ? "  (undone)" : ""
+            var summary = TerminalText.row(entry.summary)
+            if let width = style.width {
+                let headWidth = sequenceWidth + 2 + DisplayWidth.of(time) + middle.count
+                guard headWidth + undone.count < width else {
+                    return DisplayWidth.shorten(indent + sequence + "  " + time + middle + summary + undone, to: width) + "\n"
+                }
+                summary = DisplayWidth.shorten(summary, to: width - headWidth - undone.count)
+            }
+            return indent + paint(sequence, .yellow) + "  " + paint(time, .dim) + middle + summary + undone + "\n"
+        }.joined()
     }
+
+    /// The narrowest the action and memo count columns of `history` are, so short histories
+    /// line up the same from one listing to the next.
+    private static let historyColumnWidth = 8
 
     /// `1 memo`, `3 memos`.
     private static func count(_ number: Int, _ noun: String) -> String {

@@ -17,20 +17,21 @@ extension Notebook {
         return try missingTextSource.text(current: current)
     }
 
-    /// `add` without text: the user writes it; an empty one adds nothing.
+    /// `add` without text: the user writes it; an empty one adds nothing and fails, as git
+    /// aborts an empty commit message, so `… | memo add && echo saved` tells the truth.
     func addInteractively(tags: [String]) throws -> Outcome {
         let text = try missingText(for: "add", current: "")
-        if text.allSatisfy(\.isWhitespace) { return .unchanged("nothing added: the text is empty") }
+        if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("nothing added: the text is empty") }
         return .added(try add(text, tags: tags))
     }
 
-    /// `edit ID` without text: the user edits the memo's current text; an unchanged or empty
-    /// result changes nothing.
+    /// `edit ID` without text: the user edits the memo's current text; an unchanged result
+    /// changes nothing and succeeds, an empty one changes nothing and fails.
     func editInteractively(_ id: Int64) throws -> Outcome {
         let current = try store.existingMemos(ids: [id]).first?.content ?? ""
         let text = try missingText(for: "edit", current: current)
         if text == current { return .unchanged("#\(id) unchanged: the text is the same") }
-        if text.allSatisfy(\.isWhitespace) { return .unchanged("#\(id) unchanged: the new text is empty") }
+        if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("#\(id) unchanged: the new text is empty") }
         return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
     }
 }

@@ -5,8 +5,8 @@ import MemoStore
 package protocol ImportProgress: AnyObject {
     /// Called as records are read: how many so far, and the share of the input read, if known.
     func update(records: Int, fraction: Double?)
-    /// Called once the import ended, however it ended.
-    func finish()
+    /// Called once the import ended, however it ended; `interrupted` when Ctrl-C ended it.
+    func finish(interrupted: Bool)
 }
 
 extension Notebook {
@@ -15,7 +15,7 @@ extension Notebook {
     /// store has updates that memo when it was edited later than the memo was, and is
     /// skipped otherwise (`MemoStore.merge`).
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
-        defer { importProgress?.finish() }
+        defer { importProgress?.finish(interrupted: Interruption.isRequested) }
         if arguments.format == .coredata { return try importCoreData(arguments) }
         let path = UserPath.expand(arguments.path)
         let descriptor = arguments.path == "-" ? STDIN_FILENO : try TextFile.open(path)
