@@ -55,6 +55,46 @@ struct ReferenceRuleTests {
         #expect(warnings(uri) == ["no memo #12345"])
     }
 
+    /// Where a style sheet or markup has no value, in text and comments, `#` and digits is a
+    /// reference again, whatever the count of digits.
+    @Test(arguments: [
+        ("file:///style.css", "css", "/* see #333 for why */ a { color: #444 }", ["no memo #333"]),
+        ("file:///page.html", "html", "<p style=\"color:#333\">issue #123 was fixed, <i>#4567</i> too</p><font color=#fff>",
+         ["no memo #123", "no memo #4567"]),
+        ("file:///x.scss", "", "$g: linear-gradient(#123, #456); // after #789 landed", ["no memo #789"]),
+    ])
+    func coloursAreColoursOnlyWhereValuesStand(_ uri: String, _ language: String, _ text: String, _ said: [String]) throws {
+        try open(uri, language, text)
+        #expect(warnings(uri) == said)
+    }
+
+    @Test func aMarkdownLinksFragmentIsNoReference() throws {
+        let uri = "file:///notes.md"
+        try open(uri, "markdown", "[the heading](#3) and (#2) and [#1](#4)")
+        #expect(try links(uri) == [[0, 23, 25], [0, 32, 34]])
+    }
+
+    /// Fenced blocks inside list items and block quotes are code too, however deep.
+    @Test func fencesInListItemsAndBlockQuotesAreCode() throws {
+        let uri = "file:///notes.md"
+        try open(uri, "markdown", """
+            - item
+              ```
+              #1
+              ```
+            > ```
+            > #2
+            > ```
+            1. first
+               - nested
+                 ~~~
+                 #3
+                 ~~~
+            #4 after
+            """)
+        #expect(try links(uri).map { $0[0] } == [12])
+    }
+
     @Test func aColourInPlainTextIsAReference() throws {
         let uri = "file:///notes.txt"
         try open(uri, "plaintext", "#333 is missing")
@@ -78,6 +118,17 @@ struct ReferenceRuleTests {
         #expect(try links(uri).map { $0[0] } == [0, 5])
         try change(uri, 1, 0, 3, "text")
         #expect(try links(uri).map { $0[0] } == [0, 2, 3], "the fence left opens a block to the end")
+    }
+
+    /// A document naming thousands of missing memos gets the first thousand warnings and a
+    /// note on how many more there are, not a message of every one at each keystroke.
+    @Test func warningsStopAtAThousandWithANote() throws {
+        let uri = "file:///many.txt"
+        try open(uri, "plaintext", (100...1_599).map { "#\($0)" }.joined(separator: "\n"))
+        let said = warnings(uri)
+        #expect(said.count == 1_001)
+        #expect(said[999] == "no memo #1099")
+        #expect(said.last == "500 more references after this one name no memo; memo warns of the first 1000")
     }
 
     @Test func aMemoAddedAfterAWarningClearsItAtTheNextCheck() throws {

@@ -212,12 +212,13 @@ struct TextDocument {
         codeLines = []
         var open: (fence: MarkdownFence, line: Int)?
         for number in fenceLines {
+            let text = Self.unnested(lines[number].text)
             if let block = open {
-                if block.fence.isClosed(by: lines[number].text) {
+                if block.fence.isClosed(by: text) {
                     codeLines.append(block.line...number)
                     open = nil
                 }
-            } else if let fence = MarkdownFence(opening: lines[number].text) {
+            } else if let fence = MarkdownFence(opening: text) {
                 open = (fence, number)
             }
         }
@@ -270,7 +271,27 @@ struct TextDocument {
 
     private func line(_ text: String, lineBreak: String) -> Line {
         Line(text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
-             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: text) != nil)
+             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: Self.unnested(text)) != nil)
+    }
+
+    /// A line as a fence in a block quote or a list item stands: without the quote marks,
+    /// list markers (`-`, `*`, `+`, `1.`, `1)`) and indentation before it.
+    private static func unnested(_ text: String) -> Substring {
+        var rest = text[...]
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            if rest.first == ">" {
+                rest = rest.dropFirst()
+            } else if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
+                rest = rest.dropFirst(2)
+            } else if let number = Optional(rest.prefix { $0.isASCII && $0.isNumber }), (1...9).contains(number.count),
+                      let mark = rest.dropFirst(number.count).first, mark == "." || mark == ")",
+                      rest.dropFirst(number.count + 1).first == " " {
+                rest = rest.dropFirst(number.count + 2)
+            } else {
+                return rest
+            }
+        }
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

@@ -4,8 +4,9 @@ import MemoStore
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
 /// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
 /// `memo:UUID`. A `#` in a URL (`https://x/#12`), after `/` or `&` (`&#123;` is a character
-/// in markup), a hex colour in style sheets and markup (`#333`), and, in Markdown, what a
-/// code span holds, is not one (`ReferenceSyntax`; fenced blocks are the document's to skip).
+/// in markup), a hex colour where style sheets and markup have values (`color: #333`), and,
+/// in Markdown, a link's fragment (`[x](#12)`) or what a code span holds, is not one
+/// (`ReferenceSyntax`; fenced blocks are the document's to skip).
 enum MemoReference: Hashable {
     case id(Int64)
     /// Lower-case, as the store keeps uuids.
@@ -68,13 +69,24 @@ enum MemoReference: Hashable {
             guard before != "/", before != "&", !isInURL(start, in: line) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
             guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
-                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count)) else { return nil }
+                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count) && isValue(start..<digits.endIndex, in: line)),
+                  !(syntax.isMarkdown && line[..<start].hasSuffix("](")) else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
         guard rest.lowercased().hasPrefix(uuidPrefix) else { return nil }
         let uuid = rest.dropFirst(uuidPrefix.count).prefix(36)
         guard isUUID(uuid), endsWord(at: uuid.endIndex, in: line) else { return nil }
         return Found(reference: .uuid(uuid.lowercased()), range: start..<uuid.endIndex)
+    }
+
+    /// Whether `range` stands where a style sheet or markup has a value, so `#333` there is a
+    /// colour: after `:`, `=`, a quote, `(` or `,`, or before `;`, a quote, `)`, `,`, `!` or
+    /// `}` (spaces between), as in `color: #333`, `fill="#333"`, `1px solid #333;`. In text
+    /// and comments (`see #333 for why`) it is a reference.
+    private static func isValue(_ range: Swift.Range<String.Index>, in line: String) -> Bool {
+        let before = line[..<range.lowerBound].last { $0 != " " && $0 != "\t" }
+        let after = line[range.upperBound...].first { $0 != " " && $0 != "\t" }
+        return before.map { ":=\"'(,".contains($0) } ?? false || after.map { ";\"')},!".contains($0) } ?? false
     }
 
     /// Whether `index` stands in a URL: the run of text around it without white space holds

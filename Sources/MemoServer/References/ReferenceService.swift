@@ -77,18 +77,32 @@ final class ReferenceService {
         return memo
     }
 
-    /// A warning on each reference to a memo that does not exist.
+    /// The most warnings on missing memos one document gets: more would not be read, and
+    /// every keystroke would send them all again.
+    static let maximumWarnings = 1_000
+
+    /// A warning on each reference to a memo that does not exist, up to `maximumWarnings`,
+    /// and then a note on the last of them saying how many more there are.
     func diagnostics(for document: inout TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         let stamp = refreshLookups()
-        return document.missingReferences(at: stamp, names: { memo(named: $0) != nil }).compactMap { line, found in
-            guard let text = document.line(line) else { return nil }
-            return .object([
-                ("range", encoding.range(line: line, found.range, in: text)),
-                ("severity", .integer(2)),
-                ("source", .string("memo")),
-                ("message", .string("no memo \(found.reference.missingName)")),
-            ])
+        let missing = document.missingReferences(at: stamp, names: { memo(named: $0) != nil })
+        var diagnostics: [JSONValue] = []
+        for (line, found) in missing.prefix(Self.maximumWarnings) {
+            guard let text = document.line(line) else { continue }
+            diagnostics.append(Self.diagnostic(encoding.range(line: line, found.range, in: text), severity: 2,
+                                               "no memo \(found.reference.missingName)"))
         }
+        if missing.count > Self.maximumWarnings, let (line, found) = missing.prefix(Self.maximumWarnings).last,
+           let text = document.line(line) {
+            diagnostics.append(Self.diagnostic(encoding.range(line: line, found.range, in: text), severity: 3,
+                                               "\(missing.count - Self.maximumWarnings) more references after this one name no memo; "
+                                               + "memo warns of the first \(Self.maximumWarnings)"))
+        }
+        return diagnostics
+    }
+
+    private static func diagnostic(_ range: JSONValue, severity: Int64, _ message: String) -> JSONValue {
+        .object([("range", range), ("severity", .integer(severity)), ("source", .string("memo")), ("message", .string(message))])
     }
 
     /// `textDocument/definition` on a reference: the memo's own file, written now.
@@ -100,14 +114,23 @@ final class ReferenceService {
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
     }
 
-    /// `textDocument/documentLink`: every reference to an existing memo links to its file.
+    /// `textDocument/documentLink`: every reference to an existing memo links to its file
+    /// (written once per request, however often the document names the memo).
     func documentLinks(in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
         var links: [JSONValue] = []
+        var targets: [Int64: String] = [:]
         for found in references(in: document) {
             guard let memo = found.memo else { continue }
+            let target: String
+            if let known = targets[memo.id] {
+                target = known
+            } else {
+                target = try fileURI(of: memo)
+                targets[memo.id] = target
+            }
             links.append(.object([
                 ("range", encoding.range(line: found.line, found.range, in: found.text)),
-                ("target", .string(try fileURI(of: memo))),
+                ("target", .string(target)),
                 ("tooltip", .string(MemoContent.firstLine(of: memo.content))),
             ]))
         }
