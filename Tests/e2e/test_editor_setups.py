@@ -52,6 +52,13 @@ for _, name in ipairs({ "note.md", "plan.txt", "script.memo" }) do
     for _, answer in pairs(answers or {}) do
       if answer.result then result.hover = answer.result.contents.value end
     end
+    local windows = #vim.api.nvim_list_wins()
+    vim.cmd("normal K")
+    result.k_opened_a_window = vim.wait(5000, function() return #vim.api.nvim_list_wins() > windows end)
+    vim.cmd("normal gd")
+    vim.wait(5000, function() return vim.api.nvim_get_current_buf() ~= buffer end)
+    result.gd_opened = vim.api.nvim_buf_get_lines(0, 0, 1, false)[1]
+    vim.cmd("buffer " .. buffer)
   else
     vim.wait(5000, function() return #vim.diagnostic.get(buffer) > 0 end)
     result.diagnostics = vim.tbl_map(function(d) return d.message end, vim.diagnostic.get(buffer))
@@ -74,6 +81,8 @@ def test_the_neovim_0_7_setup_attaches_hovers_and_diagnoses(user, environment):
     for name in ("note.md", "plan.txt"):
         assert results[name]["attached"] and results[name]["omnifunc"] == "v:lua.vim.lsp.omnifunc", name
         assert "Buy milk and bread" in results[name]["hover"], name
+        assert results[name]["k_opened_a_window"], f"K shows the memo in {name}"
+        assert results[name]["gd_opened"] == "Buy milk and bread", f"gd opens the memo's file from {name}"
     assert results["script.memo"]["attached"]
     assert any("unknown command 'frobnicate'" in message for message in results["script.memo"]["diagnostics"])
 
