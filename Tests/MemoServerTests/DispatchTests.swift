@@ -77,14 +77,32 @@ struct DispatchTests {
     @Test func aDocumentGrownPastTheLimitIsNotKept() throws {
         try harness.initialize()
         let uri = "file:///big.md"
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "#7\n"]])
-        let chunk = String(repeating: "#5 ", count: (1 << 20) / 3)
-        for version in 2...6 {
+        let megabyte = String(repeating: "words\n", count: (1 << 20) / 6)
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
+                                                                         "text": String(repeating: megabyte, count: 3) + "#7\n"]])
+        #expect(harness.diagnostics(for: uri) == ["no memo #7"])
+        for version in 2...3 {
             _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version],
-                                                              "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": chunk]]])
+                                                              "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": megabyte]]])
         }
         let said = harness.diagnostics(for: uri)
         #expect(said.count == 1 && said[0].hasPrefix("memo reads documents of up to \(4 << 20) bytes"), "\(said.map { $0.prefix(80) })")
+    }
+
+    /// A selection sent end first (made backwards) is the same selection: its text is saved,
+    /// and a move replaces it, not an empty place.
+    @Test func aBackwardSelectionIsTheSelection() throws {
+        try harness.initialize(["workspace": ["applyEdit": true]])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                                                                         "text": "keep\nmove me\n"]])
+        let backwards: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": 1, "character": 7], "end": ["line": 0, "character": 4]]]
+        let saved = try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [backwards]])
+        #expect(saved.result?["content"] as? String == "\nmove me")
+        let asked = try #require(harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
+        let edit = try #require(((((asked["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///n.md"]
+            as? [[String: Any]])?.first)
+        #expect((edit["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 4])
+        #expect((edit["range"] as? [String: [String: Int]])?["end"] == ["line": 1, "character": 7])
     }
 
     /// A move's edit that the client answers with an error (eglot answers -32603 when it
@@ -184,6 +202,7 @@ struct DispatchTests {
         (#"{"jsonrpc":"2.0","id":1}"#, "the message has no 'method'", 1),
         (#"{"jsonrpc":"1.0","id":2,"method":"memo/tags"}"#, "'jsonrpc' must be \"2.0\"", 2),
         (#"{"jsonrpc":"2.0","id":{"x":1},"method":"memo/tags"}"#, "the id must be a number or a string", nil),
+        (#"{"jsonrpc":"2.0","id":null,"method":"memo/add","params":{"content":"x"}}"#, "the id must be a number or a string", nil),
         (#"{"jsonrpc":"2.0","id":3,"method":7}"#, "the message has no 'method'", 3),
         ("42", "not a JSON-RPC 2.0 message object", nil),
         ("[]", "an empty batch", nil),
@@ -194,6 +213,7 @@ struct DispatchTests {
         #expect(reply.errorCode == -32600)
         #expect(reply.errorMessage == message)
         #expect(reply["id"] as? Int == id)
+        #expect((try harness.request("memo/list").result?["memos"] as? [Any])?.isEmpty == true, "nothing was run")
     }
 
     @Test func unknownMethods() throws {
@@ -229,7 +249,12 @@ struct DispatchTests {
         ("memo/list", #"{"order":"sideways"}"#, "invalid params: 'order' must be \"asc\" or \"desc\", not \"sideways\""),
         ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
         ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)"),
-        ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids.[1]' must be an integer"),
+        ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids[1]' must be an integer"),
+        ("memo/list", #"{"limit":99999999999999999999}"#, "invalid params: a number where an integer is wanted has a fraction or is too large"),
+        ("textDocument/hover", #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":1.5}}"#,
+         "invalid params: a number where an integer is wanted has a fraction or is too large"),
+        ("workspace/executeCommand", #"{"command":"memo.saveSelection","arguments":[{"uri":"x","range":{"start":{"line":0}}}]}"#,
+         "invalid params: 'arguments[0].range.start.character' is required"),
         ("memo/unwatch", #"{"watchId":9}"#, "no watch 9"),
     ])
     func invalidParams(_ method: String, _ params: String, _ message: String) throws {

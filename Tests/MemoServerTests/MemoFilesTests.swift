@@ -13,6 +13,7 @@ struct MemoFilesTests {
         #expect(files.id(ofURI: URL(fileURLWithPath: folder + "/sub/../7.md").absoluteString) == 7)
         for other in [URL(fileURLWithPath: folder + "/12.txt").absoluteString, URL(fileURLWithPath: "/tmp/12.md").absoluteString,
                       URL(fileURLWithPath: folder + "/0.md").absoluteString, URL(fileURLWithPath: folder + "/x.md").absoluteString,
+                      URL(fileURLWithPath: folder + "/012.md").absoluteString, URL(fileURLWithPath: folder + "/+12.md").absoluteString,
                       "untitled:12.md", "file:///notes/today.md"] {
             #expect(files.id(ofURI: other) == nil, "\(other)")
         }

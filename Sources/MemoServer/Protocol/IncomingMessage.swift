@@ -62,8 +62,10 @@ struct IncomingMessage {
             self.init(kind: .response(id, result: result), method: "", call: nil)
             return
         }
+        // A null id makes a request (JSON-RPC answers it with a null id), not a notification;
+        // LSP allows none, and one cannot be told from another's, so it is refused, answered.
         var id: RequestID?
-        if container.contains(.id), !((try? container.decodeNil(forKey: .id)) ?? false) {
+        if container.contains(.id) {
             id = try? container.decode(RequestID.self, forKey: .id)
             guard id != nil else { throw Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil) }
         }

@@ -48,9 +48,22 @@ struct DidChangeParams: Decodable {
 }
 
 /// An LSP `Range`: from `start` up to, not including, `end`.
+/// A range, start first: one a client sends end first (a selection made backwards) is
+/// read the right way round, so its text and an edit of it are the selection's.
 struct PositionRange: Decodable, Equatable {
     let start: Position
     let end: Position
+
+    init(start: Position, end: Position) {
+        (self.start, self.end) = (start.line, start.character) <= (end.line, end.character) ? (start, end) : (end, start)
+    }
+
+    private enum CodingKeys: String, CodingKey { case start, end }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(start: try container.decode(Position.self, forKey: .start), end: try container.decode(Position.self, forKey: .end))
+    }
 }
 
 struct DidCloseParams: Decodable {

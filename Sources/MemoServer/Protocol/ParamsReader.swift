@@ -13,20 +13,21 @@ struct ParamsReader {
         } catch let error as DecodingError {
             throw .invalidParams(Self.describe(error))
         } catch {
-            throw .invalidParams("invalid params: \(error)")
+            // The JSON parser's own refusal: of a number with a fraction, or too large, where
+            // an integer is wanted (it does not say where).
+            throw .invalidParams("invalid params: a number where an integer is wanted has a fraction or is too large")
         }
     }
 
     /// A decoding error in words: which field, and what was wrong with it.
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = insideParams(context.codingPath).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "params" : "'" + keys.joined(separator: ".") + "'"
+            let keys = insideParams(context.codingPath)
+            return keys.isEmpty ? "params" : "'" + field(keys) + "'"
         }
         switch error {
         case .keyNotFound(let key, let context):
-            let field = insideParams(context.codingPath).map(\.stringValue) + [key.stringValue]
-            return "invalid params: '\(field.joined(separator: "."))' is required"
+            return "invalid params: '\(field(insideParams(context.codingPath) + [key]))' is required"
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return "invalid params: \(path(context)) must be \(Self.name(of: type))"
         case .dataCorrupted(let context):
@@ -34,6 +35,11 @@ struct ParamsReader {
         @unknown default:
             return "invalid params"
         }
+    }
+
+    /// A field as a client names it: `arguments[0].range.start`.
+    private static func field(_ keys: some Collection<CodingKey>) -> String {
+        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().drop { $0 == "." }.description
     }
 
     /// The part of a coding path inside `params` (which a message in a batch has an index before).

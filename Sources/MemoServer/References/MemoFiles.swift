@@ -111,12 +111,13 @@ final class MemoFiles {
         return folder
     }
 
-    /// The folder and id of a file named like a memo's (`12.md`).
+    /// The folder and id of a file named like a memo's: `12.md`, the id as memo writes it
+    /// (`012.md` or `+12.md` is another file a user made there).
     private static func memoFile(_ uri: String) -> (folder: String, id: Int64)? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         let path = CachePath.normalized(url.path)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-        guard name.hasSuffix(".md"), let id = Int64(name.dropLast(3)), id > 0, name.first != "+" else { return nil }
+        guard name.hasSuffix(".md"), let id = Int64(name.dropLast(3)), id > 0, "\(id).md" == name else { return nil }
         return (CachePath.parent(of: path), id)
     }
 
