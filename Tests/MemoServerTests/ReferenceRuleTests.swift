@@ -95,6 +95,22 @@ struct ReferenceRuleTests {
         #expect(try links(uri).map { $0[0] } == [12])
     }
 
+    /// Completion after `#` offers memos only where the `#` would begin a reference.
+    @Test func completionAfterAHashFollowsTheRule() throws {
+        let uri = "file:///notes.md"
+        let lines = ["see #", "https://x/#", "a/#", "&#", "`code #`", "[link](#", "```", "#", "```", "(#"]
+        try open(uri, "markdown", lines.joined(separator: "\n"))
+        func offered(_ line: Int) throws -> Int {
+            let character = lines[line].hasSuffix("`") ? lines[line].count - 1 : lines[line].count
+            let result = try harness.request("textDocument/completion", ["textDocument": ["uri": uri],
+                                                                         "position": ["line": line, "character": character]]).result
+            return (result?["items"] as? [Any])?.count ?? -1
+        }
+        #expect(try offered(0) == 4)
+        #expect(try offered(9) == 4)
+        for line in [1, 2, 3, 4, 5, 7] { #expect(try offered(line) == 0, "\(lines[line])") }
+    }
+
     @Test func aColourInPlainTextIsAReference() throws {
         let uri = "file:///notes.txt"
         try open(uri, "plaintext", "#333 is missing")

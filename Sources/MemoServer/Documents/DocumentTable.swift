@@ -84,12 +84,11 @@ final class DocumentTable {
     /// Command completion in command files; in other documents, memo references after `#`.
     func completion(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
         let document = try document(params.textDocument.uri)
-        let line = document.line(params.position.line) ?? ""
         guard document.isCommandFile else {
-            return references.completion(in: line, lineNumber: params.position.line, at: params.position.character, encoding: encoding)
+            return references.completion(in: document, lineNumber: params.position.line, at: params.position.character, encoding: encoding)
         }
         return DocumentFeatures(notebook: notebook, encoding: encoding)
-            .completion(in: line, lineNumber: params.position.line, at: params.position.character)
+            .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line, at: params.position.character)
     }
 
     func hover(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {

@@ -115,7 +115,7 @@ struct TextDocument {
 
     /// The memo references of line `number`: none inside a fenced code block.
     func references(onLine number: Int) -> [MemoReference.Found] {
-        guard lines.indices.contains(number), !lines[number].references.isEmpty, !isCode(number) else { return [] }
+        guard lines.indices.contains(number), !lines[number].references.isEmpty, !isInCodeBlock(number) else { return [] }
         return lines[number].references
     }
 
@@ -137,7 +137,7 @@ struct TextDocument {
         }
         unlookedLines = []
         if !found.isEmpty { missingLines = Self.merged(missingLines, found) }
-        return missingLines.filter { !isCode($0) }.flatMap { number in (lines[number].missing ?? []).map { (number, $0) } }
+        return missingLines.filter { !isInCodeBlock($0) }.flatMap { number in (lines[number].missing ?? []).map { (number, $0) } }
     }
 
     /// Two ordered lists of line numbers as one, without repeats.
@@ -153,7 +153,7 @@ struct TextDocument {
     }
 
     /// Whether line `number` is in a fenced code block (found among the few ranges by halving).
-    private func isCode(_ number: Int) -> Bool {
+    func isInCodeBlock(_ number: Int) -> Bool {
         var low = 0, high = codeLines.count
         while low < high {
             let middle = (low + high) / 2

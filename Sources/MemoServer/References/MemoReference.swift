@@ -61,16 +61,30 @@ enum MemoReference: Hashable {
 
     private static let uuidPrefix = "memo:"
 
+    /// Whether a `#` at `hash` can begin a reference, whatever follows it: at a word start,
+    /// and not in a URL, after `/` or `&`, in a Markdown link's fragment or code span.
+    /// Completion after `#` asks too, so it offers memos only where they would be references.
+    static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+        isReferenceStart(hash, in: line, syntax: syntax) && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
+    }
+
+    /// `canStart` but for code spans, which `all` finds once for the whole line.
+    private static func isReferenceStart(_ hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+        let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
+        guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else { return false }
+        return !(syntax.isMarkdown && line[..<hash].hasSuffix("]("))
+    }
+
     private static func reference(startingAt start: String.Index, in line: String, syntax: ReferenceSyntax) -> Found? {
         let before = start == line.startIndex ? nil : line[line.index(before: start)]
         guard before.map({ !isWordCharacter($0) }) ?? true else { return nil }
         let rest = line[start...]
         if rest.first == "#" {
-            guard before != "/", before != "&", !isInURL(start, in: line) else { return nil }
+            guard isReferenceStart(start, in: line, syntax: syntax) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
             guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
-                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count) && isValue(start..<digits.endIndex, in: line)),
-                  !(syntax.isMarkdown && line[..<start].hasSuffix("](")) else { return nil }
+                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count) && isValue(start..<digits.endIndex, in: line))
+            else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
         guard rest.lowercased().hasPrefix(uuidPrefix) else { return nil }

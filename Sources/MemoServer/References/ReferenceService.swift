@@ -161,11 +161,12 @@ final class ReferenceService {
     /// with what was typed (the digits of an id; for words, the memo's word they begin, and
     /// its id); Neovim's omnifunc starts the word at the `#` (the `textEdit`'s start) only
     /// when an item has no `filterText`, so ids come without one.
-    func completion(in line: String, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
+    func completion(in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
+        let line = document.line(lineNumber) ?? ""
         let cursor = encoding.index(at: column, in: line)
         let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
-        guard let hash = typedStart, line[hash] == "#",
-              hash == line.startIndex || !MemoReference.isWordCharacter(line[line.index(before: hash)])
+        guard let hash = typedStart, line[hash] == "#", MemoReference.canStart(at: hash, in: line, syntax: document.syntax),
+              !document.isInCodeBlock(lineNumber)
         else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         let typed = String(line[line.index(after: hash)..<cursor])
         let wordEnd = line[cursor...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
