@@ -56,6 +56,16 @@ struct RenderingTests {
         #expect(session(["show 1"], json: true).contains(#""content":"x\u001b]0;pwned\u0007\u001b[2Jy\#u{9B}z\#u{7F}\tend\nsecond\u001b[H line""#))
     }
 
+    /// A memo cannot make the rest of its line read backwards or hide text by reordering it:
+    /// bidirectional overrides, embeddings and isolates are shown; right-to-left text and the
+    /// plain marks (U+200F) are left alone.
+    @Test func bidirectionalOverridesAreShownNotSent() throws {
+        let memo = try notebook.add("pay \u{202E}001$\u{202C} to \u{2067}x\u{2069} שלום\u{200F}", tags: [])
+        let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
+        #expect(renderer.block(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}\n"))
+        #expect(renderer.listLine(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
+    }
+
     /// The whole listing line, tags included, fits the terminal, however narrow.
     @Test(arguments: [80, 40, 34, 30, 26, 25, 24, 20, 10, 1])
     func listingLinesFitNarrowTerminals(_ width: Int) throws {

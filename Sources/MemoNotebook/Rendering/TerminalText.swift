@@ -1,7 +1,9 @@
 /// Memo text made safe to print on a terminal: a memo must not be able to move the cursor,
 /// clear the screen or retitle the window. Control characters are shown in caret notation
 /// (`^[` for ESC, `^?` for DEL, as `cat -v` shows them) or as `<U+009B>` for the C1 controls,
-/// so the reader still sees that something is there.
+/// so the reader still sees that something is there. So are the bidirectional embeddings,
+/// overrides and isolates (U+202A to U+202E, U+2066 to U+2069), which reorder what follows
+/// them on the line: `<U+202E>` in a memo must not make its text read backwards.
 package enum TerminalText {
     /// `text` for one terminal row: tabs become spaces, line breaks are shown like any control.
     package static func row(_ text: some StringProtocol) -> String {
@@ -13,12 +15,12 @@ package enum TerminalText {
     package static func firstRow(of text: String) -> (row: String, hasMore: Bool) {
         var text = text
         let (end, hasControl) = text.withUTF8 { bytes -> (Int, Bool) in
-            var previous: UInt8 = 0, hasControl = false
+            var previous: (UInt8, UInt8) = (0, 0), hasControl = false
             for index in bytes.indices {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\n") { return (index, hasControl) }
                 if isControl(byte, after: previous) { hasControl = true }
-                previous = byte
+                previous = (previous.1, byte)
             }
             return (bytes.count, hasControl)
         }
@@ -54,23 +56,28 @@ package enum TerminalText {
         return String(result)
     }
 
-    /// Unicode's control characters (general category Cc) are exactly C0, DEL and C1.
+    /// Unicode's control characters (general category Cc: C0, DEL and C1), and the
+    /// bidirectional formatting characters that reorder text.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
-    /// Whether `byte` (after `previous`) completes a control character in UTF-8: C0 and DEL
-    /// are single bytes, C1 is `C2 80` to `C2 9F`.
-    private static func isControl(_ byte: UInt8, after previous: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+    /// Whether `byte` (after the two bytes `previous`) completes a character `isControl` names,
+    /// in UTF-8: C0 and DEL are single bytes, C1 is `C2 80` to `C2 9F`, the bidirectional ones
+    /// `E2 80 AA` to `E2 80 AE` and `E2 81 A6` to `E2 81 A9`.
+    private static func isControl(_ byte: UInt8, after previous: (UInt8, UInt8)) -> Bool {
+        byte < 0x20 || byte == 0x7F || (previous.1 == 0xC2 && (0x80...0x9F).contains(byte))
+            || (previous == (0xE2, 0x80) && (0xAA...0xAE).contains(byte))
+            || (previous == (0xE2, 0x81) && (0xA6...0xA9).contains(byte))
     }
 
-    /// Whether UTF-8 bytes hold a control character, without decoding them.
+    /// Whether UTF-8 bytes hold a character `isControl` names, without decoding them.
     private static func containsControl(_ bytes: some Collection<UInt8>) -> Bool {
-        var previous: UInt8 = 0
+        var previous: (UInt8, UInt8) = (0, 0)
         for byte in bytes {
             if isControl(byte, after: previous) { return true }
-            previous = byte
+            previous = (previous.1, byte)
         }
         return false
     }
