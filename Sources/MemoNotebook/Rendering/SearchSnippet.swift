@@ -16,12 +16,12 @@ struct SearchSnippet {
     /// The snippet of `content` for `query`; nil when no line holds a matched text (a match
     /// across lines, or a search of tags only): the first line then stands for the memo.
     init?(of content: String, for query: SearchQuery) {
-        let texts = query.texts
-        guard !texts.isEmpty else { return nil }
+        let needles = query.needles
+        guard !needles.isEmpty else { return nil }
         let lines = content.split(separator: "\n", omittingEmptySubsequences: false)
         for (number, line) in lines.enumerated() {
             let folded = FoldedLine(String(line))
-            let matches = texts.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
+            let matches = needles.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
             guard !matches.isEmpty else { continue }
             self.line = String(line)
             self.matches = matches
@@ -62,20 +62,8 @@ private struct FoldedLine {
         }
     }
 
-    /// The ranges of the line where `text` (folded) stands, not overlapping.
-    func ranges(of text: String) -> [Range<String.Index>] {
-        let wanted = Array(text)
-        guard !wanted.isEmpty, wanted.count <= folded.count else { return [] }
-        var ranges: [Range<String.Index>] = []
-        var start = 0
-        while start + wanted.count <= folded.count {
-            if folded[start..<(start + wanted.count)].elementsEqual(wanted) {
-                ranges.append(origins[start].lowerBound..<origins[start + wanted.count - 1].upperBound)
-                start += wanted.count
-            } else {
-                start += 1
-            }
-        }
-        return ranges
+    /// The ranges of the line where `needle` is found, not overlapping.
+    func ranges(of needle: SearchNeedle) -> [Range<String.Index>] {
+        needle.places(in: folded).map { origins[$0.lowerBound].lowerBound..<origins[$0.upperBound - 1].upperBound }
     }
 }

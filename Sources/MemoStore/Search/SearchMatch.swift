@@ -5,11 +5,11 @@ import CSQLite
 /// memos a search looks at; this decides, on the folded text (`SearchText.folded`), so a
 /// result contains what was typed, symbols and emoji included.
 package struct SearchMatch: Sendable {
-    /// From each clause one of its texts must be held; none of `excluded` may be.
-    let required: [[String]]
-    let excluded: [String]
+    /// From each clause one of its needles must be found; none of `excluded` may be.
+    let required: [[SearchNeedle]]
+    let excluded: [SearchNeedle]
 
-    init(required: [[String]], excluded: [String]) {
+    init(required: [[SearchNeedle]], excluded: [SearchNeedle]) {
         self.required = required
         self.excluded = excluded
     }
@@ -17,20 +17,28 @@ package struct SearchMatch: Sendable {
     /// Whether `content` holds what was asked.
     package func matches(_ content: String) -> Bool {
         let folded = SearchText.folded(content)
-        return required.allSatisfy { clause in clause.contains { folded.contains($0) } }
-            && !excluded.contains { folded.contains($0) }
+        return required.allSatisfy { clause in clause.contains { $0.isFound(in: folded) } }
+            && !excluded.contains { $0.isFound(in: folded) }
     }
 
-    /// The SQL argument: clauses apart by U+001E, a clause's texts by U+001F, then U+001D and
-    /// the excluded texts (folded texts hold no such control characters).
+    /// The SQL argument: clauses apart by U+001E, a clause's needles by U+001F, then U+001D and
+    /// the excluded needles; a prefix's text starts with U+001C (folded texts hold no such
+    /// control characters).
     var encoded: String {
-        required.map { $0.joined(separator: "\u{1F}") }.joined(separator: "\u{1E}") + "\u{1D}" + excluded.joined(separator: "\u{1F}")
+        func encoded(_ needles: [SearchNeedle]) -> String {
+            needles.map { ($0.isPrefix ? "\u{1C}" : "") + $0.text }.joined(separator: "\u{1F}")
+        }
+        return required.map(encoded).joined(separator: "\u{1E}") + "\u{1D}" + encoded(excluded)
     }
 
     init(encoded: String) {
+        func needles(_ text: Substring) -> [SearchNeedle] {
+            text.split(separator: "\u{1F}").map { $0.first == "\u{1C}" ? SearchNeedle(String($0.dropFirst()), isPrefix: true)
+                                                                      : SearchNeedle(String($0), isPrefix: false) }
+        }
         let parts = encoded.split(separator: "\u{1D}", omittingEmptySubsequences: false)
-        required = parts[0].split(separator: "\u{1E}").map { $0.split(separator: "\u{1F}").map(String.init) }
-        excluded = parts.count > 1 ? parts[1].split(separator: "\u{1F}").map(String.init) : []
+        required = parts[0].split(separator: "\u{1E}").map(needles)
+        excluded = parts.count > 1 ? needles(parts[1]) : []
     }
 
     /// Registers `memo_matches` on a connection. The SPEC argument is read once per statement

@@ -18,10 +18,10 @@ package struct SearchQuery: Equatable, Sendable {
     /// Tags the memos must carry, and must not.
     package let tags: [String]
     package let excludedTags: [String]
-    /// What a memo's folded text must hold: from each clause, one of its texts.
-    package let required: [[String]]
+    /// What a memo's folded text must hold: from each clause, one of its needles.
+    package let required: [[SearchNeedle]]
     /// What it must not hold (excluded words that the index cannot leave out exactly).
-    package let excluded: [String]
+    package let excluded: [SearchNeedle]
 
     /// Compiles `text`, or explains in memo's words why it cannot be searched.
     package init(parsing text: String) throws(StoreError) {
@@ -30,26 +30,50 @@ package struct SearchQuery: Equatable, Sendable {
         (expression, tags, excludedTags, required, excluded) = parsed
     }
 
-    /// The folded texts, for matching and for showing where a memo matched.
-    package var texts: [String] { required.flatMap { $0 } }
+    /// What was looked for, for showing where a memo matched.
+    package var needles: [SearchNeedle] { required.flatMap { $0 } }
 
     private struct Term {
-        var tokens: [String]
+        /// The tokens of each part of the term that the index holds as one phrase (`parts`).
+        var phrases: [[String]]
         var isPrefix: Bool
-        /// The folded text a memo must hold.
-        var text: String
+        /// What a memo's folded text must hold.
+        var needle: SearchNeedle
 
-        /// The term as an FTS5 phrase: quoted tokens, and `*` for a prefix. A lone CJK
-        /// character is held by the index only as the start of a pair, so it is a prefix.
+        /// The term for FTS5: each phrase quoted, with `*` after the last for a prefix, all of
+        /// them required; the needle decides where they stand. A lone CJK character is held
+        /// only as the start of a pair: a prefix.
         var fts5: String {
-            let phrase = "\"" + tokens.map { $0.replacing("\"", with: "\"\"") }.joined(separator: " ") + "\""
-            let prefix = isPrefix || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
-            return prefix ? phrase + " *" : phrase
+            let quoted = phrases.enumerated().map { number, tokens in
+                let phrase = "\"" + tokens.map { $0.replacing("\"", with: "\"\"") }.joined(separator: " ") + "\""
+                let prefix = (isPrefix && number == phrases.count - 1) || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
+                return prefix ? phrase + " *" : phrase
+            }
+            return quoted.count == 1 ? quoted[0] : "(" + quoted.joined(separator: " AND ") + ")"
         }
 
-        /// Whether the index alone tells it: its words are all it holds.
-        var isPlainWords: Bool {
-            text.split(separator: " ").allSatisfy { word in word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
+        /// Whether the index alone tells it, exactly as the needle would: one word of letters
+        /// and digits (a phrase's tokens may stand apart in the text, `a, b` for `"a b"`).
+        var isPlainWord: Bool {
+            phrases.count == 1 && !needle.text.contains(" ")
+                && needle.text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+
+        /// `text` cut after each run of Han, kana or Hangul: the index holds such a run as
+        /// pairs and then its last character alone, so the tokens on either side of a run's
+        /// end (`東京|tower`, `漢字|; 한국어`) are not next to each other there.
+        static func parts(of text: String) -> [String] {
+            var parts: [String] = [], part = String.UnicodeScalarView(), lastWasCJK = false
+            for scalar in text.unicodeScalars {
+                let isCJK = Version3SearchRule.isCJK(scalar)
+                if lastWasCJK, !isCJK {
+                    parts.append(String(part))
+                    part = String.UnicodeScalarView()
+                }
+                part.append(scalar)
+                lastWasCJK = isCJK
+            }
+            return parts + [String(part)]
         }
     }
 
@@ -62,10 +86,10 @@ package struct SearchQuery: Equatable, Sendable {
             position = text.startIndex
         }
 
-        mutating func parse() throws(StoreError) -> (String?, [String], [String], [[String]], [String]) {
+        mutating func parse() throws(StoreError) -> (String?, [String], [String], [[SearchNeedle]], [SearchNeedle]) {
             var clauses: [[Term]] = [], exclusions: [Term] = []
             var tags: [String] = [], excludedTags: [String] = []
-            var joinsPrevious = false, passedOver: [String] = []
+            var joinsPrevious = false, orMeetsOnlySymbols = false, passedOver: [String] = []
             while let (raw, quoted, excluded) = try nextWord() {
                 if raw == "OR", !quoted, !excluded {
                     guard let last = clauses.last, !last.isEmpty, !joinsPrevious else { throw invalid("'OR' needs a word before it") }
@@ -79,7 +103,9 @@ package struct SearchQuery: Equatable, Sendable {
                     continue
                 }
                 guard let term = self.term(raw) else {
+                    // Passed over as if not typed: `a OR & b` is `a OR b`, and `a OR &` is `a`.
                     passedOver.append(raw)
+                    orMeetsOnlySymbols = joinsPrevious
                     continue
                 }
                 if excluded {
@@ -92,7 +118,7 @@ package struct SearchQuery: Equatable, Sendable {
                     clauses.append([term])
                 }
             }
-            if joinsPrevious { throw invalid("'OR' needs a word after it") }
+            if joinsPrevious, !orMeetsOnlySymbols { throw invalid("'OR' needs a word after it") }
             guard !clauses.isEmpty || !tags.isEmpty else {
                 if let word = passedOver.first, exclusions.isEmpty { throw invalid("'\(word)' has no letters, digits or emoji to search for") }
                 throw invalid(exclusions.isEmpty && excludedTags.isEmpty ? "nothing to search for"
@@ -101,12 +127,12 @@ package struct SearchQuery: Equatable, Sendable {
             let wanted = clauses.map { clause in
                 clause.count == 1 ? clause[0].fts5 : "(" + clause.map(\.fts5).joined(separator: " OR ") + ")"
             }.joined(separator: " AND ")
-            let indexExclusions = exclusions.filter(\.isPlainWords)
+            let indexExclusions = exclusions.filter(\.isPlainWord)
             var expression: String? = wanted.isEmpty ? nil : wanted
             if let found = expression, !indexExclusions.isEmpty {
                 expression = "(" + found + ") NOT (" + indexExclusions.map(\.fts5).joined(separator: " OR ") + ")"
             }
-            return (expression, tags, excludedTags, clauses.map { $0.map(\.text) }, exclusions.filter { !$0.isPlainWords }.map(\.text))
+            return (expression, tags, excludedTags, clauses.map { $0.map(\.needle) }, exclusions.filter { !$0.isPlainWord }.map(\.needle))
         }
 
         /// A word or a quoted phrase, with a `-` before it or a `*` after it noted.
@@ -140,9 +166,9 @@ package struct SearchQuery: Equatable, Sendable {
         func term(_ raw: String) -> Term? {
             let isPrefix = raw.hasSuffix("*")
             let words = isPrefix ? String(raw.dropLast()) : raw
-            let tokens = SearchText.tokens(of: words)
-            guard !tokens.isEmpty else { return nil }
-            return Term(tokens: tokens, isPrefix: isPrefix, text: SearchText.folded(words).trimmingSpaces())
+            let phrases = Term.parts(of: words).map(SearchText.tokens).filter { !$0.isEmpty }
+            guard !phrases.isEmpty else { return nil }
+            return Term(phrases: phrases, isPrefix: isPrefix, needle: SearchNeedle(SearchText.folded(words).trimmingSpaces(), isPrefix: isPrefix))
         }
 
         func invalid(_ reason: String) -> StoreError {
