@@ -12,11 +12,11 @@ struct RenderingTests {
     }
 
     /// Runs lines through the interpreter and returns what a person would see.
-    private func session(_ lines: [String], json: Bool = false, width: Int? = nil) -> String {
+    private func session(_ lines: [String], json: Bool = false, width: Int? = nil, color: Bool = false) -> String {
         let output = StringOutput()
         let renderer: OutcomeRenderer = json
             ? JSONRenderer()
-            : TextRenderer(style: TextStyle(width: width, color: false, displayTime: .utc))
+            : TextRenderer(style: TextStyle(width: width, color: color, displayTime: .utc))
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, line in
             output.write("\(line): error: \(errorMessage(error))\n")
         }
@@ -64,6 +64,23 @@ struct RenderingTests {
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
         #expect(renderer.block(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}\n"))
         #expect(renderer.listLine(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
+    }
+
+    /// A search shows the line that matched, like grep: the matches in bold on a colour
+    /// terminal (also where folding matched them: `twain` in `TWAIN`, `strasse` in `Straße`),
+    /// and `--json` gives the line as `snippet`, the memo object otherwise as `list` has it.
+    @Test func aSearchShowsTheLineThatMatchedWithTheMatchesInBold() throws {
+        _ = try notebook.add("The Mysterious Stranger\nby Mark Twain and TWAIN\nthe end", tags: [])
+        _ = try notebook.add("C++ at the Straße store", tags: [])
+        let twain = session(["search twain"], color: true)
+        #expect(twain.hasSuffix("  … by Mark \u{1B}[1mTwain\u{1B}[22m and \u{1B}[1mTWAIN\u{1B}[22m …\n"), "\(twain.debugDescription)")
+        let strasse = session(["search strasse c++"], color: true)
+        #expect(strasse.hasSuffix("  \u{1B}[1mC++\u{1B}[22m at the \u{1B}[1mStraße\u{1B}[22m store\n"), "\(strasse.debugDescription)")
+        #expect(session(["search twain"]).hasSuffix("  … by Mark Twain and TWAIN …\n"))
+        let json = session(["search twain"], json: true)
+        #expect(json.contains(#""content":"The Mysterious Stranger\nby Mark Twain and TWAIN\nthe end""#))
+        #expect(json.hasSuffix(#""tags":[],"snippet":"by Mark Twain and TWAIN"}"# + "\n"))
+        #expect(!session(["list"], json: true).contains("snippet"))
     }
 
     /// The whole listing line, tags included, fits the terminal, however narrow.

@@ -440,3 +440,11 @@ def test_resizing_the_window_redraws_a_wrapped_line_cleanly(memo_binary, environ
         assert rows()[-3:] == wrapped(memo, 70) + [MEMORY_PROMPT.rstrip()]
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
+def test_a_search_on_a_colour_terminal_shows_the_matches_in_bold(repl, environment):
+    """Like grep --color: the line that matched, its matches bold, on a real terminal."""
+    del environment["NO_COLOR"]
+    session = repl()
+    session.run('add "The Mysterious Stranger\\nby Mark Twain"')
+    assert "… by Mark \x1b[1mTwain\x1b[22m" in session.run("search twain")

@@ -51,10 +51,17 @@ package struct LineScanner: WordSource {
         return word
     }
 
+    /// A word as typed, its double quotes kept (a search's phrases); a word that starts with a
+    /// single quote closed later on the line is what the quotes hold, as a shell passes it
+    /// (`'Tom & Jerry'` is `Tom & Jerry`), while an apostrophe within a word stays (`don't`).
     package mutating func nextRawWord() -> Word? {
         skipWhiteSpace()
         guard position < end else { return nil }
         let start = position
+        if line[start] == "'", let closing = line[line.index(after: start)..<end].firstIndex(of: "'") {
+            position = line.index(after: closing)
+            return Word(text: String(line[line.index(after: start)..<closing]), range: start..<position, isLiteral: true)
+        }
         var isInPhrase = false
         while position < end, isInPhrase || !line[position].isWhitespace {
             if line[position] == "\"" { isInPhrase.toggle() }
