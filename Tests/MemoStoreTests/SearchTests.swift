@@ -12,7 +12,11 @@ struct SearchTests {
         ("cof*", #""cof" *"#),
         (#""coffee be"*"#, #""coffee be" *"#),
         ("milk OR tea eggs", #"("milk" OR "tea") AND "eggs""#),
-        ("coffee -milk -\"eggs and\"", #"("coffee") NOT ("milk" OR "eggs and")"#),
+        // A word the index leaves out exactly; a phrase is left out where its text stands
+        // (`eggs, and` holds no `eggs and`), which the memo's text decides.
+        ("coffee -milk -\"eggs and\"", #"("coffee") NOT ("milk")"#),
+        ("東京tower", #"("東京" AND "tower")"#),
+        (#""漢字; 한국어""#, #"("漢字" AND "한국 국어")"#),
         ("旅行", #""旅行""#),
         ("予約する", #""予約 約す する""#),
         ("宿", #""宿" *"#),
@@ -74,5 +78,18 @@ struct SearchTests {
         _ = try store.delete(ids: [5])
         #expect(try ids("milk") == [1])
         #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "milk OR 予定"))) == 2)
+    }
+
+    /// A needle is found where a word stands: not inside a longer word, a prefix at a word's
+    /// start; anywhere in Han, kana and Hangul, which put no spaces between words.
+    @Test(arguments: [
+        ("cat", false, "the cat sat", true), ("cat", false, "concatenate", false), ("cat", false, "category", false),
+        ("cat", true, "category", true), ("cat", true, "concatenate", false), ("c++", false, "abc++ c", false),
+        ("c++", false, "in c++, too", true), ("$100", false, "$1000", false), ("$100", false, "($100)", true),
+        ("旅行", false, "京都旅行の宿", true), ("여행", false, "여행을", true), ("tower", false, "東京tower", true),
+        ("don't", false, "i don't", true), ("🍕", false, "pizza🍕", true),
+    ])
+    func needlesStandWhereWordsStand(_ text: String, _ isPrefix: Bool, _ content: String, _ found: Bool) {
+        #expect(SearchNeedle(text, isPrefix: isPrefix).isFound(in: SearchText.folded(content)) == found)
     }
 }
