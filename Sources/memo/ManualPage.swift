@@ -43,11 +43,21 @@ enum ManualPage {
     }
 
     /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control
-    /// character.
+    /// character, and characters beyond ASCII as `\[uXXXX]`, since troff reads its input as
+    /// Latin-1 bytes (`ß` would be two characters, the second invalid).
     private static func escaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\e")
-            .replacing("-", with: "\\-")
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return escaped.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")
     }
