@@ -155,6 +155,8 @@ struct DispatchTests {
         ("add q\nquit", "error: 'quit' cannot run with other lines in one memo/execute\n"),
         ("add q\nsync other.db", "error: 'sync' changes another store, which the other lines could not take back: send it alone\n"),
         ("add q\nexport out.json", "error: 'export' to a file writes it at once, which the other lines could not take back: send it alone\n"),
+        ("add c\nundo\nadd d", "error: 'undo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"),
+        ("redo\nadd d", "error: 'redo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"),
     ])
     func executeRefusesLinesItCannotTakeBack(_ lines: String, _ answer: String) throws {
         try harness.initialize()

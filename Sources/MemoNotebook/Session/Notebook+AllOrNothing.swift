@@ -6,8 +6,8 @@ extension Notebook {
     /// before too. What `memo/execute` runs when it is given several lines.
     ///
     /// With `asOneChange` the changes are one batch, one history entry that one `undo` takes
-    /// back. Lines that undo or redo cannot run in a batch; they run without (`asOneChange`
-    /// false) and each change stays its own entry, still all or nothing.
+    /// back. Undos and redos cannot run in a batch: they run without (`asOneChange` false),
+    /// each its own entry, still all or nothing.
     package func allOrNothing<T>(asOneChange: Bool, _ body: () throws -> T) throws -> T {
         let undo = undoStack, redo = redoStack, clockMark = clock.current, uuidMark = uuids.mark
         do {

@@ -54,12 +54,13 @@ final class NotebookMethods {
     }
 
     /// Runs command-language lines as the REPL would, and returns what they printed. Several
-    /// commands are one change, all or nothing (`Notebook.allOrNothing`): when one fails, none
-    /// of their changes is kept, and only the errors are answered; one `undo` takes them back
-    /// unless they undo or redo themselves. A batch is not kept across
-    /// requests (the lines of one call are one change already), and with other lines, a
-    /// command that acts beyond the store (`sync`, `export` to a file) or stops early (`quit`)
-    /// is refused, since its effect could not be taken back.
+    /// commands are one change (`Notebook.allOrNothing`), all or nothing: when one fails, none
+    /// of their changes is kept, and only the errors are answered; one `undo` takes them back.
+    /// Lines that only undo and redo are all or nothing too, each its own entry. A batch is
+    /// not kept across requests (the lines of one call are one change already), and with
+    /// other lines, `undo` and `redo` are refused, as inside a batch in the REPL, and so is a
+    /// command that acts beyond the store (`sync`, `export` to a file) or stops early
+    /// (`quit`), since its effect could not be taken back.
     func execute(_ params: ExecuteParams) -> JSONValue {
         let lines = TextFile.lines(of: params.line)
         let commands = LineInterpreter.commands(in: lines)
@@ -81,8 +82,8 @@ final class NotebookMethods {
             return Self.answer(succeeded, output.text)
         }
         do {
-            let asOneChange = !commands.contains { $0 == .undo || $0 == .redo }
-            try notebook.allOrNothing(asOneChange: asOneChange) {
+            let undoesOnly = commands.allSatisfy { $0 == .undo || $0 == .redo }
+            try notebook.allOrNothing(asOneChange: !undoesOnly) {
                 runLines()
                 if !succeeded { throw LinesFailed() }
             }
@@ -105,6 +106,9 @@ final class NotebookMethods {
         for command in commands {
             switch command {
             case .quit?: return "'quit' cannot run with other lines in one memo/execute"
+            case .undo?, .redo?:
+                guard !commands.allSatisfy({ $0 == .undo || $0 == .redo }) else { continue }
+                return "'\(command == .undo ? "undo" : "redo")' cannot run with other lines in one memo/execute, which are one change: send it alone"
             case .sync?: return "'sync' changes another store, which the other lines could not take back: send it alone"
             case .export(let arguments)? where arguments.path != "-":
                 return "'export' to a file writes it at once, which the other lines could not take back: send it alone"
