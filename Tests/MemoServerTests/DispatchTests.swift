@@ -126,6 +126,40 @@ struct DispatchTests {
         let applied = try move(line: 1)
         harness.receive(#"{"jsonrpc":"2.0","id":"\#(applied)","result":{"applied":true}}"#)
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
+        // The refused move is withdrawn, not kept in this session's undo: an undo takes back
+        // the move that happened, and nothing brings the refused one back.
+        #expect(try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String == "undid change 3 (add \"and me\")\n")
+        #expect(try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String == "error: nothing to undo\n")
+        #expect(try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String == "redid change 3 (add \"and me\")\n")
+        #expect(try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String == "error: nothing to redo\n")
+        #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
+    }
+
+    /// An in-memory store vanishes at exit, and so do the files of its memos.
+    @Test func anInMemoryStoresFilesGoWithIt() throws {
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "private"])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
+        let location = try #require(try harness.request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"],
+                                                                                     "position": ["line": 0, "character": 1]]).result)
+        let uri = try #require(location["uri"] as? String)
+        let path = try #require(URL(string: uri)?.path)
+        #expect(FileManager.default.fileExists(atPath: path))
+        harness.server.finish()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
+    }
+
+    /// A move the client never answers did not happen: when the session ends, its memo goes.
+    @Test func aMoveNeverAnsweredKeepsNoMemo() throws {
+        try harness.initialize(["workspace": ["applyEdit": true]])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                                                                         "text": "move me\n"]])
+        let selection: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 7]]]
+        try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [selection]])
+        try harness.request("shutdown")
+        harness.server.finish()
+        #expect(try harness.notebook.memo(id: 1) == nil)
     }
 
     /// Several lines given to `memo/execute` are one change: all of them, or none when one

@@ -78,6 +78,20 @@ extension Notebook {
         }
     }
 
+    /// This session's newest change that is not undone.
+    package var newestOwnChange: Int64? { undoStack.last }
+
+    /// Takes back this session's change `sequence` for a step that then did not happen (a
+    /// move whose edit the editor refused): undone in the store, and off this session's undo
+    /// and redo stacks, so neither brings it back here. The undo's entry, or an error when a
+    /// later change to its memos forbids the undo.
+    @discardableResult
+    package func withdraw(_ sequence: Int64) throws -> HistoryEntry {
+        let entry = try store.undo(sequence, at: changeTime)
+        undoStack.removeAll { $0 == sequence }
+        return entry
+    }
+
     /// Takes `sequence` off `stack` with the entries above it (another session undid or redid
     /// those meanwhile) and puts it on `other`.
     private func move(_ sequence: Int64, from stack: inout [Int64], to other: inout [Int64]) {

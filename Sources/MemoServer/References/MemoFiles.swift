@@ -158,4 +158,11 @@ final class MemoFiles {
         unlink(basePath(of: id))
         written.remove(id)
     }
+
+    /// Removes every file this server wrote, and the folder when nothing else is in it: an
+    /// in-memory store's files go with the store.
+    func removeAll() {
+        for id in ids { remove(id) }
+        rmdir(folder)
+    }
 }

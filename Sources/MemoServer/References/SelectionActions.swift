@@ -12,8 +12,9 @@ final class SelectionActions {
     let outbox: Outbox
     /// Whether the client said, at `initialize`, that it applies edits.
     var clientAppliesEdits = false
-    /// The memos of moves whose edit the client has not answered yet, by the request's id.
-    private var pendingMoves: [RequestID: Int64] = [:]
+    /// The moves whose edit the client has not answered yet, by the request's id: the memo,
+    /// and the change that added it.
+    private var pendingMoves: [RequestID: (memo: Int64, change: Int64?)] = [:]
 
     init(notebook: Notebook, outbox: Outbox) {
         self.notebook = notebook
@@ -58,21 +59,34 @@ final class SelectionActions {
                     .object([("range", selection.range.json), ("newText", .string("#\(memo.id)"))]),
                 ]))]))])),
             ]))
-            pendingMoves[request] = memo.id
+            pendingMoves[request] = (memo.id, notebook.newestOwnChange)
         }
         return JSONRenderer.json(memo)
     }
 
     /// The client's answer to a request of the server's: for a move whose edit the client did
-    /// not apply (`applied: false`, or an error), the memo is deleted again and the user told,
-    /// so a move never becomes a copy.
+    /// not apply (`applied: false`, or an error), the memo's add is taken back (withdrawn, so
+    /// no undo here brings it back) and the user told, so a move never becomes a copy.
     func received(_ id: RequestID, result: JSONValue?) {
-        guard let memoID = pendingMoves.removeValue(forKey: id) else { return }
+        guard let move = pendingMoves.removeValue(forKey: id) else { return }
         guard result?[member: "applied"] != .bool(true) else { return }
         let reason = result?[member: "failureReason"].flatMap { if case .string(let text) = $0 { text } else { nil } }
-        let kept = (try? notebook.execute(.delete(ids: [memoID]))) == nil
-        let message = "The editor did not apply the edit that moves the selection to memo #\(memoID)"
+        let kept = !takeBack(move)
+        let message = "The editor did not apply the edit that moves the selection to memo #\(move.memo)"
             + (reason.map { " (\($0))" } ?? "") + (kept ? "; the memo is kept." : ", so the memo was not kept; the selection is as it was.")
         outbox.notify("window/showMessage", params: .object([("type", .integer(2)), ("message", .string(message))]))
+    }
+
+    /// At shutdown, moves the client never answered did not happen: their memos are taken back.
+    func takeBackUnansweredMoves() {
+        for move in pendingMoves.values.sorted(by: { $0.memo > $1.memo }) { _ = takeBack(move) }
+        pendingMoves = [:]
+    }
+
+    /// Withdraws the move's add, or, when a later change to the memo forbids that, deletes
+    /// the memo; whether it is gone.
+    private func takeBack(_ move: (memo: Int64, change: Int64?)) -> Bool {
+        if let change = move.change, (try? notebook.withdraw(change)) != nil { return true }
+        return (try? notebook.execute(.delete(ids: [move.memo]))) != nil
     }
 }

@@ -34,6 +34,13 @@ package final class MemoServer {
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
     }
 
+    /// Ends the session: a move the client never answered did not happen, and the files of
+    /// an in-memory store's memos go with it (nothing of it outlives the server).
+    package func finish() {
+        selectionActions.takeBackUnansweredMoves()
+        if references.notebook.storeLocation.isMemory { references.memoFiles?.removeAll() }
+    }
+
     /// True once `shutdown` was answered.
     package var isShutDown: Bool { lifecycle == .shutDown }
 

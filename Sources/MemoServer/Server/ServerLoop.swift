@@ -43,6 +43,7 @@ package enum ServerLoop {
             server.tick()
             lastTick = ContinuousClock.now
         }
+        server.finish()
         if writer.isBroken {
             log("the client stopped reading; exiting")
             return 1
