@@ -68,6 +68,19 @@ struct ReferenceRuleTests {
         #expect(warnings(uri) == said)
     }
 
+    /// What a tag holds is attributes: `href="#77"` is a fragment, `src=#79` too, and a
+    /// colour in a `style`; text between tags has references. So does Markdown, which holds
+    /// markup, and its link definitions (`[b]: #80`) name fragments.
+    @Test(arguments: [
+        ("file:///page.html", "html", "<a href=\"#77\">see #5</a> <img src=#79> <p>issue #6</p>", ["no memo #5", "no memo #6"]),
+        ("file:///notes.md", "markdown", "<a href='#78'>#5</a> <span style=\"color:#333\">x</span>\n[b]: #80\n  [c]:   #81 \"t\"\n[d] #7",
+         ["no memo #5", "no memo #7"]),
+    ])
+    func whatATagHoldsIsNoReference(_ uri: String, _ language: String, _ text: String, _ said: [String]) throws {
+        try open(uri, language, text)
+        #expect(warnings(uri) == said)
+    }
+
     @Test func aMarkdownLinksFragmentIsNoReference() throws {
         let uri = "file:///notes.md"
         try open(uri, "markdown", "[the heading](#3) and (#2) and [#1](#4)")
@@ -109,6 +122,21 @@ struct ReferenceRuleTests {
         #expect(try offered(0) == 4)
         #expect(try offered(9) == 4)
         for line in [1, 2, 3, 4, 5, 7] { #expect(try offered(line) == 0, "\(lines[line])") }
+    }
+
+    /// In a command file a `#` in a memo's text completes memos too; the `#` that starts a
+    /// comment line does not. In a style sheet, a `#` where a colour goes completes nothing.
+    @Test func completionAfterAHashInCommandFilesAndStyleSheets() throws {
+        func offered(_ uri: String, _ language: String, _ line: String) throws -> Int {
+            try open(uri, language, line)
+            let result = try harness.request("textDocument/completion", ["textDocument": ["uri": uri],
+                                                                         "position": ["line": 0, "character": line.count]]).result
+            return (result?["items"] as? [[String: Any]])?.filter { ($0["label"] as? String)?.hasPrefix("#") == true }.count ?? -1
+        }
+        #expect(try offered("file:///a.memo", "memo", "add see #") == 4)
+        #expect(try offered("file:///b.memo", "memo", "#") == 0)
+        #expect(try offered("file:///c.css", "css", "a { color: #") == 0)
+        #expect(try offered("file:///d.css", "css", "/* after #") == 4)
     }
 
     @Test func aColourInPlainTextIsAReference() throws {

@@ -81,12 +81,14 @@ final class DocumentTable {
         sendDiagnostics([], for: params.textDocument.uri, version: nil)
     }
 
-    /// Command completion in command files; in other documents, memo references after `#`.
+    /// Memo references after `#` in every document; elsewhere in command files, commands,
+    /// options, tags and ids.
     func completion(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
         let document = try document(params.textDocument.uri)
-        guard document.isCommandFile else {
-            return references.completion(in: document, lineNumber: params.position.line, at: params.position.character, encoding: encoding)
+        if let memos = references.completion(in: document, lineNumber: params.position.line, at: params.position.character, encoding: encoding) {
+            return memos
         }
+        guard document.isCommandFile else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         return DocumentFeatures(notebook: notebook, encoding: encoding)
             .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line, at: params.position.character)
     }

@@ -68,11 +68,37 @@ enum MemoReference: Hashable {
         isReferenceStart(hash, in: line, syntax: syntax) && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
     }
 
+    /// Whether a `#` at `hash` stands where a style sheet has a colour (`color: #`): what is
+    /// typed there is a colour, not a memo to complete.
+    static func isColour(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+        guard syntax.hasHexColours else { return false }
+        let end = line[hash...].dropFirst().firstIndex { !$0.isHexDigit } ?? line.endIndex
+        return isValue(hash..<end, in: line)
+    }
+
     /// `canStart` but for code spans, which `all` finds once for the whole line.
     private static func isReferenceStart(_ hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
         let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
         guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else { return false }
-        return !(syntax.isMarkdown && line[..<hash].hasSuffix("]("))
+        if syntax.hasTags, isInTag(hash, in: line) { return false }
+        return !(syntax.isMarkdown && (line[..<hash].hasSuffix("](") || isLinkDefinition(before: hash, in: line)))
+    }
+
+    /// Whether `index` stands inside a tag of markup on its line: after a `<` that opens one
+    /// (`<a`, `</a`, `<!`), with no `>` since.
+    private static func isInTag(_ index: String.Index, in line: String) -> Bool {
+        guard let open = line[..<index].lastIndex(of: "<"), !line[open..<index].contains(">") else { return false }
+        let next = line.index(after: open)
+        return next < index && (line[next].isLetter || line[next] == "/" || line[next] == "!")
+    }
+
+    /// Whether what comes before `index` is a Markdown link definition's label: `[x]: #12`
+    /// defines a link to the fragment `#12`.
+    private static func isLinkDefinition(before index: String.Index, in line: String) -> Bool {
+        let head = line[..<index].drop { $0 == " " }
+        guard head.first == "[", line.distance(from: line.startIndex, to: head.startIndex) <= 3 else { return false }
+        let label = head.trimmingSpaces()
+        return label.hasSuffix("]:") && !label.dropFirst().dropLast(2).contains("]")
     }
 
     private static func reference(startingAt start: String.Index, in line: String, syntax: ReferenceSyntax) -> Found? {

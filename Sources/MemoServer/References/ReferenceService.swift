@@ -161,13 +161,16 @@ final class ReferenceService {
     /// with what was typed (the digits of an id; for words, the memo's word they begin, and
     /// its id); Neovim's omnifunc starts the word at the `#` (the `textEdit`'s start) only
     /// when an item has no `filterText`, so ids come without one.
-    func completion(in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue {
+    /// Nil when the cursor is not in a reference: no `#` where one could begin, or, in a
+    /// command file, the `#` that starts a comment line.
+    func completion(in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue? {
         let line = document.line(lineNumber) ?? ""
         let cursor = encoding.index(at: column, in: line)
         let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
         guard let hash = typedStart, line[hash] == "#", MemoReference.canStart(at: hash, in: line, syntax: document.syntax),
-              !document.isInCodeBlock(lineNumber)
-        else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+              !MemoReference.isColour(at: hash, in: line, syntax: document.syntax), !document.isInCodeBlock(lineNumber),
+              !(document.isCommandFile && line[..<hash].allSatisfy(\.isWhitespace))
+        else { return nil }
         let typed = String(line[line.index(after: hash)..<cursor])
         let wordEnd = line[cursor...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
         let range = encoding.range(line: lineNumber, hash..<wordEnd, in: line)

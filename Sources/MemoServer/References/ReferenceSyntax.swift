@@ -5,13 +5,17 @@ struct ReferenceSyntax: Equatable {
     var isMarkdown = false
     /// Style sheets and markup: `#` and 3, 4, 6 or 8 digits is a colour.
     var hasHexColours = false
+    /// Markup and Markdown: what a tag holds (`<a href="#12">`, `<img src=#3>`) is attributes,
+    /// whose `#` is a URL's fragment, an id or a colour.
+    var hasTags = false
 
     /// Plain text, commit messages, code comments: only the rules every document has.
     static let plain = ReferenceSyntax()
 
-    init(isMarkdown: Bool = false, hasHexColours: Bool = false) {
+    init(isMarkdown: Bool = false, hasHexColours: Bool = false, hasTags: Bool = false) {
         self.isMarkdown = isMarkdown
         self.hasHexColours = hasHexColours
+        self.hasTags = hasTags || isMarkdown
     }
 
     /// The syntax of a document, from its language id or else its file name's extension.
@@ -20,7 +24,11 @@ struct ReferenceSyntax: Equatable {
         let suffix = uri.split(separator: ".").last.map { $0.lowercased() } ?? ""
         isMarkdown = ["markdown", "md"].contains(language) || ["md", "markdown"].contains(suffix)
         hasHexColours = Self.colourLanguages.contains(language) || Self.colourExtensions.contains(suffix)
+        hasTags = isMarkdown || Self.markupLanguages.contains(language) || Self.markupExtensions.contains(suffix)
     }
+
+    private static let markupLanguages: Set = ["html", "xhtml", "xml", "svg", "vue", "svelte"]
+    private static let markupExtensions: Set = ["html", "htm", "xhtml", "xml", "svg", "vue", "svelte"]
 
     private static let colourLanguages: Set = ["css", "scss", "sass", "less", "stylus", "html", "xhtml", "xml", "svg", "vue", "svelte"]
     private static let colourExtensions: Set = ["css", "scss", "sass", "less", "styl", "html", "htm", "xhtml", "xml", "svg", "vue", "svelte"]
