@@ -8,6 +8,12 @@ package enum MemoContent {
         String(content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
+    /// The first line that is not blank: what names a memo in a menu, a hint or a symbol,
+    /// which an empty label would leave blank (and LSP forbids one).
+    package static func title(of content: some StringProtocol) -> String {
+        String(content.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? "")
+    }
+
     /// Checks `content` for the store: not empty (after trimming white space) and at most 1 MiB.
     /// Validity of UTF-8 is checked where bytes become a `String`.
     package static func validate(_ content: String) throws(StoreError) {

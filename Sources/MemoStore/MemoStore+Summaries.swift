@@ -1,8 +1,9 @@
 extension MemoStore {
-    /// A memo's id and the start of its first line: enough to recognise it in a menu.
+    /// A memo's id and the start of its title (its first line that is not blank): enough
+    /// to recognise it in a menu.
     package struct Summary: Equatable, Sendable {
         package var id: Int64
-        package var firstLine: String
+        package var title: String
     }
 
     /// Memos whose decimal id starts with `idPrefix` (all memos for ""), newest first.
@@ -40,9 +41,7 @@ extension MemoStore {
             try statement.bind(values)
             var summaries: [Summary] = []
             while try statement.step() {
-                let text = statement.string(at: 1)
-                let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                summaries.append(Summary(id: statement.int64(at: 0), firstLine: String(firstLine)))
+                summaries.append(Summary(id: statement.int64(at: 0), title: MemoContent.title(of: statement.string(at: 1))))
             }
             return summaries
         }

@@ -58,7 +58,7 @@ struct CompleterTests {
         }
         let summaries = try store.summaries(idPrefix: "12", limit: 50)
         #expect(summaries.map(\.id) == [129, 128, 127, 126, 125, 124, 123, 122, 121, 120, 12])
-        #expect(summaries.last?.firstLine == "memo 12")
+        #expect(summaries.last?.title == "memo 12")
         #expect(try store.summaries(idPrefix: "", limit: 2).map(\.id) == [130, 129])
         #expect(try store.summaries(idPrefix: "999", limit: 5).isEmpty)
     }

@@ -139,6 +139,27 @@ struct ReferenceRuleTests {
         #expect(try offered("file:///d.css", "css", "/* after #") == 4)
     }
 
+    /// `#1` offers memo #1 first however many ids start with 1; a memo whose text starts with
+    /// blank lines is named by its first line that is not blank, in hints, symbols and menus;
+    /// a symbol query may end in `*` as a search does.
+    @Test func completionHintsAndSymbolsNameMemosWell() throws {
+        try harness.request("memo/add", ["content": "\n\nthird line only, pizza night"])
+        for number in 6...200 { try harness.request("memo/add", ["content": "memo \(number)"]) }
+        let uri = "file:///notes.txt"
+        try open(uri, "plaintext", "#1 and #5")
+        let completion = try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 2]])
+        let items = try #require(completion.result?["items"] as? [[String: Any]])
+        let first = items.min { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
+        #expect(first?["label"] as? String == "#1")
+        let hints = try harness.request("textDocument/inlayHint", ["textDocument": ["uri": uri],
+                                                                   "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 9]]])
+        #expect((hints["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["memo 1", "third line only, pizza night"])
+        for query in ["piz*", "pizza night*", "pizza"] {
+            let symbols = try harness.request("workspace/symbol", ["query": query])["result"] as? [[String: Any]]
+            #expect(symbols?.compactMap { $0["name"] as? String } == ["third line only, pizza night"], "\(query)")
+        }
+    }
+
     @Test func aColourInPlainTextIsAReference() throws {
         let uri = "file:///notes.txt"
         try open(uri, "plaintext", "#333 is missing")

@@ -86,7 +86,7 @@ package struct Completer {
         guard prefix.allSatisfy(\.isASCII) && prefix.allSatisfy(\.isNumber) else { return [] }
         return data.memoSummaries(idPrefix: prefix, limit: Self.limit + 1).map { summary in
             let digits = String(summary.id)
-            return Completion((word.hasPrefix("#") ? "#" : "") + digits, hint: summary.firstLine,
+            return Completion((word.hasPrefix("#") ? "#" : "") + digits, hint: summary.title,
                               sortKey: String(repeating: "0", count: max(0, 19 - digits.count)) + digits)
         }
     }

@@ -131,7 +131,7 @@ final class ReferenceService {
             links.append(.object([
                 ("range", encoding.range(line: found.line, found.range, in: found.text)),
                 ("target", .string(target)),
-                ("tooltip", .string(MemoContent.firstLine(of: memo.content))),
+                ("tooltip", .string(MemoContent.title(of: memo.content))),
             ]))
         }
         return .array(links)
@@ -144,7 +144,7 @@ final class ReferenceService {
             guard let memo = found.memo else { return nil }
             return .object([
                 ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
-                ("label", .string(Self.shortened(TerminalText.row(MemoContent.firstLine(of: memo.content)), to: 40))),
+                ("label", .string(Self.shortened(TerminalText.row(MemoContent.title(of: memo.content)), to: 40))),
                 ("paddingLeft", .bool(true)),
             ])
         })
@@ -180,14 +180,14 @@ final class ReferenceService {
             var fields: [(String, JSONValue)] = [
                 ("label", .string("#\(memo.id)")),
                 ("kind", .integer(18)),
-                ("detail", .string(TerminalText.row(memo.firstLine))),
+                ("detail", .string(TerminalText.row(memo.title))),
                 ("sortText", .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index))),
                 ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
             ]
             if byID {
                 fields.append(("insertText", .string(String(memo.id))))
             } else {
-                let match = Self.completedWord(typed, in: memo.firstLine) + " #\(memo.id)"
+                let match = Self.completedWord(typed, in: memo.title) + " #\(memo.id)"
                 fields += [("insertText", .string(match)), ("filterText", .string(match))]
             }
             return .object(fields)
@@ -211,14 +211,15 @@ final class ReferenceService {
         let query = params.query.trimmingSpaces()
         var filter = MemoFilter()
         if !query.isEmpty {
-            guard let search = (try? SearchQuery(parsing: query + "*")) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
+            let typing = query.hasSuffix("*") || query.hasSuffix("\"") ? query : query + "*"
+            guard let search = (try? SearchQuery(parsing: typing)) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
             filter = MemoFilter(search: search)
         }
         let memos = try RPCError.answering { try notebook.memos(MemoQuery(filter: filter, limit: 100)).collect() }
         var symbols: [JSONValue] = []
         for memo in memos {
             symbols.append(.object([
-                ("name", .string(TerminalText.row(MemoContent.firstLine(of: memo.content)))),
+                ("name", .string(TerminalText.row(MemoContent.title(of: memo.content)))),
                 ("kind", .integer(1)),
                 ("containerName", .string("#\(memo.id)")),
                 ("location", .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])),
@@ -239,13 +240,17 @@ final class ReferenceService {
 
     /// Memos for a `#` completion, newest first: all of them, or by id prefix for digits
     /// (the REPL's id completion), else by full-text search with the last word a prefix.
-    private func candidates(matching typed: String) throws -> [(id: Int64, firstLine: String)] {
+    private func candidates(matching typed: String) throws -> [(id: Int64, title: String)] {
         if typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return try notebook.summaries(idPrefix: typed, limit: Completer.limit).map { ($0.id, $0.firstLine) }
+            // The memo with exactly the typed id comes first, however many others start so.
+            let exact = try Int64(typed).flatMap { try notebook.memo(id: $0) }
+            let others = try notebook.summaries(idPrefix: typed, limit: Completer.limit).filter { $0.id != exact?.id }
+            let first = exact.map { [(id: $0.id, title: MemoContent.title(of: $0.content))] } ?? []
+            return Array((first + others.map { (id: $0.id, title: $0.title) }).prefix(Completer.limit))
         }
         let search = try SearchQuery(parsing: typed + "*")
         return try notebook.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
-            .map { ($0.id, MemoContent.firstLine(of: $0.content)) }
+            .map { ($0.id, MemoContent.title(of: $0.content)) }
     }
 
     private static let startOfFile: JSONValue = .object([
