@@ -135,6 +135,37 @@ struct DispatchTests {
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
     }
 
+    /// Code actions are offered on a selection that makes a memo, not on white space alone.
+    @Test func codeActionsNeedASelectionWithText() throws {
+        try harness.initialize(["workspace": ["applyEdit": true]])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                                                                         "text": "move me   \n\n"]])
+        func titles(_ from: [Int], _ to: [Int]) throws -> [String] {
+            let reply = try harness.request("textDocument/codeAction", ["textDocument": ["uri": "file:///n.md"], "context": ["diagnostics": []],
+                                                                        "range": ["start": ["line": from[0], "character": from[1]],
+                                                                                  "end": ["line": to[0], "character": to[1]]]])
+            return (reply["result"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? ["?"]
+        }
+        #expect(try titles([0, 0], [0, 7]) == ["Save selection as memo", "Move selection to a memo"])
+        #expect(try titles([0, 7], [2, 0]).isEmpty)
+        #expect(try titles([0, 12], [0, 40]).isEmpty)
+    }
+
+    /// A memo's file closed in the editor follows the store again: a change made while it was
+    /// open reaches the file at once.
+    @Test func aClosedMemoFileFollowsTheStoreAgain() throws {
+        try harness.initialize()
+        try harness.request("memo/add", ["content": "first"])
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
+        let location = try #require(try harness.request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"],
+                                                                                     "position": ["line": 0, "character": 1]]).result)
+        let uri = try #require(location["uri"] as? String)
+        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "first"]])
+        try harness.request("memo/update", ["id": 1, "content": "second"])
+        _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        #expect(try String(contentsOfFile: try #require(URL(string: uri)?.path), encoding: .utf8) == "second")
+    }
+
     /// An in-memory store vanishes at exit, and so do the files of its memos.
     @Test func anInMemoryStoresFilesGoWithIt() throws {
         try harness.initialize()
@@ -287,6 +318,8 @@ struct DispatchTests {
         ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)"),
         ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids[1]' must be an integer"),
         ("memo/list", #"{"limit":99999999999999999999}"#, "invalid params: a number where an integer is wanted has a fraction or is too large"),
+        ("memo/add", #"{"content":"\x41"}"#, "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"),
+        ("memo/add", #"{"content":"\ud800"}"#, "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"),
         ("textDocument/hover", #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":1.5}}"#,
          "invalid params: a number where an integer is wanted has a fraction or is too large"),
         ("workspace/executeCommand", #"{"command":"memo.saveSelection","arguments":[{"uri":"x","range":{"start":{"line":0}}}]}"#,

@@ -74,11 +74,14 @@ final class DocumentTable {
         publishDiagnostics(for: uri)
     }
 
+    /// Forgets the document; a memo's file closed follows the store again, from now (the
+    /// store may have changed while the editor held it).
     func close(_ params: DidCloseParams) {
         documents.removeValue(forKey: params.textDocument.uri)
         references.saveProblems.removeValue(forKey: params.textDocument.uri)
         references.editorBases.removeValue(forKey: params.textDocument.uri)
         sendDiagnostics([], for: params.textDocument.uri, version: nil)
+        references.refreshFiles(isOpen: isOpen)
     }
 
     /// Memo references after `#` in every document; elsewhere in command files, commands,

@@ -13,10 +13,21 @@ struct ParamsReader {
         } catch let error as DecodingError {
             throw .invalidParams(Self.describe(error))
         } catch {
-            // The JSON parser's own refusal: of a number with a fraction, or too large, where
-            // an integer is wanted (it does not say where).
-            throw .invalidParams("invalid params: a number where an integer is wanted has a fraction or is too large")
+            throw .invalidParams(Self.describeParserRefusal(error))
         }
+    }
+
+    /// The JSON parser's own refusal of a value it reads only when a field asks for it, in
+    /// words: its error type is internal (and does not say where), so only its kind is told.
+    private static func describeParserRefusal(_ error: any Error) -> String {
+        let kind = String(describing: error).lowercased()
+        if kind.contains("number") {
+            return "invalid params: a number where an integer is wanted has a fraction or is too large"
+        }
+        if kind.contains("escape") || kind.contains("scalar") || kind.contains("unicode") || kind.contains("surrogate") {
+            return "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"
+        }
+        return "invalid params: a value cannot be read"
     }
 
     /// A decoding error in words: which field, and what was wrong with it.

@@ -21,9 +21,10 @@ final class SelectionActions {
         self.outbox = outbox
     }
 
-    /// `textDocument/codeAction` on a selection: save it as a memo, or move it to one.
-    func codeActions(_ params: CodeActionParams) -> JSONValue {
-        guard params.range.start != params.range.end else { return .array([]) }
+    /// `textDocument/codeAction` on a selection: save it as a memo, or move it to one; none
+    /// for a selection of white space alone (`selected`), which makes no memo.
+    func codeActions(_ params: CodeActionParams, selected: String) -> JSONValue {
+        guard !selected.allSatisfy(\.isWhitespace) else { return .array([]) }
         let selection: JSONValue = .object([("uri", .string(params.textDocument.uri)), ("range", params.range.json)])
         var actions = [("Save selection as memo", Self.saveCommand)]
         if clientAppliesEdits { actions.append(("Move selection to a memo", Self.moveCommand)) }

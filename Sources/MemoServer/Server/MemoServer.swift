@@ -175,8 +175,8 @@ package final class MemoServer {
             return references.inlayHints(in: try documents.document(params.textDocument.uri), range: params.range,
                                          encoding: documents.encoding)
         case .codeActions(let params):
-            _ = try documents.document(params.textDocument.uri)
-            return selectionActions.codeActions(params)
+            let document = try documents.document(params.textDocument.uri)
+            return selectionActions.codeActions(params, selected: document.text(in: params.range, encoding: documents.encoding))
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
         case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
         case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
