@@ -123,6 +123,9 @@ package final class MemoStore {
     package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
         try MemoContent.validate(content)
         return try recorded(.edit, at: date) {
+            // The same text again changes nothing: no update date, no history entry, no sync.
+            let current = try existingMemo(id: id)
+            guard current.content != content else { return current }
             guard try table.updateContent(of: id, to: content, updateDate: date) else { throw StoreError.memoNotFound([id]) }
             return try existingMemo(id: id)
         }

@@ -167,6 +167,19 @@ struct ParserTests {
         #expect(try command("search don't \"stop now\" -- -n") == .search(SearchArguments(
             query: try SearchQuery(parsing: "don't \"stop now\" -n"))))
         #expect(try command("search milk -h") == .help(topic: "search"))
+        #expect(try command("search -n2 the") == .search(SearchArguments(query: try SearchQuery(parsing: "the"), list: ListArguments(limit: 2))))
+        #expect(try command("search the -nice") == .search(SearchArguments(query: try SearchQuery(parsing: "the -nice"))))
+    }
+
+    /// An option with a dash missing would silently leave memos out: it is refused, saying how
+    /// to write either.
+    @Test func aSearchOptionWithADashMissingIsRefused() throws {
+        #expect {
+            try command("search milk -rank")
+        } throws: { error in
+            (error as? CommandError)?.message == "'-rank' leaves out memos with 'rank'; for the option, write '--rank' (or put the word after --)"
+        }
+        #expect(try command("search milk -- -rank") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -rank"))))
     }
 
     @Test func programArgumentsAreTakenLiterally() throws {

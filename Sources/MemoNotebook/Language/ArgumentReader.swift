@@ -49,9 +49,10 @@ struct ArgumentReader<Source: WordSource> {
     }
 
     /// The words of a search, as typed, with the command's options read wherever they stand
-    /// before `--` (`search heart -n 1`). A word that looks like an option but is not one of
-    /// the command's is a word of the search when it has one dash (`-word` leaves memos out)
-    /// and an unknown option when it has two.
+    /// before `--` (`search heart -n 1`, `-n1`). A word that looks like an option but is not
+    /// one of the command's is a word of the search when it has one dash (`-word` leaves memos
+    /// out, and so does `-nice`: a short option's attached value starts with a digit) and an
+    /// unknown option when it has two; `-rank`, an option with a dash missing, is refused.
     mutating func searchWords() throws(CommandError) -> [Word] {
         var found: [Word] = []
         while let word = words.nextRawWord() {
@@ -60,11 +61,16 @@ struct ArgumentReader<Source: WordSource> {
                     optionsEnded = true
                     continue
                 }
-                if syntax.option(named: String(word.text.prefix { $0 != "=" })) != nil {
+                if let spelled = syntax.option(spelledBy: word.text),
+                   word.text.hasPrefix("--") || spelled.inlineValue?.first.map({ $0.isASCII && $0.isNumber }) ?? true {
                     try readOption(word)
                     continue
                 }
                 if word.text.hasPrefix("--") { throw .unknownOption(word, command: syntax.name) }
+                if syntax.option(named: "-" + word.text) != nil {
+                    throw .usage("'\(word.text)' leaves out memos with '\(word.text.dropFirst())'; for the option, write '-\(word.text)' "
+                                 + "(or put the word after --)", range: word.range)
+                }
             }
             found.append(word)
         }

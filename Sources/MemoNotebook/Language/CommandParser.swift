@@ -180,7 +180,7 @@ package enum CommandParser {
         var arguments = ListArguments(filter: filter)
         if reader.flag("--asc") { arguments.order = .oldestFirst }
         if reader.flag("--asc") && reader.flag("--desc") {
-            throw .usage("'list' takes --asc or --desc, not both")
+            throw .usage("'\(reader.syntax.name)' takes --asc or --desc, not both")
         }
         arguments.limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
         arguments.offset = try reader.value("--offset").map { word throws(CommandError) in try count(word, option: "--offset") } ?? 0

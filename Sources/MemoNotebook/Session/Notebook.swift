@@ -104,6 +104,7 @@ package final class Notebook {
             return .shown(try store.existingMemos(ids: ids))
         case .edit(let id, let text):
             guard let text else { return try editInteractively(id) }
+            if try store.existingMemo(id: id).content == text { return .unchanged("#\(id) unchanged: the text is the same") }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .update(let id, let content, let tags):
             return .edited(try update(id: id, content: content, tags: tags))

@@ -89,19 +89,23 @@ package struct SearchQuery: Equatable, Sendable {
         mutating func parse() throws(StoreError) -> (String?, [String], [String], [[SearchNeedle]], [SearchNeedle]) {
             var clauses: [[Term]] = [], exclusions: [Term] = []
             var tags: [String] = [], excludedTags: [String] = []
-            var joinsPrevious = false, orMeetsOnlySymbols = false, passedOver: [String] = []
+            var joinsPrevious = false, orMeetsOnlySymbols = false, lastWasTag = false, passedOver: [String] = []
             while let (raw, quoted, excluded) = try nextWord() {
                 if raw == "OR", !quoted, !excluded {
+                    if lastWasTag { throw invalid("'OR' cannot join a tag: give tags with --tag, every one of them is wanted") }
                     guard let last = clauses.last, !last.isEmpty, !joinsPrevious else { throw invalid("'OR' needs a word before it") }
                     joinsPrevious = true
                     continue
                 }
-                if !quoted, raw.hasPrefix("@"), raw.count > 1 {
+                // `@tag` as a memo's text holds it, punctuation after it and all (`@bob,`).
+                if !quoted, raw.hasPrefix("@"), let tag = TagName.inlineTags(in: raw).first, TagName.inlineTags(in: raw).count == 1,
+                   raw.dropFirst().lowercased().hasPrefix(tag) {
                     if joinsPrevious { throw invalid("'OR' cannot join a tag: '\(raw)'") }
-                    guard let tag = try? TagName.normalize(String(raw.dropFirst())) else { throw invalid("'\(raw)' is not a tag") }
                     if excluded { excludedTags.append(tag) } else { tags.append(tag) }
+                    lastWasTag = true
                     continue
                 }
+                lastWasTag = false
                 guard let term = self.term(raw) else {
                     // Passed over as if not typed: `a OR & b` is `a OR b`, and `a OR &` is `a`.
                     passedOver.append(raw)
