@@ -3,8 +3,8 @@ and Hangul written without spaces, accents, full-width forms and ß, every query
 are exactly the memos that a plain matcher written here finds, never more or fewer.
 
 The matcher is this test's own reading of what README and `help search` promise: a memo
-is found when its text, folded (NFKC, full case folding, accents dropped from Latin letters,
-white space as one space), holds each typed word or phrase, folded the same way, where a word stands: not
+is found when its text, folded (NFKC, full case folding, accents dropped from Latin, Greek
+and Cyrillic letters, skin tones and invisible joiners dropped, white space as one space), holds each typed word or phrase, folded the same way, where a word stands: not
 inside a longer word (letters and digits, outside Han, kana and Hangul, make words), a
 prefix (`cof*`) at a word's start. `a OR b` needs either, `-word` leaves out, and a word of
 symbols alone is passed over. It knows nothing of the index."""
@@ -22,10 +22,11 @@ LATIN = ["coffee", "beans", "milk", "tower", "pizza", "tom", "jerry", "cat", "co
          "walk", "Mina", "data", "intensive", "don't", "e-mail", "3.14", "2024", "x1", "abc123"]
 ACCENTED = ["café", "naïve", "Zoë", "résumé", "Ångström", "crème", "São", "Paulo"]
 GERMAN = ["Straße", "groß", "Fußball", "Strasse", "STRASSE"]
-OTHER_SCRIPTS = ["Москва", "ЙОГУРТ", "йогурт", "Ελλάδα", "ΟΔΟΣ", "οδός"]
+OTHER_SCRIPTS = ["Москва", "ЙОГУРТ", "йогурт", "Ελλάδα", "ΟΔΟΣ", "οδός", "ёлка", "е\u0308лка", "ο\u0301δος", "cafe\u0301",
+                 "Ⅻ", "XII", "ǅemal", "zero\u200bwidth", "soft\u00adhyphen"]
 FULL_WIDTH = ["ＡＢＣ", "Ｔｏｋｙｏ", "ｄａｔａ", "１２３"]
 SYMBOLS = ["C++", "$100", "$1000", "50%", "&", "-", "!!", "a&b", "x++"]
-EMOJI = ["🍕", "❤️", "🎉", "👍🏽", "🇯🇵", "👨‍👩‍👧"]
+EMOJI = ["🍕", "❤️", "🎉", "👍🏽", "👍", "🇯🇵", "👨‍👩‍👧", "👩🏽‍💻"]
 CJK_RUNS = ["京都旅行の宿を予約する", "東京", "漢字", "ひらがなとカタカナ", "여행을 떠나기 전에", "여권", "한국어",
             "東京タワー", "旅行"]
 GLUED = ["東京tower", "pizza🍕", "tower東京", "C++言語", "カフェcafé"]
@@ -41,19 +42,24 @@ def is_cjk(character):
             or 0xAC00 <= code <= 0xD7AF)
 
 
+# Passed over, as invisible: variation selectors, joiners, skin tones, soft hyphens.
+INVISIBLE = dict.fromkeys([0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF, *range(0x1F3FB, 0x1F400)])
+
+
 def fold(text):
-    """Accents come off Latin letters only: the marks of kana (が) and Cyrillic (й) make
-    other letters."""
-    text = without_latin_accents(unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold()))
+    """Accents come off Latin, Greek and Cyrillic letters only: the marks of kana (が) make
+    other letters. Control characters part words, as white space does."""
+    text = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text).translate(INVISIBLE)
+    text = without_accents(unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold()))
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def without_latin_accents(decomposed):
+def without_accents(decomposed):
     kept, base = [], ""
     for c in decomposed:
         if not unicodedata.combining(c):
             base = c
-        elif unicodedata.name(base, "").startswith("LATIN"):
+        elif unicodedata.name(base, "").split(" ")[0] in ("LATIN", "GREEK", "CYRILLIC"):
             continue
         kept.append(c)
     return "".join(kept)
@@ -100,7 +106,7 @@ def variant(rng, word):
     if choice < 0.2:
         return word.upper()
     if choice < 0.35:
-        return unicodedata.normalize("NFC", without_latin_accents(unicodedata.normalize("NFKD", word)))
+        return unicodedata.normalize("NFC", without_accents(unicodedata.normalize("NFKD", word)))
     if choice < 0.45 and word.isascii() and word.isalnum():
         return "".join(chr(ord(c) + 0xFEE0) for c in word)
     if choice < 0.55:

@@ -1,7 +1,8 @@
 /// The search text rule of version 8's backfill, frozen: version 3's pairs of CJK characters
 /// (`Version3SearchRule`), over text folded as a search compares it (`folded`): full case
 /// folding (`ß` is `ss`), compatibility forms (full-width `ＡＢＣ` is `ABC`, `ﬁ` is `fi`,
-/// half-width katakana is full-width), and emoji as words of their own (`emoji1f355`), which
+/// half-width katakana is full-width, `Ⅻ` is `XII`), accents off Latin, Greek and Cyrillic
+/// letters, and emoji as words of their own (`emoji1f355`), which
 /// FTS5's tokenizer would otherwise drop. `SearchText` delegates to it while the live rule is
 /// the same; a change of the live rule is written in `SearchText`, never here, with a
 /// migration that re-indexes.
@@ -19,7 +20,7 @@ enum Version8SearchRule {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
                 if !lastWasSpace { scalars.append(" ") }
                 lastWasSpace = true
                 continue
@@ -29,15 +30,27 @@ enum Version8SearchRule {
                 scalars.append(scalar.properties.isUppercase ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
             } else if Version3SearchRule.isCJK(scalar), scalar.value < 0xFF65 {
                 scalars.append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
-            } else if (0x0300...0x036F).contains(scalar.value) || [0xFE0E, 0xFE0F, 0x200D].contains(scalar.value) {
+            } else if isDropped(scalar) {
                 continue
             } else {
-                for folded in caseFolded(compatible(unaccented[scalar.value].map(String.init) ?? String(scalar))).unicodeScalars {
-                    scalars.append(folded)
+                for compatible in compatible(String(scalar)).unicodeScalars {
+                    let plain = unaccented[compatible.value].map(String.init) ?? String(compatible)
+                    for folded in caseFolded(plain).unicodeScalars where !isDropped(folded) { scalars.append(folded) }
                 }
             }
         }
         return String(decoding: String(scalars)._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// What a search passes over in text: accents typed apart from their letters (U+0300 to
+    /// U+036F), variation selectors, the joiners and skin tones inside emoji (`👍🏽` is `👍`),
+    /// and the invisible breaks and joiners inside words (zero-width space, soft hyphen, word
+    /// joiner, byte-order mark).
+    private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0300...0x036F, 0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF, 0x1F3FB...0x1F3FF: true
+        default: false
+        }
     }
 
     private static func asciiFolded(_ text: String) -> String {
@@ -56,10 +69,13 @@ enum Version8SearchRule {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The Latin letters with accents (`é`, `ñ`, `ø`, `ş`) as their letters, by their Unicode
-    /// names (`LATIN SMALL LETTER E WITH ACUTE`): the standard library has no decomposition
-    /// to read them from. Accents typed apart from their letters (U+0300 to U+036F) are
-    /// dropped where they stand.
+    /// The Latin, Greek and Cyrillic letters with accents (`é`, `ñ`, `ø`, `ό`, `ё`, `й`) as
+    /// their letters. The standard library has no decomposition to read them from, so they
+    /// are found two ways: by composing each letter with each accent (and again, for two
+    /// accents: `ǘ`, `ệ`, `ΐ`), which is canonical decomposition read backwards; and, for the
+    /// Latin letters whose accent is part of the letter (`ø`, `ł`, `đ`), by their Unicode
+    /// names (`LATIN SMALL LETTER O WITH STROKE`). Accents typed apart from their letters
+    /// (U+0300 to U+036F) are dropped where they stand.
     private static let unaccented: [UInt32: Character] = {
         var table: [UInt32: Character] = [:]
         for value in Array(0x00C0...0x024F) + Array(0x1E00...0x1EFF) {
@@ -68,6 +84,24 @@ enum Version8SearchRule {
             guard words.count > 4, words[0] == "LATIN", words[2] == "LETTER", words[4] == "WITH", words[3].count == 1,
                   let letter = words[3].first, letter.isASCII, letter.isLetter else { continue }
             table[UInt32(value)] = words[1] == "SMALL" ? Character(letter.lowercased()) : letter
+        }
+        let letters = Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x0391...0x03A9) + Array(0x03B1...0x03C9)
+            + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]
+        var composed: [(scalar: Unicode.Scalar, letter: Character)] = letters.compactMap { value in
+            Unicode.Scalar(UInt32(value)).map { ($0, Character($0)) }
+        }
+        for _ in 1...2 {
+            var next: [(scalar: Unicode.Scalar, letter: Character)] = []
+            for (base, letter) in composed {
+                for mark in 0x0300...0x036F {
+                    let pair = String(base) + String(Unicode.Scalar(UInt32(mark))!)
+                    let nfc = String(decoding: pair._nfcCodeUnits, as: UTF8.self).unicodeScalars
+                    guard nfc.count == 1, let single = nfc.first, single != base, table[single.value] == nil else { continue }
+                    table[single.value] = letter
+                    next.append((single, letter))
+                }
+            }
+            composed = next
         }
         return table
     }()
@@ -100,9 +134,21 @@ enum Version8SearchRule {
         case 0x2074...0x2079: return String(value - 0x2070)
         case 0x2080...0x2089: return String(value - 0x2080)
         case 0x2460...0x2473: return String(value - 0x245F)
+        case 0x2160...0x216F: return romanNumerals[Int(value - 0x2160)]
+        case 0x2170...0x217F: return romanNumerals[Int(value - 0x2170)].lowercased()
+        case 0x01C4...0x01CC, 0x01F1...0x01F3: return digraphs[scalar] ?? String(scalar)
         default: return String(scalar)
         }
     }
+
+    /// U+2160 to U+216F, the Roman numerals, as the letters they are written with.
+    private static let romanNumerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M"]
+
+    /// The Latin digraphs of one character (`Ǆ`, `ǅ`, `ǉ`) as their two letters.
+    private static let digraphs: [Unicode.Scalar: String] = [
+        "\u{01C4}": "DŽ", "\u{01C5}": "Dž", "\u{01C6}": "dž", "\u{01C7}": "LJ", "\u{01C8}": "Lj", "\u{01C9}": "lj",
+        "\u{01CA}": "NJ", "\u{01CB}": "Nj", "\u{01CC}": "nj", "\u{01F1}": "DZ", "\u{01F2}": "Dz", "\u{01F3}": "dz",
+    ]
 
     /// U+FF65 to U+FF9F as the full-width kana and marks they stand for.
     private static let halfWidthKana: [String] = "・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
