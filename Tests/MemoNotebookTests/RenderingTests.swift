@@ -83,6 +83,25 @@ struct RenderingTests {
         #expect(!session(["list"], json: true).contains("snippet"))
     }
 
+    /// Control characters in the matching line are shown and the matches stay bold; on a
+    /// narrow terminal the line begins close enough to the match that the match shows.
+    @Test func theMatchShowsWhateverTheLineHolds() throws {
+        _ = try notebook.add("bell\u{07} needle and \u{1B}[2J needle", tags: [])
+        let shown = session(["search needle"], color: true)
+        #expect(shown.hasSuffix("  bell^G \u{1B}[1mneedle\u{1B}[22m and ^[[2J \u{1B}[1mneedle\u{1B}[22m\n"), "\(shown.debugDescription)")
+        _ = try notebook.add(String(repeating: "word ", count: 30) + "needle at the end", tags: [])
+        for width in [60, 40, 34] {
+            let line = session(["search -n 1 needle"], width: width, color: true).split(separator: "\n").last ?? ""
+            #expect(line.contains("\u{1B}[1mneedle\u{1B}[22m"), "\(width): \(line.debugDescription)")
+        }
+    }
+
+    /// A memo that begins with blank lines is listed by its first line with text.
+    @Test func aMemoBegunWithBlankLinesIsListedByItsText() throws {
+        _ = try notebook.add("\n  \nthird line only\nfourth", tags: [])
+        #expect(session(["list"]).hasSuffix("  third line only …\n"))
+    }
+
     /// The whole listing line, tags included, fits the terminal, however narrow.
     @Test(arguments: [80, 40, 34, 30, 26, 25, 24, 20, 10, 1])
     func listingLinesFitNarrowTerminals(_ width: Int) throws {

@@ -53,7 +53,9 @@ struct RowRenderingTests {
                 #expect(String(decoding: line, as: UTF8.self) == expected, "memo \(memo.id)")
             }
         }
-        #expect(fromBytes >= 18, "most texts take the byte path")
+        // All but the texts with controls, non-UTF-8 bytes or a blank first line ('' and "\n",
+        // listed by their first line with text, which the byte path does not look for).
+        #expect(fromBytes >= 16, "most texts take the byte path")
     }
 
     @Test func jsonFromBytesMatchesDecodedMemos() throws {

@@ -76,7 +76,8 @@ package struct TextRenderer: OutcomeRenderer {
     /// with the matches highlighted on a colour terminal.
     func listLine(_ memo: Memo, snippet: SearchSnippet? = nil) -> String {
         let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
-        let shown = snippet.map(shownLine) ?? (text: firstLine(of: memo.content), matches: [])
+        let room = style.width.map { $0 - DisplayWidth.of(head) - 2 }
+        let shown = snippet.map { shownLine($0, room: room) } ?? (text: firstLine(of: memo.content), matches: [])
         let line = shown.text
         var text = line
         var tags = memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line)
@@ -102,24 +103,41 @@ package struct TextRenderer: OutcomeRenderer {
     }
 
     /// The snippet's line as a row, and its matches as character offsets in that row: begun
-    /// a few characters before the first match (after `…`) when the match would not fit the
-    /// width otherwise, `… ` before it when it is not the memo's first line, ` …` after it
-    /// when more lines follow. No matches when the row had to show control characters.
-    private func shownLine(_ snippet: SearchSnippet) -> (text: String, matches: [Range<Int>]) {
-        var start = snippet.line.startIndex
-        if let width = style.width, let first = snippet.matches.first,
-           DisplayWidth.of(snippet.line[..<first.upperBound]) > width / 2 {
-            start = snippet.line.index(first.lowerBound, offsetBy: -min(Self.contextBeforeMatch, snippet.line.distance(from: start, to: first.lowerBound)))
+    /// before the first match (after `…`) when the match would not fit in `room` columns
+    /// otherwise, with up to `contextBeforeMatch` characters before it, fewer when the room is
+    /// narrow, so the match itself shows; `… ` before it when it is not the memo's first line,
+    /// ` …` after it when more lines follow. Control characters are shown as `TerminalText`
+    /// shows them, the matches' offsets counted in what is shown.
+    private func shownLine(_ snippet: SearchSnippet, room: Int?) -> (text: String, matches: [Range<Int>]) {
+        let line = snippet.line
+        var start = line.startIndex
+        if let room, let first = snippet.matches.first {
+            let around = (snippet.followsLines ? 2 : 0) + (snippet.isFollowed ? 2 : 0)
+            if DisplayWidth.of(TerminalText.row(line[..<first.upperBound])) + around > room {
+                // Half of what the match leaves goes before it, at most contextBeforeMatch.
+                let spare = max(0, room - 1 - around - DisplayWidth.of(TerminalText.row(line[first]))) / 2
+                var width = 0, count = 0
+                start = first.lowerBound
+                while start > line.startIndex, count < Self.contextBeforeMatch {
+                    let previous = line.index(before: start)
+                    width += DisplayWidth.of(TerminalText.row(line[previous..<start]))
+                    guard width <= spare else { break }
+                    start = previous
+                    count += 1
+                }
+            }
         }
-        let lead = start == snippet.line.startIndex ? (snippet.followsLines ? "… " : "") : "…"
-        let row = TerminalText.row(snippet.line[start...])
-        let text = lead + row + (snippet.isFollowed ? " …" : "")
-        guard row.count == snippet.line[start...].count else { return (text, []) }
-        let matches = snippet.matches.compactMap { match -> Range<Int>? in
-            guard match.lowerBound >= start else { return nil }
-            let lower = snippet.line.distance(from: start, to: match.lowerBound) + lead.count
-            return lower..<(lower + snippet.line.distance(from: match.lowerBound, to: match.upperBound))
+        var text = start == line.startIndex ? (snippet.followsLines ? "… " : "") : "…"
+        var matches: [Range<Int>] = []
+        var index = start
+        for match in snippet.matches where match.lowerBound >= index {
+            text += TerminalText.row(line[index..<match.lowerBound])
+            let lower = text.count
+            text += TerminalText.row(line[match])
+            matches.append(lower..<text.count)
+            index = match.upperBound
         }
+        text += TerminalText.row(line[index...]) + (snippet.isFollowed ? " …" : "")
         return (text, matches)
     }
 
@@ -145,15 +163,16 @@ package struct TextRenderer: OutcomeRenderer {
 
     /// Appends the line `listLine` writes for the row, and its line break, made from the
     /// row's bytes without decoding the memo: for output to a pipe (no width, no colour),
-    /// when the first line is plain text (`ByteText.isPlain`) whose inline tags are plain
-    /// ASCII. False, with nothing appended, otherwise: `listLine` then does it.
+    /// when the first line is plain text (`ByteText.isPlain`), not blank, whose inline tags
+    /// are plain ASCII. False, with nothing appended, otherwise: `listLine` then does it.
     func appendPlainListLine(_ row: MemoRow, to bytes: inout [UInt8]) -> Bool {
         guard style.width == nil, !style.color else { return false }
         return row.withContent { content -> Bool in
             row.withTagNames { tags -> Bool in
                 let lineEnd = ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) ?? content.count
                 let firstLine = UnsafeRawBufferPointer(rebasing: content[..<lineEnd])
-                guard ByteText.isPlain(firstLine), ByteText.isPlain(tags),
+                guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                      ByteText.isPlain(firstLine), ByteText.isPlain(tags),
                       let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
                 bytes.append(UInt8(ascii: "#"))
                 bytes += String(row.id).utf8
@@ -241,8 +260,17 @@ package struct TextRenderer: OutcomeRenderer {
     }
 
     /// The text up to its first line break, made safe for a row, with ` …` when more follows.
+    /// The first line of a memo as a row, ` …` after it when more lines follow; a memo that
+    /// begins with blank lines is listed by its first line with text.
     private func firstLine(of content: String) -> String {
-        let (row, hasMore) = TerminalText.firstRow(of: content)
+        var start = content.startIndex
+        if content.first?.isWhitespace == true {
+            while let end = content[start...].firstIndex(of: "\n"), content[start..<end].allSatisfy(\.isWhitespace),
+                  content[content.index(after: end)...].contains(where: { !$0.isWhitespace }) {
+                start = content.index(after: end)
+            }
+        }
+        let (row, hasMore) = TerminalText.firstRow(of: start == content.startIndex ? content : String(content[start...]))
         return hasMore ? row + " …" : row
     }
 
