@@ -18,8 +18,11 @@ package struct SearchQuery: Equatable, Sendable {
     /// Tags the memos must carry, and must not.
     package let tags: [String]
     package let excludedTags: [String]
-    /// What a memo's folded text must hold: from each clause, one of its needles.
+    /// What a memo's folded text must hold beyond what the index tells: from each clause
+    /// with a term the index cannot decide (`isPlainWord`), one of its needles.
     package let required: [[SearchNeedle]]
+    /// Every term looked for, for showing where a memo matched.
+    package let needles: [SearchNeedle]
     /// What it must not hold (excluded words that the index cannot leave out exactly).
     package let excluded: [SearchNeedle]
 
@@ -27,11 +30,9 @@ package struct SearchQuery: Equatable, Sendable {
     package init(parsing text: String) throws(StoreError) {
         var parser = Parser(text: text)
         let parsed = try parser.parse()
-        (expression, tags, excludedTags, required, excluded) = parsed
+        (expression, tags, excludedTags, required, excluded, needles) = parsed
     }
 
-    /// What was looked for, for showing where a memo matched.
-    package var needles: [SearchNeedle] { required.flatMap { $0 } }
 
     private struct Term {
         /// The tokens of each part of the term that the index holds as one phrase (`parts`).
@@ -53,9 +54,12 @@ package struct SearchQuery: Equatable, Sendable {
         }
 
         /// Whether the index alone tells it, exactly as the needle would: one word of letters
-        /// and digits (a phrase's tokens may stand apart in the text, `a, b` for `"a b"`).
+        /// and digits, or a run of Han, kana or Hangul. Not a phrase, whose tokens may stand
+        /// apart in the text (`a, b` for `"a b"`), nor a word of both (`memo旅行` is also
+        /// `memo 旅行` to the index). A search of such words alone reads no memo's text.
         var isPlainWord: Bool {
             phrases.count == 1 && !needle.text.contains(" ")
+                && (phrases[0].count == 1 || phrases[0].allSatisfy { $0.unicodeScalars.allSatisfy(Version3SearchRule.isCJK) })
                 && needle.text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }
 
@@ -86,7 +90,7 @@ package struct SearchQuery: Equatable, Sendable {
             position = text.startIndex
         }
 
-        mutating func parse() throws(StoreError) -> (String?, [String], [String], [[SearchNeedle]], [SearchNeedle]) {
+        mutating func parse() throws(StoreError) -> (String?, [String], [String], [[SearchNeedle]], [SearchNeedle], [SearchNeedle]) {
             var clauses: [[Term]] = [], exclusions: [Term] = []
             var tags: [String] = [], excludedTags: [String] = []
             var joinsPrevious = false, orMeetsOnlySymbols = false, lastWasTag = false, passedOver: [String] = []
@@ -136,7 +140,9 @@ package struct SearchQuery: Equatable, Sendable {
             if let found = expression, !indexExclusions.isEmpty {
                 expression = "(" + found + ") NOT (" + indexExclusions.map(\.fts5).joined(separator: " OR ") + ")"
             }
-            return (expression, tags, excludedTags, clauses.map { $0.map(\.needle) }, exclusions.filter { !$0.isPlainWord }.map(\.needle))
+            let undecided = clauses.filter { !$0.allSatisfy(\.isPlainWord) }.map { $0.map(\.needle) }
+            return (expression, tags, excludedTags, undecided, exclusions.filter { !$0.isPlainWord }.map(\.needle),
+                    clauses.flatMap { $0.map(\.needle) })
         }
 
         /// A word or a quoted phrase, with a `-` before it or a `*` after it noted.
