@@ -102,7 +102,7 @@ package struct SearchQuery: Equatable, Sendable {
                     continue
                 }
                 // `@tag` as a memo's text holds it, punctuation after it and all (`@bob,`).
-                if !quoted, raw.hasPrefix("@"), let tag = TagName.inlineTags(in: raw).first, TagName.inlineTags(in: raw).count == 1,
+                if !quoted, raw.hasPrefix("@"), case let found = TagName.inlineTags(in: raw), found.count == 1, let tag = found.first,
                    raw.dropFirst().lowercased().hasPrefix(tag) {
                     if joinsPrevious { throw invalid("'OR' cannot join a tag: '\(raw)'") }
                     if excluded { excludedTags.append(tag) } else { tags.append(tag) }
