@@ -156,10 +156,7 @@ struct DispatchTests {
     @Test func aClosedMemoFileFollowsTheStoreAgain() throws {
         try harness.initialize()
         try harness.request("memo/add", ["content": "first"])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
-        let location = try #require(try harness.request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"],
-                                                                                     "position": ["line": 0, "character": 1]]).result)
-        let uri = try #require(location["uri"] as? String)
+        let uri = try #require(try harness.fileURIOfMemo1())
         _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "first"]])
         try harness.request("memo/update", ["id": 1, "content": "second"])
         _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
@@ -170,10 +167,7 @@ struct DispatchTests {
     @Test func anInMemoryStoresFilesGoWithIt() throws {
         try harness.initialize()
         try harness.request("memo/add", ["content": "private"])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
-        let location = try #require(try harness.request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"],
-                                                                                     "position": ["line": 0, "character": 1]]).result)
-        let uri = try #require(location["uri"] as? String)
+        let uri = try #require(try harness.fileURIOfMemo1())
         let path = try #require(URL(string: uri)?.path)
         #expect(FileManager.default.fileExists(atPath: path))
         harness.server.finish()

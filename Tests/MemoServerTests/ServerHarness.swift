@@ -64,6 +64,13 @@ final class ServerHarness {
 }
 
 extension ServerHarness {
+    /// The URI of memo #1's own file, as go to definition on `#1` in a note gives it.
+    func fileURIOfMemo1() throws -> String? {
+        _ = try notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
+        let location = try request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 1]])
+        return location.result?["uri"] as? String
+    }
+
     /// The messages of the diagnostics last published for `uri`.
     func diagnostics(for uri: String) -> [String] {
         let published = notifications("textDocument/publishDiagnostics").last { $0["uri"] as? String == uri }
