@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a JSON text holds, measured in one pass without parsing it: how many values, how deep
 /// they nest, the top-level object's `id` when it is a plain number or string, and its

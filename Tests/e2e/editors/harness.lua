@@ -158,17 +158,23 @@ function M.links()
 end
 
 -- K: vim.lsp.buf.hover(), then the text of the floating window it opens (nil if none).
+-- A loaded machine can be slow to show the float, so K is pressed up to three times, as a
+-- user would press it again.
 function M.hover()
   for _, window in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_config(window).relative ~= "" then vim.api.nvim_win_close(window, true) end
   end
   local origin = vim.api.nvim_get_current_win()
-  vim.lsp.buf.hover()
-  local float = M.wait(function()
-    for _, window in ipairs(vim.api.nvim_list_wins()) do
-      if vim.api.nvim_win_get_config(window).relative ~= "" then return window end
-    end
-  end, 5000)
+  local float
+  for _ = 1, 3 do
+    vim.lsp.buf.hover()
+    float = M.wait(function()
+      for _, window in ipairs(vim.api.nvim_list_wins()) do
+        if vim.api.nvim_win_get_config(window).relative ~= "" then return window end
+      end
+    end, 5000)
+    if float then break end
+  end
   if not float then return nil end
   local text = M.text(vim.api.nvim_win_get_buf(float))
   vim.api.nvim_win_close(float, true)
