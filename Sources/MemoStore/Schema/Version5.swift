@@ -23,7 +23,7 @@ extension Schema {
                                  clock = coalesce((SELECT max(changed_at) FROM memo), 0);
         """)
 
-    /// The tables and index version 5 adds (also part of `fresh`).
+    /// The tables and index version 5 adds.
     static let syncTables = """
         CREATE INDEX memo_by_change_seq ON memo(change_seq) WHERE change_seq > 0;
         CREATE TABLE memo_tombstone(
