@@ -17,29 +17,46 @@ enum Version8SearchRule {
     /// and runs of white space made one space. ASCII text only loses its case.
     static func folded(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(text) }
-        var scalars = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
         var lastWasSpace = false
+        // Whether the text so far is ASCII, CJK ideographs and Hangul syllables alone, which
+        // NFC leaves as they are.
+        var isComposed = true
+        // ASCII and CJK, most of the text, are decided without looking up a Unicode property
+        // (those lookups were most of an import's time): no CJK character is white space.
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
-                if !lastWasSpace { scalars.append(" ") }
+            let isSpace = if scalar.isASCII {
+                scalar.value <= 0x20 || scalar.value == 0x7F   // white space and control characters
+            } else if Version3SearchRule.isCJK(scalar) {
+                false
+            } else {
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            }
+            if isSpace {
+                if !lastWasSpace { bytes.append(0x20) }
                 lastWasSpace = true
                 continue
             }
             lastWasSpace = false
             if scalar.isASCII {
-                scalars.append(scalar.properties.isUppercase ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
+                bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
             } else if Version3SearchRule.isCJK(scalar), scalar.value < 0xFF65 {
-                scalars.append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
+                append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
+                if isComposed { isComposed = (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) }
             } else if isDropped(scalar) {
                 continue
             } else {
+                isComposed = false
                 for compatible in compatible(String(scalar)).unicodeScalars {
                     let plain = unaccented[compatible.value].map(String.init) ?? String(compatible)
-                    for folded in caseFolded(plain).unicodeScalars where !isDropped(folded) { scalars.append(folded) }
+                    for folded in caseFolded(plain).unicodeScalars where !isDropped(folded) { append(folded) }
                 }
             }
         }
-        return String(decoding: String(scalars)._nfcCodeUnits, as: UTF8.self)
+        let folded = String(decoding: bytes, as: UTF8.self)
+        return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
     }
 
     /// What a search passes over in text: accents typed apart from their letters (U+0300 to
@@ -172,7 +189,7 @@ enum Version8SearchRule {
     /// Emoji and the modifiers of skin tone; not the ASCII digits, `#` and `*` that begin a
     /// keycap.
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value > 0x7F && scalar.properties.isEmoji && scalar.properties.generalCategory == .otherSymbol
-            || scalar.properties.isEmojiModifier
+        guard scalar.value > 0x7F, !Version3SearchRule.isCJK(scalar) else { return false }   // neither holds any
+        return scalar.properties.isEmoji && scalar.properties.generalCategory == .otherSymbol || scalar.properties.isEmojiModifier
     }
 }
