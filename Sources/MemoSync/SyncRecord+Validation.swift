@@ -34,6 +34,6 @@ extension SyncRecord {
 
     /// Lower-case 8-4-4-4-12 hexadecimal, as every memo store writes uuids.
     private static func isCanonicalUUID(_ text: String) -> Bool {
-        UUID(uuidString: text)?.uuidString.lowercased() == text
+        UUIDText(text)?.canonical == text
     }
 }

@@ -14,6 +14,22 @@ struct StableUUIDTests {
         }
     }
 
+    /// Import files and sync peers name memos by uuid in either case; the store keeps lower
+    /// case, and anything but 8-4-4-4-12 hexadecimal is refused.
+    @Test func uuidsAreReadInEitherCaseAndWrittenInLowerCase() {
+        let mixed = "F1E2D3C4-b5a6-4978-8695-A4B3C2D1E0F9"
+        #expect(UUIDText(mixed)?.canonical == "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9")
+        #expect(UUIDText(mixed) == UUIDText(mixed.lowercased()))
+        #expect(UUIDText("00000000-0000-4000-8000-000000000001")?.canonical == "00000000-0000-4000-8000-000000000001")
+        #expect(UUIDText("ffffffff-ffff-ffff-ffff-ffffffffffff")?.canonical == "ffffffff-ffff-ffff-ffff-ffffffffffff")
+        #expect(UUIDText("f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f8") != UUIDText(mixed))
+        for refused in ["", "f1e2d3c4b5a649788695a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9a",
+                        "f1e2d3c-4b5a6-4978-8695-a4b3c2d1e0f9", "g1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", " 1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                        "+1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0é"] {
+            #expect(UUIDText(refused) == nil, "\(refused)")
+        }
+    }
+
     @Test func aCoreDataStoreImportedByAnEarlierMemoIsNotImportedTwice() throws {
         let scratch = Scratch()
         let path = scratch.file("Notes.sqlite")
