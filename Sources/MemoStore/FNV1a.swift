@@ -2,12 +2,13 @@
 /// versions (uuids and versions derived from it are stored), and not for secrets.
 package enum FNV1a {
     package static let standardSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let prime: UInt64 = 0x100_0000_01b3
 
     package static func hash(_ text: String, seed: UInt64 = standardSeed) -> UInt64 {
         var hash = seed
         for byte in text.utf8 {
             hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+            hash = hash &* prime
         }
         return hash
     }

@@ -20,3 +20,23 @@ struct VersionVectorTests {
         #expect(VersionVector(json: vector.json) == vector)
     }
 }
+
+@Suite("Names of a memo's state")
+struct StateDigestTests {
+    /// Stores out there hold these names in their versions, and stores that never met must
+    /// name one state alike: the digest (two FNV-1a hashes of the parts joined by U+001F,
+    /// checked here against values computed apart from memo) must never change, and SQL's
+    /// `memo_state_name` must give what Swift gives.
+    @Test func aStateIsNamedByTheSameDigestInSwiftAndInSQL() throws {
+        #expect(StateDigest.text(content: "Buy milk", insertDate: 1_700_000_000_000, updateDate: nil) == "~faddcb4bcfe372153c9b7cc1bf26afbc")
+        #expect(StateDigest.text(content: "café ☕", insertDate: 5, updateDate: nil) == "~fa61d8d59249eaec6a25842d33970ccb")
+        #expect(StateDigest.tags([]) == "~cbf29ce48422232584222325cbf29ce4")
+        let database = try Database(path: ":memory:")
+        let sql = try database.prepare("SELECT memo_state_name(?1, ?2, NULL), memo_state_name(''), memo_state_name(?3, 7, 8)")
+        try sql.bind([.text("café ☕"), .integer(5), .text("x\u{1F}y")])
+        #expect(try sql.step())
+        #expect(sql.string(at: 0) == "~fa61d8d59249eaec6a25842d33970ccb")
+        #expect(sql.string(at: 1) == StateDigest.tags([]))
+        #expect(sql.string(at: 2) == StateDigest.text(content: "x\u{1F}y", insertDate: 7, updateDate: 8))
+    }
+}

@@ -46,6 +46,14 @@ private struct FoldedLine {
         for index in line.indices {
             let character = line[index]
             let place = index..<line.index(after: index)
+            // A character of one ASCII byte folds to its lower case: most text, decided
+            // without the folding of a whole string a character.
+            if character.utf8.count == 1, let byte = character.utf8.first, byte != 0x20, !(0x09...0x0D).contains(byte) {
+                folded.append(Character(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)))
+                origins.append(place)
+                lastWasSpace = false
+                continue
+            }
             if character.isWhitespace {
                 if !lastWasSpace {
                     folded.append(" ")

@@ -1,3 +1,5 @@
+@_spi(_Unicode) import Swift
+
 /// The search text rule of version 8's backfill, frozen: version 3's pairs of CJK characters
 /// (`Version3SearchRule`), over text folded as a search compares it (`folded`): full case
 /// folding (`ß` is `ss`), compatibility forms (full-width `ＡＢＣ` is `ABC`, `ﬁ` is `fi`,
@@ -50,7 +52,7 @@ enum Version8SearchRule {
             } else {
                 isComposed = false
                 for compatible in compatible(String(scalar)).unicodeScalars {
-                    let plain = unaccented[compatible.value].map(String.init) ?? String(compatible)
+                    let plain = unaccented(compatible).map(String.init) ?? String(compatible)
                     for folded in caseFolded(plain).unicodeScalars where !isDropped(folded) { append(folded) }
                 }
             }
@@ -86,42 +88,38 @@ enum Version8SearchRule {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The Latin, Greek and Cyrillic letters with accents (`é`, `ñ`, `ø`, `ό`, `ё`, `й`) as
-    /// their letters. The standard library has no decomposition to read them from, so they
-    /// are found two ways: by composing each letter with each accent (and again, for two
-    /// accents: `ǘ`, `ệ`, `ΐ`), which is canonical decomposition read backwards; and, for the
-    /// Latin letters whose accent is part of the letter (`ø`, `ł`, `đ`), by their Unicode
-    /// names (`LATIN SMALL LETTER O WITH STROKE`). Accents typed apart from their letters
-    /// (U+0300 to U+036F) are dropped where they stand.
-    private static let unaccented: [UInt32: Character] = {
-        var table: [UInt32: Character] = [:]
-        for value in Array(0x00C0...0x024F) + Array(0x1E00...0x1EFF) {
-            guard let scalar = Unicode.Scalar(UInt32(value)), let name = scalar.properties.name else { continue }
+    /// The letter of a Latin, Greek or Cyrillic letter with accents (`é`, `ñ`, `ø`, `ό`, `ё`,
+    /// `й`), found two ways: for the Latin letters whose accent is part of the letter (`ø`,
+    /// `ł`, `đ`), by their Unicode names (`LATIN SMALL LETTER O WITH STROKE`); otherwise by
+    /// canonical decomposition into one of `letters` and one or two accents (U+0300 to
+    /// U+036F), for a character that is its own composition (not `ά` U+1F71, which NFC writes
+    /// as U+03AC). Accents typed apart from their letters are dropped where they stand.
+    ///
+    /// Worked out a character at a time: the table of all of them took 12 ms to build, the
+    /// start-up of any search whose results hold one accent. (The rule once built that table
+    /// by composing each letter with each accent, twice; this finds exactly its entries.)
+    private static func unaccented(_ scalar: Unicode.Scalar) -> Character? {
+        let value = scalar.value
+        guard (0x00C0...0x04FF).contains(value) || (0x1E00...0x1FFF).contains(value) else { return nil }
+        if value <= 0x024F || value >= 0x1E00 && value <= 0x1EFF, let name = scalar.properties.name {
             let words = name.split(separator: " ")
-            guard words.count > 4, words[0] == "LATIN", words[2] == "LETTER", words[4] == "WITH", words[3].count == 1,
-                  let letter = words[3].first, letter.isASCII, letter.isLetter else { continue }
-            table[UInt32(value)] = words[1] == "SMALL" ? Character(letter.lowercased()) : letter
-        }
-        let letters = Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x0391...0x03A9) + Array(0x03B1...0x03C9)
-            + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]
-        var composed: [(scalar: Unicode.Scalar, letter: Character)] = letters.compactMap { value in
-            Unicode.Scalar(UInt32(value)).map { ($0, Character($0)) }
-        }
-        for _ in 1...2 {
-            var next: [(scalar: Unicode.Scalar, letter: Character)] = []
-            for (base, letter) in composed {
-                for mark in 0x0300...0x036F {
-                    let pair = String(base) + String(Unicode.Scalar(UInt32(mark))!)
-                    let nfc = String(decoding: pair._nfcCodeUnits, as: UTF8.self).unicodeScalars
-                    guard nfc.count == 1, let single = nfc.first, single != base, table[single.value] == nil else { continue }
-                    table[single.value] = letter
-                    next.append((single, letter))
-                }
+            if words.count > 4, words[0] == "LATIN", words[2] == "LETTER", words[4] == "WITH", words[3].count == 1,
+               let letter = words[3].first, letter.isASCII, letter.isLetter {
+                return words[1] == "SMALL" ? Character(letter.lowercased()) : letter
             }
-            composed = next
         }
-        return table
-    }()
+        let decomposed = Array(String(scalar)._nfd)
+        guard (2...3).contains(decomposed.count), letters.contains(decomposed[0].value),
+              decomposed.dropFirst().allSatisfy({ (0x0300...0x036F).contains($0.value) }),
+              String(decoding: String(scalar)._nfcCodeUnits, as: UTF8.self).unicodeScalars.elementsEqual([scalar])
+        else { return nil }
+        return Character(decomposed[0])
+    }
+
+    /// The letters accents are taken off: Latin, Greek, Cyrillic, and Ukrainian and
+    /// Belarusian `І і У у`.
+    private static let letters = Set((Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x0391...0x03A9) + Array(0x03B1...0x03C9)
+        + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]).map(UInt32.init))
 
     /// Full case folding, as lower case of upper case: `ß` becomes `ss`, `ﬁ` `fi`, `ς` `σ`.
     private static func caseFolded(_ text: String) -> String {
