@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 RARE_WORD = "quixotrombe"
 
 ENGLISH = ("buy milk eggs coffee call mother about the trip plan meeting notes review pull request ship "
@@ -265,7 +266,7 @@ def main():
         row(f"import of {count} memos", *pair(runs, [memo, "--store", memo_store, "import", jsonl],
                                              [sqlite, sqlite_store, f".read {import_sql}"],
                                              memo_prepare=lambda: remove_store(memo_store),
-                                             sqlite_prepare=lambda: remove_store(sqlite_store))[:3], "≤ 1.5")
+                                             sqlite_prepare=lambda: remove_store(sqlite_store))[:3], "≤ 1.3")
         newest = pair(runs, [memo, "--store", memo_store, "list", "-n", "20"],
                       [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date DESC, id DESC LIMIT 20"])
         list_times[count] = newest[0]
@@ -277,16 +278,23 @@ def main():
         row(f"search one rare word in {count}", *rare[:3], "≤ 1.5")
         export = pair(runs, [memo, "--store", memo_store, "--json", "export", "-"],
                       [sqlite, "-json", sqlite_store, "SELECT id, uuid, content, insert_date, update_date FROM memo ORDER BY insert_date, id"])
-        row(f"export {count} as JSON", *export[:3], "≤ 1.5, ≤ 32 MiB", f"(peak {export[3] / 1024:.1f} MiB)")
+        row(f"export {count} as JSON", *export[:3], "≤ 1.2, ≤ 32 MiB", f"(peak {export[3] / 1024:.1f} MiB)")
         row(f"text listing of {count}", *pair(runs, [memo, "--store", memo_store, "list", "--asc"],
                                               [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date, id"])[:3],
-            "≤ 3.0")
+            "≤ 2.5")
+        if count == 100_000 and os.path.realpath(memo) == os.path.realpath(os.path.join(SCRIPTS, "..", ".build", "release", "memo")):
+            # The README's first command against the binary scripts/install ships: the same
+            # release build, started through bash and a check that no source changed.
+            newcomer = pair(runs, [os.path.join(SCRIPTS, "memo"), "--store", memo_store, "list"],
+                            [memo, "--store", memo_store, "list"])
+            rows.append((f"scripts/memo list of {count}", *newcomer[:3], "≤ 1.3", "(the sqlite3 column: the installed binary)"))
+            print(f"scripts/memo list of {count}: {newcomer[0]:.4f} s, {newcomer[2]:.2f} of the installed binary", flush=True)
         sync_times[count] = sync_time(memo, folder, memo_store, count, runs)
         rows.append((f"sync of two {count}-memo stores, 1,000 edits each way", sync_times[count], sync_times[counts[0]],
                      sync_times[count] / sync_times[counts[0]], "about as long at every N", "(memo; the sqlite3 column: memo at the smallest N)"))
         print(f"sync of two {count}-memo stores, 1,000 edits each way: {sync_times[count]:.3f} s", flush=True)
 
-    row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 2.0")
+    row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 1.5")
     folder = os.path.join(options.data, "replay")
     os.makedirs(folder, exist_ok=True)
     adds, inserts, frames = (os.path.join(folder, name) for name in ("adds.memo", "inserts.sql", "frames.bin"))
@@ -298,10 +306,10 @@ def main():
                       f"'replayed memo {n} with a little text', {946684800000 + n * 1000});\n"
                       f"INSERT INTO memo_search(rowid, text) VALUES (last_insert_rowid(), 'replayed memo {n} with a little text');\n")
     replay = pair(runs, [memo, "run", adds], [sqlite, ":memory:"], sqlite_stdin=inserts)
-    row("replay 20,000 adds", *replay[:3], "≤ 1.5")
+    row("replay 20,000 adds", *replay[:3], "≤ 1.3")
     serve_frames(frames, 20_000)
     served = statistics.median(timed([memo, "--in-memory", "serve"], frames)[0] for _ in range(runs))
-    rows.append(("server: 20,000 pipelined memo/add", served, replay[0], replay[0] / served, "≥ 0.5 of the replay rate",
+    rows.append(("server: 20,000 pipelined memo/add", served, replay[0], replay[0] / served, "≥ 0.7 of the replay rate",
                  "(rate ratio: server / replay)"))
     print(f"server: 20,000 pipelined adds {served:.3f} s, {replay[0] / served:.2f} of the replay rate", flush=True)
     small_note, large_note = keystroke_time(memo, 10), keystroke_time(memo, 100_000)
@@ -313,7 +321,7 @@ def main():
         rows.append((f"growth {small} → {large}: list newest 20", list_times[large], list_times[small],
                      list_times[large] / list_times[small], "≤ 1.3", "(memo at the largest N / at the smallest)"))
         rows.append((f"growth {small} → {large}: search", search_times[large], search_times[small],
-                     search_times[large] / search_times[small], "≤ 3.0", "(memo at the largest N / at the smallest)"))
+                     search_times[large] / search_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
         rows.append((f"growth {small} → {large}: sync of 1,000 edits each way", sync_times[large], sync_times[small],
                      sync_times[large] / sync_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
     write_report(options.output, memo, sqlite, counts, runs, rows, read_report(options.before) if options.before else None)
@@ -364,6 +372,12 @@ def write_report(path, memo, sqlite, counts, runs, rows, before=None):
     for work, memo_seconds, sqlite_seconds, ratio, target, note in rows:
         earlier = f"{before['times'].get(work, '–')} | " if before else ""
         lines.append(f"| {work} | {memo_seconds:.4f} s | {earlier}{sqlite_seconds:.4f} s | {ratio:.2f} | {target} | {note} |")
+    # Where the time goes: profiles read by hand (perf, strace, LD_DEBUG), kept beside this
+    # script and written under the table, so the report says why a row stands where it does.
+    notes = os.path.join(SCRIPTS, "bench-profiles.md")
+    if os.path.exists(notes):
+        with open(notes) as profiles:
+            lines += ["", profiles.read().rstrip()]
     with open(path, "w") as report:
         report.write("\n".join(lines) + "\n")
     print(f"wrote {path}")
