@@ -34,8 +34,12 @@ package enum Synchronizer {
             let theirs = try remote.changes(since: local.cursor(of: remoteID), at: time)
             var exchange = Exchange(local: SideState(local, changed: mine.records), remote: SideState(remote, changed: theirs.records))
             try exchange.merge(mine.records + theirs.records)
-            try local.apply(exchange.local.writes, received: theirs.cursor, from: theirs.storeID, clock: exchange.latest)
-            try remote.apply(exchange.remote.writes, received: mine.cursor, from: mine.storeID, clock: exchange.latest)
+            // A side that ends with every memo as the other writes it has that side's sync
+            // change too: the next sync does not send back what this one moved.
+            let theirsReached = exchange.local.holds(exchange.remote.writes) ? theirs.cursorAfterWrites : theirs.cursor
+            let mineReached = exchange.remote.holds(exchange.local.writes) ? mine.cursorAfterWrites : mine.cursor
+            try local.apply(exchange.local.writes, received: theirsReached, from: theirs.storeID, clock: exchange.latest)
+            try remote.apply(exchange.remote.writes, received: mineReached, from: mine.storeID, clock: exchange.latest)
             try remote.commit()
             try local.commit()
             return exchange.summary
@@ -118,6 +122,13 @@ private struct SideState {
         if let state = known[uuid] { return state }
         try load([uuid])
         return known[uuid] ?? nil
+    }
+
+    /// Whether the side ends the sync with each of `records` as it stands.
+    func holds(_ records: [SyncRecord]) -> Bool {
+        records.allSatisfy { record in
+            if case .some(.some(let held)) = known[record.uuid] { held == record } else { false }
+        }
     }
 
     mutating func write(_ record: SyncRecord) {

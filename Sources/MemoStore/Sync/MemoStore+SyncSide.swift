@@ -31,7 +31,7 @@ extension MemoStore {
     /// takes an id of its own first, as does one that carries `peer`'s id (the two are
     /// copies of each other). Returns the store's id.
     package func beginSync(at time: Timestamp, peer: String, joiningOpenChange: Bool) throws(StoreError) -> String {
-        if !joiningOpenChange { try recorder.begin(.sync, at: time) }
+        if joiningOpenChange { recorder.syncJoins() } else { try recorder.begin(.sync, at: time) }
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
             try identity.becomeOwnStoreIfCopied(file: StoreFile(location))
@@ -61,8 +61,8 @@ extension MemoStore {
             try identity.adoptUnversionedMemos(at: time, table: table)
             let checkpoint = try identity.checkpoint()
             let seq = try identity.nextStamp(at: time).seq
-            return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, seq: seq,
-                               records: try syncRecords(changedAfter: since?.seq ?? -1))
+            return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, cursorAfterWrites: try identity.checkpoint(),
+                               seq: seq, records: try syncRecords(changedAfter: since?.seq ?? -1))
         }
     }
 
@@ -157,13 +157,19 @@ extension MemoStore {
 /// writes take, and the records the peer lacks.
 package struct SyncChanges: Equatable, Sendable, Codable {
     package var storeID: String
+    /// Where a peer is once it holds `records`.
     package var cursor: SyncCursor
+    /// Where a peer is once it also holds what this sync writes here (change `seq`): when
+    /// the peer ends the sync with every memo as this side writes it, the next sync need not
+    /// send those memos back.
+    package var cursorAfterWrites: SyncCursor
     package var seq: Int64
     package var records: [SyncRecord]
 
-    package init(storeID: String, cursor: SyncCursor, seq: Int64, records: [SyncRecord]) {
+    package init(storeID: String, cursor: SyncCursor, cursorAfterWrites: SyncCursor, seq: Int64, records: [SyncRecord]) {
         self.storeID = storeID
         self.cursor = cursor
+        self.cursorAfterWrites = cursorAfterWrites
         self.seq = seq
         self.records = records
     }
