@@ -138,38 +138,34 @@ def pair(runs, memo, sqlite, memo_prepare=None, sqlite_prepare=None, memo_stdin=
 
 
 def sync_time(memo, folder, store, count, runs):
-    """Seconds `memo sync` takes between two copies of `store` that differ by 1,000 edits
-    each way (or fewer in a smaller store), the median of `runs`: the copies are made by a
-    first sync and prepared once, then restored before each timed run."""
-    ready_a, ready_b, work_a, work_b = (os.path.join(folder, f"sync-{name}.sqlite") for name in ("ready-a", "ready-b", "a", "b"))
-    for path in (ready_a, ready_b):
+    """Seconds `memo sync` takes between two stores that differ by 1,000 edits each way (or
+    fewer in a smaller store), the median of `runs`: the second store is made by a first
+    sync, then before each timed run each side makes its edits (a change each, as a script
+    run does) and the files are flushed. The runs are on the same two files: a copied store
+    file is a store of its own to sync (SPEC), and its first sync compares everything."""
+    a, b = (os.path.join(folder, f"sync-{name}.sqlite") for name in ("a", "b"))
+    for path in (a, b):
         remove_store(path)
-    shutil.copy(store, ready_a)
-    subprocess.run([memo, "--store", ready_a, "sync", ready_b], check=True, capture_output=True)
+    shutil.copy(store, a)
+    subprocess.run([memo, "--store", a, "sync", b], check=True, capture_output=True)
     changes = min(1_000, count // 2)
-    for path, name, first in ((ready_a, "a", 1), (ready_b, "b", count - changes + 1)):
-        script = os.path.join(folder, f"sync-edits-{name}.memo")
-        with open(script, "w") as edits:
-            for n in range(changes):
-                edits.write(f"edit {first + n} changed on {name}, edit {n}\n")
-        subprocess.run([memo, "run", "--store", path, script], check=True, capture_output=True)
+    rounds = iter(range(runs))
 
-    def restore():
-        # The copies are flushed to disk here, so the timed sync does not pay their write-back.
-        # A copied store file would take an identity of its own at its next sync (and a full
-        # comparison run): each copy notes its own file, as if the sync ran on the originals.
-        for ready, work in ((ready_a, work_a), (ready_b, work_b)):
-            remove_store(work)
-            shutil.copy(ready, work)
-            file = os.stat(work)
-            with contextlib.closing(sqlite3.connect(work)) as connection, connection:
-                connection.execute("UPDATE sync_identity SET file_id = ?", (f"{file.st_dev}:{file.st_ino}",))
-            with contextlib.closing(sqlite3.connect(work)) as connection:
+    def edit_both_sides():
+        round_number = next(rounds)
+        for path, name, first in ((a, "a", 1), (b, "b", count - changes + 1)):
+            script = os.path.join(folder, f"sync-edits-{name}.memo")
+            with open(script, "w") as edits:
+                for n in range(changes):
+                    edits.write(f"edit {first + n} changed on {name} in round {round_number}, edit {n}\n")
+            subprocess.run([memo, "run", "--store", path, script], check=True, capture_output=True)
+            # Flushed here, so the timed sync does not pay the edits' write-back.
+            with contextlib.closing(sqlite3.connect(path)) as connection:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            with open(work, "rb+") as copy:
-                os.fsync(copy.fileno())
+            with open(path, "rb+") as file:
+                os.fsync(file.fileno())
 
-    return statistics.median(timed([memo, "--store", work_a, "sync", work_b], prepare=restore)[0] for _ in range(runs))
+    return statistics.median(timed([memo, "--store", a, "sync", b], prepare=edit_both_sides)[0] for _ in range(runs))
 
 
 def serve_frames(path, count):

@@ -9,6 +9,13 @@ struct VersionVectorTests {
         (#"{"a":3.0,"b":1e300,"c":2.7,"d":true}"#, ["a": 3, "c": 2, "d": 1]),
         (#"[1,2]"#, [:]),
         (#"not json"#, [:]),
+        // The compact form memo writes is read without a decoder; the rest by the decoder.
+        (#"{}"#, [:]),
+        (#"{"~0f1e":1,"3860da24-8e0c-4622-9cc5-d58dfe11b883":1003}"#, ["~0f1e": 1, "3860da24-8e0c-4622-9cc5-d58dfe11b883": 1003]),
+        (#"{"a":-3,"b":0}"#, ["a": -3, "b": 0]),
+        (#"{ "a" : 2 }"#, ["a": 2]),
+        (#"{"ab":1,"é":2}"#, ["ab": 1, "é": 2]),
+        (#"{"a":01}"#, [:]),
     ] as [(String, [String: Int64])])
     func membersThatAreCountsAreKept(json: String, counts: [String: Int64]) {
         #expect(VersionVector(json: json).counts == counts)
