@@ -324,15 +324,19 @@ def main():
 
 
 def read_report(path):
-    """An earlier report's memo times (with their ratios) by row, and the lines that say what was measured."""
-    times, facts = {}, []
+    """An earlier report's memo times (with their ratios) by row, and the lines that say what
+    was measured (its own `before` line left out). Columns are found by their headings, so
+    a report that had a `before` column reads as well as one that had none."""
+    times, facts, columns = {}, [], None
     with open(path) as report:
         for line in report:
-            if line.startswith("- ") and ("memo" in line or "date" in line):
+            if line.startswith("- ") and ("memo" in line or "date" in line) and not line.startswith("- before:"):
                 facts.append(line[2:].strip())
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            if line.startswith("| ") and len(cells) >= 4 and cells[1].endswith(" s"):
-                times[cells[0]] = f"{cells[1]} ({cells[3]})"
+            if line.startswith("| work |"):
+                columns = {name: index for index, name in enumerate(cells)}
+            elif columns and line.startswith("| ") and len(cells) > columns["ratio"] and cells[columns["memo"]].endswith(" s"):
+                times[cells[0]] = f"{cells[columns['memo']]} ({cells[columns['ratio']]})"
     return {"times": times, "facts": facts, "path": path}
 
 
