@@ -90,6 +90,26 @@ struct SearchTests {
         ("don't", false, "i don't", true), ("🍕", false, "pizza🍕", true),
     ])
     func needlesStandWhereWordsStand(_ text: String, _ isPrefix: Bool, _ content: String, _ found: Bool) {
-        #expect(SearchNeedle(text, isPrefix: isPrefix).isFound(in: SearchText.folded(content)) == found)
+        #expect(SearchNeedle(text, isPrefix: isPrefix).isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
+    }
+
+    /// A needle's bytes are found only between two characters of the folded text: not at the
+    /// start of a flag pair that is not one, not before a skin tone folding kept, not inside
+    /// a character, at every edge the needle needs.
+    @Test(arguments: [
+        ("🇸🇫", "🇺🇸🇫🇷", false), ("🇫🇷", "🇺🇸🇫🇷", true), ("e", "e\u{20DD}", false), ("ab", "x ab\r\nq", true),
+        ("b", "a\r\nb", true), ("한국", "대한국민", true), ("cafe", "CAFÉ au lait", true), ("café", "cafe", true),
+    ])
+    func needlesAreFoundBetweenCharacters(_ text: String, _ content: String, _ found: Bool) {
+        let needle = SearchNeedle(SearchText.folded(text), isPrefix: false)
+        #expect(needle.isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
+    }
+
+    /// The snippet's folding takes CJK ideographs and Hangul syllables as they are: each
+    /// folds to itself, as `folded` says.
+    @Test func ideographsAndSyllablesFoldToThemselves() {
+        let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter(SearchText.foldsToItself)
+        #expect(scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1)
+        #expect(scalars.allSatisfy { SearchText.folded(String($0)) == String($0) })
     }
 }

@@ -36,37 +36,44 @@ struct SearchSnippet {
 /// A line folded character by character as a search folds text, with each folded character's
 /// place in the line, so a match found in the folded text is a range of the line.
 private struct FoldedLine {
-    let line: String
-    private var folded: [Character] = []
+    private var folded = FoldedText()
     private var origins: [Range<String.Index>] = []
 
     init(_ line: String) {
-        self.line = line
         var lastWasSpace = false
-        for index in line.indices {
-            let character = line[index]
-            let place = index..<line.index(after: index)
+        var index = line.startIndex
+        while index < line.endIndex {
+            let end = FoldedText.characterEnd(in: line, from: index)
+            let place = index..<end
+            index = end
             // A character of one ASCII byte folds to its lower case: most text, decided
             // without the folding of a whole string a character.
-            if character.utf8.count == 1, let byte = character.utf8.first, byte != 0x20, !(0x09...0x0D).contains(byte) {
-                folded.append(Character(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)))
+            let byte = line.utf8[place.lowerBound]
+            if line.utf8.index(after: place.lowerBound) == end && byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                folded.append(asciiCharacter: (0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
                 origins.append(place)
                 lastWasSpace = false
                 continue
             }
-            if character.isWhitespace {
+            let scalars = line.unicodeScalars
+            if scalars.index(after: place.lowerBound) == end, SearchText.foldsToItself(scalars[place.lowerBound]) {
+                folded.append(characterBytes: line[place].utf8)
+                origins.append(place)
+                lastWasSpace = false
+                continue
+            }
+            let character = line[place]
+            if character.first?.isWhitespace == true {
                 if !lastWasSpace {
-                    folded.append(" ")
+                    folded.append(asciiCharacter: 0x20)
                     origins.append(place)
                 }
                 lastWasSpace = true
                 continue
             }
             lastWasSpace = false
-            for foldedCharacter in SearchText.folded(String(character)) {
-                folded.append(foldedCharacter)
-                origins.append(place)
-            }
+            let added = folded.append(folded: SearchText.folded(String(character)))
+            origins.append(contentsOf: repeatElement(place, count: added))
         }
     }
 

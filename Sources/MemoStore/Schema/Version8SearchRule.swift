@@ -46,7 +46,7 @@ enum Version8SearchRule {
                 bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
             } else if Version3SearchRule.isCJK(scalar), scalar.value < 0xFF65 {
                 append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
-                if isComposed { isComposed = (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) }
+                if isComposed { isComposed = isFoldedAsItself(scalar) }
             } else if isDropped(scalar) {
                 continue
             } else {
@@ -59,6 +59,12 @@ enum Version8SearchRule {
         }
         let folded = String(decoding: bytes, as: UTF8.self)
         return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// CJK ideographs and Hangul syllables, which folding and NFC leave as they are: a text
+    /// of these (and ASCII) needs no normalizing, and one of them alone folds to itself.
+    static func isFoldedAsItself(_ scalar: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
     }
 
     /// What a search passes over in text: accents typed apart from their letters (U+0300 to

@@ -16,7 +16,7 @@ package struct SearchMatch: Sendable {
 
     /// Whether `content` holds what was asked.
     package func matches(_ content: String) -> Bool {
-        let folded = SearchText.folded(content)
+        let folded = FoldedText(folded: SearchText.folded(content))
         return required.allSatisfy { clause in clause.contains { $0.isFound(in: folded) } }
             && !excluded.contains { $0.isFound(in: folded) }
     }

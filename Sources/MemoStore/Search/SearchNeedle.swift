@@ -8,6 +8,8 @@
 package struct SearchNeedle: Equatable, Sendable {
     package let text: String
     package let isPrefix: Bool
+    /// `text`'s bytes, as a folded text's are compared.
+    private let utf8: [UInt8]
     /// Whether a place where it is found must be a word's start, and a word's end.
     private let startsWord: Bool
     private let endsWord: Bool
@@ -15,38 +17,53 @@ package struct SearchNeedle: Equatable, Sendable {
     package init(_ text: String, isPrefix: Bool) {
         self.text = text
         self.isPrefix = isPrefix
+        utf8 = Array(text.utf8)
         startsWord = text.first.map(Self.isWordCharacter) ?? false
         endsWord = !isPrefix && (text.last.map(Self.isWordCharacter) ?? false)
     }
 
     /// Whether `folded` holds it.
-    package func isFound<Text: BidirectionalCollection>(in folded: Text) -> Bool where Text.Element == Character {
-        firstPlace(in: folded, from: folded.startIndex) != nil
+    package func isFound(in folded: FoldedText) -> Bool {
+        firstPlace(in: folded, fromByte: 0) != nil
     }
 
-    /// Where `folded` holds it, in order, without overlaps.
-    package func places<Text: BidirectionalCollection>(in folded: Text) -> [Range<Text.Index>] where Text.Element == Character {
-        var places: [Range<Text.Index>] = []
-        var start = folded.startIndex
-        while let place = firstPlace(in: folded, from: start) {
+    /// Where `folded` holds it, in order, without overlaps: ranges of its characters.
+    package func places(in folded: FoldedText) -> [Range<Int>] {
+        var places: [Range<Int>] = []
+        var start = 0
+        while let place = firstPlace(in: folded, fromByte: start) {
             places.append(place)
-            start = place.upperBound
+            start = folded.byteOffset(ofCharacter: place.upperBound)
         }
         return places
     }
 
-    private func firstPlace<Text: BidirectionalCollection>(in folded: Text, from start: Text.Index) -> Range<Text.Index>?
-    where Text.Element == Character {
-        guard !text.isEmpty else { return nil }
-        var searchStart = start
-        while searchStart < folded.endIndex, let place = folded[searchStart...].firstRange(of: text) {
-            let isStart = !startsWord || place.lowerBound == folded.startIndex
-                || !Self.isWordCharacter(folded[folded.index(before: place.lowerBound)])
-            let isEnd = !endsWord || place.upperBound == folded.endIndex || !Self.isWordCharacter(folded[place.upperBound])
-            if isStart && isEnd { return place }
-            searchStart = folded.index(after: place.lowerBound)
+    /// The first place at or after byte `start` where the bytes of `text` stand between two
+    /// character edges, with a word's edges where it needs them.
+    private func firstPlace(in folded: FoldedText, fromByte start: Int) -> Range<Int>? {
+        guard let first = utf8.first else { return nil }
+        let bytes = folded.bytes
+        var candidate = start
+        while candidate + utf8.count <= bytes.count {
+            guard let hit = bytes[candidate...(bytes.count - utf8.count)].firstIndex(of: first) else { return nil }
+            candidate = hit + 1
+            guard bytes[hit..<(hit + utf8.count)].elementsEqual(utf8),
+                  let lower = folded.characterPosition(atByte: hit),
+                  let upper = folded.characterPosition(atByte: hit + utf8.count) else { continue }
+            let isStart = !startsWord || lower == 0 || !Self.isWordCharacter(folded, at: lower - 1)
+            let isEnd = !endsWord || upper == folded.count || !Self.isWordCharacter(folded, at: upper)
+            if isStart && isEnd { return lower..<upper }
         }
         return nil
+    }
+
+    private static func isWordCharacter(_ folded: FoldedText, at position: Int) -> Bool {
+        let start = folded.characterStarts[position]
+        let byte = folded.bytes[start]
+        if byte < 0x80 && folded.byteOffset(ofCharacter: position + 1) == start + 1 {
+            return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        return isWordCharacter(folded.character(at: position))
     }
 
     /// Letters and digits make words, as the index's tokenizer sees them; Han, kana and

@@ -32,6 +32,12 @@ package enum SearchText {
         Version8SearchRule.folded(text)
     }
 
+    /// Whether `scalar`, a character alone, folds to itself (`folded`), so a text can be folded
+    /// a character at a time without folding those.
+    package static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
+        Version8SearchRule.isFoldedAsItself(scalar)
+    }
+
     /// The tokens of a search word, in order, as the index holds them: its letters, digits
     /// and emoji (none for a word of symbols alone).
     package static func tokens(of word: String) -> [String] {
