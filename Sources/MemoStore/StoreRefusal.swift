@@ -22,8 +22,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case redoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
     /// `sync` with this store's own file (by any path).
     case syncWithItself(path: String)
-    /// A memo change in a batch after a sync ran in it.
-    case changeAfterSyncInBatch
+    /// `sync` while a batch (or another all-or-nothing change) is open.
+    case syncInBatch
 
     package var description: String {
         switch self {
@@ -57,8 +57,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "cannot redo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "")
         case .syncWithItself(let path):
             "\(path) is this store's own file: a store syncs with another file (a new path becomes a copy)"
-        case .changeAfterSyncInBatch:
-            "this batch ran a sync, which must be its last change: 'save' it (or 'rollback') before changing memos again"
+        case .syncInBatch:
+            "sync cannot run inside a batch: what it writes to the other store could not be rolled back; 'save' or 'rollback' first"
         }
     }
 

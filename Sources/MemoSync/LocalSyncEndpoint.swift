@@ -6,9 +6,6 @@ package final class LocalSyncEndpoint: SyncEndpoint {
     package let displayPath: String
     /// The change number this sync's writes take here, once its changes were read.
     private var seq: Int64 = 0
-    /// Whether the sync runs inside a change already open here (a batch) and so leaves its
-    /// commit to it.
-    private var joinsOpenChange = false
 
     package init(store: MemoStore, displayPath: String) {
         self.store = store
@@ -20,8 +17,7 @@ package final class LocalSyncEndpoint: SyncEndpoint {
     }
 
     package func open(at time: Timestamp, peer: String) throws(StoreError) -> String {
-        joinsOpenChange = store.isRecordingChange
-        return try store.beginSync(at: time, peer: peer, joiningOpenChange: joinsOpenChange)
+        try store.beginSync(at: time, peer: peer)
     }
 
     package func cursor(of peer: String) throws(StoreError) -> SyncCursor? {
@@ -43,10 +39,10 @@ package final class LocalSyncEndpoint: SyncEndpoint {
     }
 
     package func commit() throws(StoreError) {
-        if !joinsOpenChange { try store.commitSync() }
+        try store.commitSync()
     }
 
     package func abandon() {
-        if !joinsOpenChange { store.rollbackSync() }
+        store.rollbackSync()
     }
 }

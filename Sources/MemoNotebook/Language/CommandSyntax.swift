@@ -141,7 +141,7 @@ extension CommandSyntax {
                         Each side saves what it received with how far it has the other's changes, so a sync that
                         fails on either side is finished by the next. A copied store file, or one put back from a
                         backup, becomes a store of its own at its next change or sync and converges with its peers.
-                        In a batch, a sync is the last change: save the batch before changing memos again.
+                        Not inside a batch (the other store keeps what it receives): save or roll the batch back first.
                         """),
         CommandSyntax(.import, usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",

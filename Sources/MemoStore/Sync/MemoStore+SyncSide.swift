@@ -22,16 +22,16 @@ extension MemoStore {
     /// Whether this store can only be read: a sync writes to both stores.
     package var isReadOnly: Bool { database.isReadOnly }
 
-    /// Whether a change is being recorded on this connection (a batch is open): a sync then
-    /// joins it instead of opening its own transaction.
-    package var isRecordingChange: Bool { recorder.kind != nil }
-
-    /// Opens this side of a sync made at `time`: one write transaction, unless the sync
-    /// joins a change open here (a batch). A store whose file is a copy of another store's
-    /// takes an id of its own first, as does one that carries `peer`'s id (the two are
-    /// copies of each other). Returns the store's id.
-    package func beginSync(at time: Timestamp, peer: String, joiningOpenChange: Bool) throws(StoreError) -> String {
-        if joiningOpenChange { recorder.syncJoins() } else { try recorder.begin(.sync, at: time) }
+    /// Opens this side of a sync made at `time`: one write transaction of its own. A store
+    /// whose file is a copy of another store's takes an id of its own first, as does one that
+    /// carries `peer`'s id (the two are copies of each other). Returns the store's id.
+    ///
+    /// Refused while a batch is open here: the peer commits what it receives, which a
+    /// rollback here could not take back, and the batch's changes are stamped only when it
+    /// is saved, so a sync inside it would not send them.
+    package func beginSync(at time: Timestamp, peer: String) throws(StoreError) -> String {
+        if hasOpenTransaction { throw .refused(.syncInBatch) }
+        try recorder.begin(.sync, at: time)
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
             try identity.becomeOwnStoreIfCopied(file: StoreFile(location))

@@ -21,8 +21,6 @@ final class ChangeRecorder {
     /// The running local change's sync facts, once asked for (the outer Optional), or nil
     /// inside (a store that keeps no versions): one change number for the whole change.
     private var changeStamp: SyncStamp??
-    /// Whether a sync joined the open change (a batch): it then takes no other change.
-    private var syncJoinedOpenChange = false
     private var hasStagingTable = false
     /// The store's file (nil in memory): a change made in a copy or a restored backup first
     /// makes it a store of its own, and a saved change notes itself on the file.
@@ -41,10 +39,7 @@ final class ChangeRecorder {
     /// Runs `body` as one change of `kind` made at `time`, in one transaction, and records it.
     /// Inside another change (an import's merges, a batch's commands) it is part of that one.
     func record<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T) throws -> T {
-        guard self.kind == nil else {
-            if syncJoinedOpenChange { throw StoreError.refused(.changeAfterSyncInBatch) }
-            return try body()
-        }
+        guard self.kind == nil else { return try body() }
         try prepareStaging()
         self.kind = kind
         defer { self.kind = nil; changeStamp = nil }
@@ -111,7 +106,6 @@ final class ChangeRecorder {
         kind = nil
         startTime = nil
         changeStamp = nil
-        syncJoinedOpenChange = false
     }
 
     /// The sync facts of the running local change, made at `time`: nil while the store keeps
@@ -123,17 +117,10 @@ final class ChangeRecorder {
         return stamp
     }
 
-    /// A sync joins the open change (a batch). The checkpoint it gives its peer counts the
-    /// change number the batch took so far, so a memo the batch wrote after it with that
-    /// number would never reach the peer: the batch takes no other change (save it first).
-    func syncJoins() {
-        syncJoinedOpenChange = true
-    }
-
     /// After a saved change that moved the store's change number (a stamped change, a sync):
     /// the file notes it, so a backup of it put back later is known for one.
     private func noteSavedHistory() throws {
-        guard kind == .sync || syncJoinedOpenChange || changeStamp.map({ $0 != nil }) == true else { return }
+        guard kind == .sync || changeStamp.map({ $0 != nil }) == true else { return }
         try identity.noteHistory(on: file)
     }
 
