@@ -22,6 +22,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case redoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
     /// `sync` with this store's own file (by any path).
     case syncWithItself(path: String)
+    /// `sync` from a session whose new memos took the uuids every such run takes.
+    case syncOfReproducibleUUIDs
     /// `sync` while a batch (or another all-or-nothing change) is open.
     case syncInBatch
 
@@ -57,6 +59,9 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "cannot redo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "")
         case .syncWithItself(let path):
             "\(path) is this store's own file: a store syncs with another file (a new path becomes a copy)"
+        case .syncOfReproducibleUUIDs:
+            "this in-memory session gave its memos the uuids every in-memory run gives (00000000-…-000000000001, …):"
+                + " synced, they would be taken for other runs' memos; run with --store FILE to sync"
         case .syncInBatch:
             "sync cannot run inside a batch: what it writes to the other store could not be rolled back; 'save' or 'rollback' first"
         }

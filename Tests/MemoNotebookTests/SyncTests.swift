@@ -20,6 +20,21 @@ struct SyncTests {
         try session.dump().sorted()
     }
 
+    /// An in-memory run's new memos take the uuids every such run takes; synced into a file
+    /// they were taken for another run's memos (two scripts' `add alpha` and `add beta` met as
+    /// one memo and a conflict). Such a session may sync until it adds a memo, never after.
+    @Test func memosWithAnInMemoryRunsUUIDsAreNotSynced() throws {
+        let file = try store("file.sqlite")
+        try file.run("add from the file")
+        let run = try ScriptedNotebook()
+        #expect(try run.run("sync \(path("file.sqlite"))").hasSuffix(": 0 memos sent, 1 received\n"))
+        try run.run("add alpha")
+        #expect(throws: StoreError.refused(.syncOfReproducibleUUIDs)) { try run.run("sync \(path("file.sqlite"))") }
+        #expect(throws: StoreError.refused(.syncOfReproducibleUUIDs)) { try run.run("sync \(path("other.sqlite"))") }
+        #expect(!FileManager.default.fileExists(atPath: path("other.sqlite")))
+        #expect(try texts(file) == ["from the file"])
+    }
+
     /// The texts of the live memos, oldest first.
     func texts(_ session: ScriptedNotebook) throws -> [String] {
         try session.notebook.store.memos(MemoQuery()).collect().map(\.content).sorted()

@@ -87,6 +87,8 @@ package protocol UUIDSource: AnyObject {
     /// Where the source stands, so that a failed command can give back what it took.
     var mark: UInt64 { get }
     func rewind(to mark: UInt64)
+    /// Whether it gave out uuids that another run gives out too.
+    var gaveReproducibleUUIDs: Bool { get }
 }
 
 /// Random version-4 uuids, lower-case: for people.
@@ -100,6 +102,7 @@ package final class RandomUUIDs: UUIDSource {
     /// Random uuids have no position to give back.
     package var mark: UInt64 { 0 }
     package func rewind(to mark: UInt64) {}
+    package var gaveReproducibleUUIDs: Bool { false }
 }
 
 /// `00000000-0000-4000-8000-000000000001`, `…002`, …: valid version-4 uuids that are the
@@ -112,6 +115,8 @@ package final class SequentialUUIDs: UUIDSource {
     package func rewind(to mark: UInt64) {
         counter = mark
     }
+
+    package var gaveReproducibleUUIDs: Bool { counter > 0 }
 
     package init() {}
 
