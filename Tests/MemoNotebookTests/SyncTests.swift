@@ -35,6 +35,54 @@ struct SyncTests {
         #expect(try texts(file) == ["from the file"])
     }
 
+    /// Whether an export writes a memo's version is decided in Swift (`memo_names_its_state`),
+    /// as the SQL before it decided it (JSON functions and a sort a memo, most of an export's
+    /// time): the two agree on imported memos with and without tags and dates, edited, tagged,
+    /// untagged, deleted and brought back, synced both ways, and imported again.
+    @Test func anExportWritesTheVersionsItWroteBefore() throws {
+        let a = try store("a.sqlite"), b = try store("b.sqlite")
+        let records = [#"{"content":"plain"}"#, #"{"content":"tagged","tags":["x"]}"#, #"{"content":"two tags","tags":["y","x"]}"#,
+                       #"{"content":"inline @z","tags":["z"]}"#, #"{"content":"edited","updateDate":"2001-01-01T00:00:00.000Z"}"#,
+                       #"{"content":"accents é 京都 👍🏽"}"#, #"{"content":"to edit"}"#, #"{"content":"to tag"}"#,
+                       #"{"content":"to untag","tags":["w"]}"#, #"{"content":"to delete"}"#]
+        let file = path("records.jsonl")
+        try (records.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try a.run("import \(file)")
+        try a.run("edit 7 edited here")
+        try a.run("tag 8 new")
+        try a.run("untag 9 w")
+        try a.run("delete 10")
+        try a.run("undo")
+        _ = try a.run("sync \(path("b.sqlite"))")
+        try b.run("edit 1 plain, edited on b")
+        try b.run("add from b @b")
+        _ = try b.run("sync \(path("a.sqlite"))")
+        try a.run("export \(path("a.jsonl"))")
+        let c = try store("c.sqlite")
+        try c.run("import \(path("a.jsonl"))")
+        for session in [a, b, c] {
+            let named = try session.notebook.store.database.prepare("SELECT \(MemoTable.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo")
+            var agreed: [Bool] = []
+            while try named.step() {
+                #expect(named.int64(at: 0) == named.int64(at: 1))
+                agreed.append(named.int64(at: 0) == 1)
+            }
+            #expect(agreed.contains(true) && agreed.contains(false))
+        }
+    }
+
+    /// `MemoTable.isOnlyItsStateSQL` as SQL alone wrote it.
+    static let isOnlyItsStateBefore = """
+        (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~' AND memo.version = json_object(memo.text_by, 1)
+         AND memo.text_by = memo_state_name(memo.content, memo.insert_date, memo.update_date)
+         AND memo.tags_version = json_object(memo_state_name(coalesce((SELECT group_concat(name, char(31)) FROM
+             (SELECT name FROM memo_tag WHERE memo_id = memo.id AND inline = 0 ORDER BY name)), '')), 1)
+         AND memo.support IS (SELECT json_group_object(name, 1) FROM
+             (SELECT memo.text_by AS name UNION SELECT key FROM json_each(memo.tags_version) ORDER BY name))
+         AND NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
+                         AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL)))
+        """
+
     /// The texts of the live memos, oldest first.
     func texts(_ session: ScriptedNotebook) throws -> [String] {
         try session.notebook.store.memos(MemoQuery()).collect().map(\.content).sorted()

@@ -34,6 +34,33 @@ package enum StateDigest {
             }
             sqlite3_result_text(context, digest.key, -1, memo_sqlite_transient())
         }, nil, nil, nil)
+        registerNamesItsState(on: connection)
+    }
+
+    /// `memo_names_its_state(content, insert_date, update_date, explicit_tags, text_by,
+    /// version, tags_version, support)` in SQL: whether a memo's versions are the names of its
+    /// state alone, as an import derives them (`MemoTable.isOnlyItsStateSQL`): `text_by` and
+    /// `version` name the text, `tags_version` the explicit tags (U+001F apart, NULL for none),
+    /// `support` both, in the layout SQLite's JSON functions write. An export asks it of every
+    /// memo, so it hashes each part once, from SQLite's bytes, and compares bytes.
+    private static func registerNamesItsState(on connection: OpaquePointer) {
+        sqlite3_create_function_v2(connection, "memo_names_its_state", 8, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
+            func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                guard let value = arguments?[index], let text = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+            }
+            var text = Digest()
+            for index in 0..<3 {
+                if index > 0 { text.addSeparator() }
+                if let value = arguments?[index], sqlite3_value_type(value) != SQLITE_NULL { text.add(bytes(index)) } else { text.add("-") }
+            }
+            var tags = Digest()
+            tags.add(bytes(3))
+            let support = text == tags ? [text] : text.precedes(tags) ? [text, tags] : [tags, text]
+            let named = text.isKey(bytes(4)) && text.isObject(of: [text], bytes(5)) && tags.isObject(of: [tags], bytes(6))
+                && text.isObject(of: support, bytes(7))
+            sqlite3_result_int(context, named ? 1 : 0)
+        }, nil, nil, nil)
     }
 
     /// Keys start with `~`: a store id never does.
@@ -47,7 +74,7 @@ package enum StateDigest {
     }
 
     /// Two 64-bit FNV-1a hashes of the parts joined by U+001F, taken as they come.
-    private struct Digest {
+    private struct Digest: Equatable {
         private var first = FNV1a.standardSeed, second: UInt64 = 0x84222325cbf29ce4
 
         mutating func addSeparator() {
@@ -60,7 +87,9 @@ package enum StateDigest {
 
         /// Text from SQLite, read as Swift reads it: bytes that are not UTF-8 count as U+FFFD.
         mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return add(String(decoding: bytes, as: UTF8.self)) }
+            guard bytes.allSatisfy({ $0 < 0x80 }) || (try? UTF8Span(validating: bytes.span)) != nil else {
+                return add(String(decoding: bytes, as: UTF8.self))
+            }
             for byte in bytes { add(byte: byte) }
         }
 
@@ -69,16 +98,48 @@ package enum StateDigest {
             second = (second ^ UInt64(byte)) &* FNV1a.prime
         }
 
+        /// The key: `~` and the two hashes in 32 lower-case hex digits.
         var key: String {
-            var bytes: [UInt8] = [UInt8(ascii: "~")]
-            bytes.reserveCapacity(33)
-            for value in [first, second] {
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift) & 0xF)
-                    bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-                }
+            String(decoding: (0..<Self.keyLength).map(keyByte), as: UTF8.self)
+        }
+
+        private static let keyLength = 33
+
+        private func keyByte(at offset: Int) -> UInt8 {
+            guard offset > 0 else { return UInt8(ascii: "~") }
+            let value = offset <= 16 ? first : second
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (15 - (offset - 1) % 16)) & 0xF)
+            return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+
+        /// Whether the key sorts before `other`'s, as SQLite compares text (hex digits sort
+        /// as the numbers they write).
+        func precedes(_ other: Digest) -> Bool {
+            (first, second) < (other.first, other.second)
+        }
+
+        /// Whether `bytes` are the key.
+        func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.count == Self.keyLength && isKey(bytes, at: 0)
+        }
+
+        private func isKey(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+            (0..<Self.keyLength).allSatisfy { bytes[start + $0] == keyByte(at: $0) }
+        }
+
+        /// Whether `bytes` are the JSON object SQLite writes of `keys`, each counting 1:
+        /// `{"K1":1,"K2":1}`.
+        func isObject(of keys: [Digest], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let member = Self.keyLength + 4   // "K":1
+            guard bytes.count == 1 + keys.count * member + (keys.count - 1) + 1,
+                  bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
+            for (index, key) in keys.enumerated() {
+                let start = 1 + index * (member + 1)
+                guard bytes[start] == UInt8(ascii: "\""), key.isKey(bytes, at: start + 1),
+                      bytes[start + 34] == UInt8(ascii: "\""), bytes[start + 35] == UInt8(ascii: ":"), bytes[start + 36] == UInt8(ascii: "1"),
+                      index == keys.count - 1 || bytes[start + member] == UInt8(ascii: ",") else { return false }
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return true
         }
     }
 }

@@ -380,19 +380,14 @@ struct MemoTable {
         (SELECT json_group_object(name, 1) FROM (SELECT \(textName) AS name UNION SELECT \(tagsName) ORDER BY name))
         """
 
-    /// `namesSupport` once the two names are known to be `text_by` and the one key of
-    /// `tags_version`: each name costs a hash of the memo's text or tags, twice a memo an export.
-    private static let checkedNamesSupport = """
-        (SELECT json_group_object(name, 1) FROM (SELECT memo.text_by AS name UNION SELECT key FROM json_each(memo.tags_version) ORDER BY name))
-        """
-
     /// Whether a row of `memo` (SQL) holds only the version an import derives from its state
-    /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names. The
-    /// cheap tests come first, so a memo changed here costs no hashing.
+    /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names
+    /// (`memo_names_its_state`, which hashes each once). The cheap tests come first, so a
+    /// memo changed here costs no hashing.
     static let isOnlyItsStateSQL = """
-        (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~' AND memo.version = json_object(memo.text_by, 1)
-         AND memo.text_by = \(textName)
-         AND memo.tags_version = json_object(\(tagsName), 1) AND memo.support IS \(checkedNamesSupport)
+        (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~'
+         AND memo_names_its_state(memo.content, memo.insert_date, memo.update_date, \(explicitTagNames("memo.id")),
+                                  memo.text_by, memo.version, memo.tags_version, memo.support)
          AND NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
                          AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL)))
         """
