@@ -9,11 +9,16 @@ enum Version3SearchRule {
     }
 
     /// `text` with its CJK runs cut into pairs, ending each run with its last character
-    /// alone if `finalUnigram` (a search word is cut without it).
-    static func transform(_ text: String, finalUnigram: Bool) -> String {
+    /// alone if `finalUnigram` (a search word is cut without it). A later rule may spell some
+    /// other characters as words of their own (`word`, never CJK): each is then written
+    /// between spaces, as if the text had been so before.
+    ///
+    /// Read and written as UTF-8 bytes, a character decoded only where a byte says it may be
+    /// CJK or a word.
+    static func transform(_ text: String, finalUnigram: Bool, word: ((Unicode.Scalar) -> String?)? = nil) -> String {
         // Every CJK character takes three or four UTF-8 bytes starting at E1 or above; text
         // without such bytes (English, most European languages) is indexed as it is.
-        guard text.utf8.contains(where: { $0 >= 0xE1 }) else { return text }
+        guard text.utf8.contains(where: { $0 >= 0xE1 || word != nil && $0 >= 0x80 }) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count * 2)
         var run: [Unicode.Scalar] = []
@@ -39,13 +44,31 @@ enum Version3SearchRule {
             result.append(UInt8(ascii: " "))
             run.removeAll(keepingCapacity: true)
         }
-        for scalar in text.unicodeScalars {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                flushRun()
+                result.append(byte)
+                index = utf8.index(after: index)
+                continue
+            }
+            let scalar = text.unicodeScalars[index]
+            let next = text.unicodeScalars.index(after: index)
             if isCJK(scalar) {
                 run.append(scalar)
             } else {
                 flushRun()
-                append(scalar)
+                if let word = word?(scalar) {
+                    result.append(UInt8(ascii: " "))
+                    result.append(contentsOf: word.utf8)
+                    result.append(UInt8(ascii: " "))
+                } else {
+                    result.append(contentsOf: utf8[index..<next])
+                }
             }
+            index = next
         }
         flushRun()
         return String(decoding: result, as: UTF8.self)

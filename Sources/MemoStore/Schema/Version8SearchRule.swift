@@ -11,7 +11,7 @@
 enum Version8SearchRule {
     /// The indexed form of a memo's text.
     static func indexed(_ content: String) -> String {
-        Version3SearchRule.indexed(withEmojiWords(folded(content)))
+        paired(folded(content), finalUnigram: true)
     }
 
     /// `text` as a search compares it: case folded fully, in compatibility forms, without the
@@ -49,6 +49,8 @@ enum Version8SearchRule {
                 if isComposed { isComposed = isFoldedAsItself(scalar) }
             } else if isDropped(scalar) {
                 continue
+            } else if isPictograph(scalar) {
+                append(scalar)   // no case, accents or compatibility forms, and NFC leaves them as they are
             } else {
                 isComposed = false
                 for compatible in compatible(String(scalar)).unicodeScalars {
@@ -76,6 +78,12 @@ enum Version8SearchRule {
         case 0x0300...0x036F, 0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF, 0x1F3FB...0x1F3FF: true
         default: false
         }
+    }
+
+    /// The pictographs and emoticons (U+1F300 to U+1FAFF), most emoji people type: folding
+    /// leaves each as it is.
+    private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F300...0x1FAFF).contains(scalar.value)
     }
 
     private static func asciiFolded(_ text: String) -> String {
@@ -175,19 +183,11 @@ enum Version8SearchRule {
     private static let halfWidthKana: [String] = "・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
         .unicodeScalars.map { String($0) }
 
-    /// `text` with each emoji a word of its own, `emoji` and its code point in hexadecimal,
-    /// so the index holds it (the tokenizer takes only letters and digits into words).
-    static func withEmojiWords(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEmoji) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isEmoji(scalar) {
-                result += " emoji" + String(scalar.value, radix: 16) + " "
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    /// Folded text with each emoji a word of its own, `emoji` and its code point in
+    /// hexadecimal, so the index holds it (the tokenizer takes only letters and digits into
+    /// words), and its CJK runs cut into pairs (`Version3SearchRule`).
+    static func paired(_ folded: String, finalUnigram: Bool) -> String {
+        Version3SearchRule.transform(folded, finalUnigram: finalUnigram) { isEmoji($0) ? "emoji" + String($0.value, radix: 16) : nil }
     }
 
     /// Emoji and the modifiers of skin tone; not the ASCII digits, `#` and `*` that begin a

@@ -41,7 +41,7 @@ package enum SearchText {
     /// The tokens of a search word, in order, as the index holds them: its letters, digits
     /// and emoji (none for a word of symbols alone).
     package static func tokens(of word: String) -> [String] {
-        Version3SearchRule.transform(Version8SearchRule.withEmojiWords(folded(word)), finalUnigram: false)
+        Version8SearchRule.paired(folded(word), finalUnigram: false)
             .split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
                 token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             }
