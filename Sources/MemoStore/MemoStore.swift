@@ -21,8 +21,7 @@ package final class MemoStore {
 
     /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one
     /// space-separated string, in name order (the primary key's order: no sorting).
-    static let memoColumns = "id, uuid, content, insert_date, update_date, "
-        + "(SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = memo.id ORDER BY name))"
+    static let memoColumns = "id, uuid, content, insert_date, update_date, tag_names"
 
     static func decodeMemo(from row: Statement) -> Memo {
         Memo(

@@ -211,12 +211,24 @@ struct RenderingTests {
     @Test func infoDescribesTheStore() throws {
         let text = session(["add a", "begin", "add b", "tag 1 x", "show 1", "info"], json: true)
         let version = try notebook.store.info().sqliteVersion
-        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":8,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
+        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":9,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
     }
 
     @Test func helpListsEveryCommand() {
         let text = session(["help"])
         for syntax in CommandSyntax.all { #expect(text.contains("  " + syntax.name + " ")) }
         #expect(session(["help rm"]).hasPrefix("usage: delete ID...\n"))
+    }
+
+    /// A snippet's lines are the text's lines as its characters split it: a line feed alone
+    /// ends a line; a CR LF pair is one character, not a break.
+    @Test func snippetLinesSplitAtLineFeeds() throws {
+        let query = try SearchQuery(parsing: "match")
+        let second = try #require(SearchSnippet(of: "one\ntwo match\nthree", for: query))
+        #expect(second.line == "two match" && second.followsLines && second.isFollowed)
+        let joined = try #require(SearchSnippet(of: "one\r\ntwo match\n", for: query))
+        #expect(joined.line == "one\r\ntwo match" && !joined.followsLines && joined.isFollowed)
+        let last = try #require(SearchSnippet(of: "one\n\nMATCH", for: query))
+        #expect(last.line == "MATCH" && last.followsLines && !last.isFollowed)
     }
 }

@@ -105,11 +105,13 @@ struct SearchTests {
         #expect(needle.isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
     }
 
-    /// The snippet's folding takes CJK ideographs and Hangul syllables as they are: each
-    /// folds to itself, as `folded` says.
-    @Test func ideographsAndSyllablesFoldToThemselves() {
+    /// The snippet's folding takes CJK ideographs, Hangul syllables, kana letters and
+    /// pictographs as they are: each folds to itself, as `folded` says; skin tones, which
+    /// folding drops, are not taken so.
+    @Test func ideographsSyllablesAndPictographsFoldToThemselves() {
         let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter(SearchText.foldsToItself)
-        #expect(scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1)
+        #expect(scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1 + 0x1FAFF - 0x1F300 + 1 - 5 + 0x3096 - 0x3041 + 1 + 0x30FA - 0x30A1 + 1)
         #expect(scalars.allSatisfy { SearchText.folded(String($0)) == String($0) })
+        #expect(!SearchText.foldsToItself("\u{1F3FD}") && SearchText.folded("\u{1F3FD}").isEmpty)
     }
 }

@@ -73,7 +73,7 @@ enum Version8SearchRule {
     /// U+036F), variation selectors, the joiners and skin tones inside emoji (`👍🏽` is `👍`),
     /// and the invisible breaks and joiners inside words (zero-width space, soft hyphen, word
     /// joiner, byte-order mark).
-    private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0300...0x036F, 0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF, 0x1F3FB...0x1F3FF: true
         default: false
@@ -82,7 +82,7 @@ enum Version8SearchRule {
 
     /// The pictographs and emoticons (U+1F300 to U+1FAFF), most emoji people type: folding
     /// leaves each as it is.
-    private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+    static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F300...0x1FAFF).contains(scalar.value)
     }
 

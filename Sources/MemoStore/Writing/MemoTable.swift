@@ -1,7 +1,8 @@
 /// The one writer of memo rows: `memo`, `memo_tag`, `memo_search`, `memo_tombstone` and the
 /// staging of before-images in `temp.pending_change`. A memo row's invariants live here and
 /// nowhere else: its text is valid, its search row holds `SearchText.indexed` of that text,
-/// its inline tags follow the text while explicit ones stay, and each memo a change touches
+/// its inline tags follow the text while explicit ones stay, its `tag_names` are the names in
+/// `memo_tag` (`keepTagNames`, after every write of its tags), and each memo a change touches
 /// has its image staged before the change touches it, so the history can undo it.
 ///
 /// Every feature that changes memos (commands, imports, fixtures, undo and redo, sync, the
@@ -46,6 +47,7 @@ struct MemoTable {
             try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
         }
         try attach(inlineTags, to: id, inline: true)
+        if !explicitTags.isEmpty || !inlineTags.isEmpty { try keepTagNames(of: id) }
         return id
     }
 
@@ -82,6 +84,7 @@ struct MemoTable {
         try reindex(id, content: content)
         try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
         try attach(TagName.inlineTags(in: content), to: id, inline: true)
+        try keepTagNames(of: id)
         return true
     }
 
@@ -114,13 +117,16 @@ struct MemoTable {
     func addTags(_ names: [String], to id: Int64, inline: Bool = false) throws {
         try stageBeforeImage(of: id)
         try attach(names, to: id, inline: inline)
+        try keepTagNames(of: id)
     }
 
     /// Removes one tag from memo `id`; false when the memo does not carry it.
     func removeTag(_ name: String, from id: Int64) throws -> Bool {
         try stageBeforeImage(of: id)
         try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2").run([.integer(id), .text(name)])
-        return database.changes == 1
+        guard database.changes == 1 else { return false }
+        try keepTagNames(of: id)
+        return true
     }
 
     /// Makes `explicit` and `inline` memo `id`'s whole set of tags.
@@ -129,6 +135,18 @@ struct MemoTable {
         try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
         try attach(explicit, to: id, inline: false)
         try attach(inline, to: id, inline: true)
+        try keepTagNames(of: id)
+    }
+
+    /// The names of a memo's tags (SQL, for memo `id`), as `tag_names` holds them.
+    private static func tagNames(_ id: String) -> String {
+        "coalesce((SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = \(id) ORDER BY name)), '')"
+    }
+
+    /// Writes memo `id`'s `tag_names` from its tags: one row by its id, so no statement of a
+    /// change reads every memo.
+    private func keepTagNames(of id: Int64) throws {
+        try database.cached("UPDATE memo SET tag_names = \(Self.tagNames("?1")) WHERE id = ?1").run([.integer(id)])
     }
 
     /// Explicit tags remember the change that added them (`addedBy`, `addedSeq`): given for
@@ -186,6 +204,10 @@ struct MemoTable {
             SELECT memo_id, json_extract(tag, '$[0]'), json_extract(tag, '$[1]'),
                    coalesce(json_extract(now, '$[2]'), ''), coalesce(json_extract(now, '$[3]'), 0)
             FROM restored
+            """).run(value)
+        try database.cached("""
+            UPDATE memo SET tag_names = \(Self.tagNames("memo.id"))
+            WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)
             """).run(value)
         let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
         try restored.bind(value)
@@ -279,6 +301,7 @@ struct MemoTable {
             try index(id, content: live.content)
         }
         for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
+        try keepTagNames(of: id)
         try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
     }
 
@@ -383,13 +406,14 @@ struct MemoTable {
     /// Whether a row of `memo` (SQL) holds only the version an import derives from its state
     /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names
     /// (`memo_names_its_state`, which hashes each once). The cheap tests come first, so a
-    /// memo changed here costs no hashing.
+    /// memo changed here costs no hashing, and a memo without tags no look at `memo_tag`.
     static let isOnlyItsStateSQL = """
         (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~'
-         AND memo_names_its_state(memo.content, memo.insert_date, memo.update_date, \(explicitTagNames("memo.id")),
+         AND memo_names_its_state(memo.content, memo.insert_date, memo.update_date,
+                                  CASE WHEN memo.tag_names <> '' THEN \(explicitTagNames("memo.id")) END,
                                   memo.text_by, memo.version, memo.tags_version, memo.support)
-         AND NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
-                         AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL)))
+         AND (memo.tag_names = '' OR NOT EXISTS (SELECT 1 FROM memo_tag WHERE memo_id = memo.id AND inline = 0
+                         AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL))))
         """
 
     /// The tombstone of the memo, as SQL on a row of `memo` in `UPDATE … FROM pending_change p`.

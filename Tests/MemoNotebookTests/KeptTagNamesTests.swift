@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import MemoNotebook
+@testable import MemoStore
+
+/// A memo keeps its tag names in its row (`tag_names`, schema 9) for listings to read; every
+/// writer of tags must keep them equal to the memo's tags in `memo_tag`.
+@Suite("Kept tag names")
+struct KeptTagNamesTests {
+    let scratch = Scratch()
+
+    /// Memos whose kept names differ from their tags.
+    func stale(_ session: ScriptedNotebook) throws -> Int64? {
+        try session.notebook.store.database.prepare("""
+            SELECT count(*) FROM memo WHERE tag_names IS NOT
+                coalesce((SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = memo.id ORDER BY name)), '')
+            """).scalarInt([])
+    }
+
+    /// Random adds, edits that change inline tags, tag, untag, delete, undo, redo, batches,
+    /// imports of the other store's export and syncs: after each, every memo's kept names
+    /// are its tags, on both stores.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func everyWriterKeepsTheNames(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let paths = [scratch.path + "/a.sqlite", scratch.path + "/b.sqlite"]
+        let stores = try paths.map { try ScriptedNotebook(store: MemoStore.open(.file(path: $0)), uuids: RandomUUIDs()) }
+        var tagged = 0
+        for step in 0..<160 {
+            let index = Int(random.next() % 2), session = stores[index]
+            let ids = try session.notebook.store.memos(MemoQuery()).collect().map(\.id)
+            func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
+            let tag = "t\(random.next() % 4)"
+            let line: String = switch ids.isEmpty ? 0 : random.next() % 12 {
+            case 0, 1: "add memo \(step) @\(tag)"
+            case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
+            case 3: "edit \(anyID()) no tags in the text"
+            case 4: "tag \(anyID()) \(tag) extra"
+            case 5: "untag \(anyID()) \(tag)"
+            case 6: "delete \(anyID())"
+            case 7: "undo"
+            case 8: "redo"
+            case 9: "sync \(paths[1 - index])"
+            case 10: "export \(scratch.path)/export\(step).jsonl"
+            default: "import \(scratch.path)/export\(step - 1).jsonl"
+            }
+            tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
+            _ = try? session.run(line)
+            for store in stores { #expect(try stale(store) == 0, "after '\(line)' (seed \(seed), step \(step))") }
+        }
+        #expect(tagged > 20)
+        let tagsInRows = try stores[0].notebook.store.database.prepare("SELECT count(*) FROM memo WHERE tag_names <> ''").scalarInt([])
+        #expect((tagsInRows ?? 0) > 0)
+    }
+
+    /// A store from before version 9 is given its memos' names by the migration.
+    @Test func theMigrationFillsTheNames() throws {
+        let path = scratch.path + "/old.sqlite"
+        let session = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
+        try session.run("add one @a @b")
+        try session.run("add two")
+        try session.run("tag 2 c")
+        try session.notebook.store.database.execute("ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
+        let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
+        #expect(try stale(reopened) == 0)
+        let listing = try reopened.run("list --asc")
+        #expect(listing.contains("one @a @b") && listing.contains("two  @c"), "\(listing)")
+    }
+}
