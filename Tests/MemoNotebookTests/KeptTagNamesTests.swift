@@ -32,7 +32,8 @@ struct KeptTagNamesTests {
             func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
             let tag = "t\(random.next() % 4)"
             let line: String = switch ids.isEmpty ? 0 : random.next() % 12 {
-            case 0, 1: "add memo \(step) @\(tag)"
+            case 0: "add memo \(step) @\(tag)"
+            case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
             case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
             case 3: "edit \(anyID()) no tags in the text"
             case 4: "tag \(anyID()) \(tag) extra"

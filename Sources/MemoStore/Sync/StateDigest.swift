@@ -123,8 +123,22 @@ package enum StateDigest {
             bytes.count == Self.keyLength && isKey(bytes, at: 0)
         }
 
+        /// Read as the key's two hashes, lower-case hex only, so nothing else reads as a key.
         private func isKey(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-            (0..<Self.keyLength).allSatisfy { bytes[start + $0] == keyByte(at: $0) }
+            func hash(at offset: Int) -> UInt64? {
+                var value: UInt64 = 0
+                for byte in bytes[offset..<(offset + 16)] {
+                    let nibble: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+                    default: return nil
+                    }
+                    value = value << 4 | UInt64(nibble)
+                }
+                return value
+            }
+            return bytes[start] == UInt8(ascii: "~") && hash(at: start + 1) == first && hash(at: start + 17) == second
         }
 
         /// Whether `bytes` are the JSON object SQLite writes of `keys`, each counting 1:

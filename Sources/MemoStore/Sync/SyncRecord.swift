@@ -217,9 +217,19 @@ package struct VersionVector: Equatable, Sendable, Codable {
         return counts
     }
 
-    /// The column's text, keys in order, so equal vectors are equal text.
+    /// The column's text, keys in order, so equal vectors are equal text. Written as bytes:
+    /// an import writes three a memo.
     var json: String {
-        "{" + counts.keys.sorted().map { "\"\($0)\":\(counts[$0] ?? 0)" }.joined(separator: ",") + "}"
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        for (index, store) in counts.keys.sorted().enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: store.utf8)
+            bytes.append(contentsOf: #"":"#.utf8)
+            bytes.append(contentsOf: String(counts[store] ?? 0).utf8)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether this version has seen every change `other` has.

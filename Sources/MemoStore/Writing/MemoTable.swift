@@ -32,13 +32,14 @@ struct MemoTable {
         let first = Self.firstVersion(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
         try database.cached("""
             INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
-                             text_by, text_seq, support)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                             text_by, text_seq, support, tag_names)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """).run([.text(draft.uuid), .text(draft.content),
                       .integer(draft.insertDate.millisecondsSince1970),
                       .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
                       .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
-                      .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support)])
+                      .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support),
+                      .text(Self.tagNames(explicitTags + inlineTags))])
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
@@ -47,7 +48,6 @@ struct MemoTable {
             try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
         }
         try attach(inlineTags, to: id, inline: true)
-        if !explicitTags.isEmpty || !inlineTags.isEmpty { try keepTagNames(of: id) }
         return id
     }
 
@@ -136,6 +136,12 @@ struct MemoTable {
         try attach(explicit, to: id, inline: false)
         try attach(inline, to: id, inline: true)
         try keepTagNames(of: id)
+    }
+
+    /// `tag_names` of a new memo with these tags: each name once, in SQLite's order of text
+    /// (its bytes), as `tagNames(_:)` in SQL writes them.
+    private static func tagNames(_ names: [String]) -> String {
+        Set(names).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: " ")
     }
 
     /// The names of a memo's tags (SQL, for memo `id`), as `tag_names` holds them.
