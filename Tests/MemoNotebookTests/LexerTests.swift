@@ -62,4 +62,11 @@ struct LexerTests {
         #expect(scanner.remainingText(raw: false) == nil)
         #expect(raw.remainingText(raw: true)?.text == typed.trimmingCharacters(in: .whitespaces), "raw text is as typed")
     }
+
+    /// The scanner's quick test of white space says what `Character.isWhitespace` says, for
+    /// every scalar alone and for CR LF.
+    @Test func blanksAreWhiteSpace() {
+        let characters = (0...0x10FFFF).compactMap(Unicode.Scalar.init).map(Character.init) + ["\r\n"]
+        #expect(characters.allSatisfy { $0.isBlank == $0.isWhitespace })
+    }
 }

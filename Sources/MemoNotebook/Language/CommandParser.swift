@@ -6,7 +6,7 @@ package enum CommandParser {
     /// before anything else is checked; call again with the collected `heredoc` body to get
     /// the command, or the error of the line.
     package static func parse(line: String, heredoc: String? = nil) throws(CommandError) -> ParsedLine {
-        let trimmed = line.drop { $0.isWhitespace }
+        let trimmed = line.drop { $0.isBlank }
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
         guard let opener = HeredocOpener(endOf: line) else {
             var words = LineScanner(line)

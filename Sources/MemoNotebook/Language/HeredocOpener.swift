@@ -13,7 +13,7 @@ package struct HeredocOpener: Equatable, Sendable {
     /// (after white space or at the start), outside quotes, and the delimiter holds no quote.
     package init?(endOf line: String) {
         var end = line.endIndex
-        while end > line.startIndex, line[line.index(before: end)].isWhitespace { end = line.index(before: end) }
+        while end > line.startIndex, line[line.index(before: end)].isBlank { end = line.index(before: end) }
         var cursor = end
         var quote: Character?
         if cursor > line.startIndex, let last = line[..<cursor].last, last == "'" || last == "\"" {
@@ -35,7 +35,7 @@ package struct HeredocOpener: Equatable, Sendable {
         }
         guard line[..<cursor].hasSuffix("<<") else { return nil }
         let openerStart = line.index(cursor, offsetBy: -2)
-        guard openerStart == line.startIndex || line[line.index(before: openerStart)].isWhitespace else { return nil }
+        guard openerStart == line.startIndex || line[line.index(before: openerStart)].isBlank else { return nil }
         self.delimiter = delimiter
         self.commandEnd = openerStart
     }
