@@ -30,7 +30,7 @@ package final class MemoStore {
             content: row.string(at: 2),
             insertDate: Timestamp(millisecondsSince1970: row.int64(at: 3)),
             updateDate: row.isNull(at: 4) ? nil : Timestamp(millisecondsSince1970: row.int64(at: 4)),
-            tags: (row.optionalString(at: 5) ?? "").split(separator: " ").map(String.init).sorted()
+            tags: TagName.names(spaceSeparated: row.optionalString(at: 5) ?? "").sorted()
         )
     }
 

@@ -7,7 +7,7 @@
 package enum TagName {
     /// The stored form of a tag name given by a user, or an error quoting what they typed.
     package static func normalize(_ name: String) throws(StoreError) -> String {
-        let trimmed = name.hasPrefix("@") ? String(name.dropFirst()) : name
+        let trimmed = afterAt(name) ?? name
         let folded = fold(trimmed)
         guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(Version2TagRule.isTagScalar) else {
             throw .invalidTag(name)
@@ -20,6 +20,20 @@ package enum TagName {
     /// are each one tag. Folding a folded name changes nothing.
     package static func fold(_ name: String) -> String {
         Version2TagRule.fold(name)
+    }
+
+    /// What follows a leading `@`, or nil. The `@` is a scalar: a name may start with a mark,
+    /// which makes one character with it (`@́x`).
+    package static func afterAt(_ text: String) -> String? {
+        guard text.unicodeScalars.first == "@" else { return nil }
+        return String(text.unicodeScalars.dropFirst())
+    }
+
+    /// Tag names as `tag_names` and `group_concat(name, ' ')` write them, one space apart:
+    /// split at the spaces' bytes, since a space can make one character with the mark that
+    /// starts the next name (or with the end of the previous one: `xൎ y`).
+    package static func names(spaceSeparated text: String) -> [String] {
+        text.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every inline `@word` in `text`: an `@` at the start of a word followed by letters,

@@ -208,7 +208,7 @@ HOSTILE_PEERS = {
         DROP TABLE memo; CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, uuid TEXT NOT NULL, content TEXT NOT NULL,
           insert_date INTEGER NOT NULL, update_date INTEGER, version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0,
           changed_by TEXT NOT NULL DEFAULT '', change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}',
-          text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0, support TEXT);
+          text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '');
         INSERT INTO memo SELECT * FROM memo_copy;
         INSERT INTO memo(uuid, content, insert_date, change_seq) SELECT uuid, 'a twin', insert_date, 1 FROM memo_copy;
         UPDATE memo SET change_seq = 1;

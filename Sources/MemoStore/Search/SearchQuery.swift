@@ -102,8 +102,8 @@ package struct SearchQuery: Equatable, Sendable {
                     continue
                 }
                 // `@tag` as a memo's text holds it, punctuation after it and all (`@bob,`).
-                if !quoted, raw.hasPrefix("@"), case let found = TagName.inlineTags(in: raw), found.count == 1, let tag = found.first,
-                   raw.dropFirst().lowercased().hasPrefix(tag) {
+                if !quoted, let name = TagName.afterAt(raw), case let found = TagName.inlineTags(in: raw), found.count == 1,
+                   let tag = found.first, name.lowercased().hasPrefix(tag) {
                     if joinsPrevious { throw invalid("'OR' cannot join a tag: '\(raw)'") }
                     if excluded { excludedTags.append(tag) } else { tags.append(tag) }
                     lastWasTag = true
