@@ -12,13 +12,7 @@ package struct UUIDText: Hashable, Sendable {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let value = HexDigit.value(of: byte) else { return nil }
             if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
             digits += 1
         }
@@ -34,7 +28,7 @@ package struct UUIDText: Hashable, Sendable {
         for position in 0..<32 {
             if position == 8 || position == 12 || position == 16 || position == 20 { bytes.append(UInt8(ascii: "-")) }
             let nibble = UInt8(truncatingIfNeeded: (position < 16 ? high >> (60 - 4 * position) : low >> (124 - 4 * position)) & 0xF)
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            bytes.append(HexDigit.lowerCase(nibble))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

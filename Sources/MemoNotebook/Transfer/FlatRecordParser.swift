@@ -1,3 +1,5 @@
+import MemoStore
+
 /// Reads the usual shape of an import record straight from its bytes into a `JSONValue`: one
 /// object whose values are strings, `null`, or arrays of strings (`export` writes nothing
 /// else but the numeric `id`, which import ignores). Anything else (numbers, booleans,
@@ -118,13 +120,7 @@ enum FlatRecordParser {
             guard index + 4 <= bytes.count else { return nil }
             var value: UInt32 = 0
             for byte in bytes[index..<(index + 4)] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+                guard let digit = HexDigit.value(of: byte) else { return nil }
                 value = value << 4 | UInt32(digit)
             }
             index += 4

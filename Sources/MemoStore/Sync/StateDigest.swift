@@ -109,7 +109,7 @@ package enum StateDigest {
             guard offset > 0 else { return UInt8(ascii: "~") }
             let value = offset <= 16 ? first : second
             let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (15 - (offset - 1) % 16)) & 0xF)
-            return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            return HexDigit.lowerCase(nibble)
         }
 
         /// Whether the key sorts before `other`'s, as SQLite compares text (hex digits sort
@@ -128,12 +128,7 @@ package enum StateDigest {
             func hash(at offset: Int) -> UInt64? {
                 var value: UInt64 = 0
                 for byte in bytes[offset..<(offset + 16)] {
-                    let nibble: UInt8
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
-                    default: return nil
-                    }
+                    guard let nibble = HexDigit.value(of: byte, lowerCaseOnly: true) else { return nil }
                     value = value << 4 | UInt64(nibble)
                 }
                 return value
@@ -149,8 +144,9 @@ package enum StateDigest {
                   bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
             for (index, key) in keys.enumerated() {
                 let start = 1 + index * (member + 1)
-                guard bytes[start] == UInt8(ascii: "\""), key.isKey(bytes, at: start + 1),
-                      bytes[start + 34] == UInt8(ascii: "\""), bytes[start + 35] == UInt8(ascii: ":"), bytes[start + 36] == UInt8(ascii: "1"),
+                let afterKey = start + 1 + Self.keyLength
+                guard bytes[start] == UInt8(ascii: "\""), key.isKey(bytes, at: start + 1), bytes[afterKey] == UInt8(ascii: "\""),
+                      bytes[afterKey + 1] == UInt8(ascii: ":"), bytes[afterKey + 2] == UInt8(ascii: "1"),
                       index == keys.count - 1 || bytes[start + member] == UInt8(ascii: ",") else { return false }
             }
             return true

@@ -145,14 +145,16 @@ struct MemoTable {
     }
 
     /// The names of a memo's tags (SQL, for memo `id`), as `tag_names` holds them.
-    private static func tagNames(_ id: String) -> String {
+    private static func tagNamesSQL(of id: String) -> String {
         "coalesce((SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = \(id) ORDER BY name)), '')"
     }
+
+    private static let keepTagNamesSQL = "UPDATE memo SET tag_names = \(tagNamesSQL(of: "?1")) WHERE id = ?1"
 
     /// Writes memo `id`'s `tag_names` from its tags: one row by its id, so no statement of a
     /// change reads every memo.
     private func keepTagNames(of id: Int64) throws {
-        try database.cached("UPDATE memo SET tag_names = \(Self.tagNames("?1")) WHERE id = ?1").run([.integer(id)])
+        try database.cached(Self.keepTagNamesSQL).run([.integer(id)])
     }
 
     /// Explicit tags remember the change that added them (`addedBy`, `addedSeq`): given for
@@ -212,7 +214,7 @@ struct MemoTable {
             FROM restored
             """).run(value)
         try database.cached("""
-            UPDATE memo SET tag_names = \(Self.tagNames("memo.id"))
+            UPDATE memo SET tag_names = \(Self.tagNamesSQL(of: "memo.id"))
             WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)
             """).run(value)
         let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
