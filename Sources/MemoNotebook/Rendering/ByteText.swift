@@ -1,4 +1,5 @@
 import Glibc
+import MemoStore
 
 /// Checks on text as raw UTF-8 bytes, for the paths that copy a memo's bytes straight from
 /// SQLite to the output (listing and exporting every memo): they take that path only for
@@ -7,41 +8,12 @@ import Glibc
 package enum ByteText {
     /// Valid UTF-8 without a control character (C0, DEL or C1): it prints as it is.
     static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        isValid(bytes) && !containsControl(bytes)
+        UTF8Bytes.kind(of: bytes) == .plain
     }
 
     /// Valid UTF-8 (strict, as Swift decodes it), control characters allowed (JSON escapes them).
     package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) != nil
-    }
-
-    /// Whether valid UTF-8 holds a control character: C0 and DEL are single bytes, C1 is
-    /// `C2 80` to `C2 9F`.
-    private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        while index + 8 <= bytes.count {
-            if hasC0OrDelete(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] < 0x20 || bytes[index] == 0x7F { return true }
-            index += 1
-        }
-        var start = 0
-        while let found = firstIndex(of: 0xC2, in: UnsafeRawBufferPointer(rebasing: bytes[start...])) {
-            let next = start + found + 1
-            if next < bytes.count, bytes[next] <= 0x9F { return true }
-            start = next
-        }
-        return false
-    }
-
-    /// Whether one of eight bytes is below 0x20 or is 0x7F, in a few word operations: a byte
-    /// below n sets its high bit in (word - n) & ~word (n up to 0x80).
-    private static func hasC0OrDelete(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & high != 0 }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1)
+        UTF8Bytes.isValid(bytes)
     }
 
     /// The index of the first `byte` in `bytes`, or nil.

@@ -87,7 +87,7 @@ package enum StateDigest {
 
         /// Text from SQLite, read as Swift reads it: bytes that are not UTF-8 count as U+FFFD.
         mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.allSatisfy({ $0 < 0x80 }) || (try? UTF8Span(validating: bytes.span)) != nil else {
+            guard UTF8Bytes.isValid(UnsafeRawBufferPointer(bytes)) else {
                 return add(String(decoding: bytes, as: UTF8.self))
             }
             for byte in bytes { add(byte: byte) }
