@@ -21,42 +21,42 @@ package enum UTF8Bytes {
 
     package static func kind(of bytes: UnsafeRawBufferPointer) -> Kind {
         guard let base = bytes.baseAddress else { return .plain }
-        let count = bytes.count
+        let byte = base.assumingMemoryBound(to: UInt8.self), count = bytes.count
         var index = 0, hasControl = false
+        /// Whether the `n` bytes after the lead are continuation bytes, the first in `second`.
+        func followedBy(_ n: Int, second: ClosedRange<UInt8>) -> Bool {
+            guard index + n < count, second.contains(byte[index + 1]) else { return false }
+            return n < 2 || (byte[index + 2] & 0xC0 == 0x80 && (n < 3 || byte[index + 3] & 0xC0 == 0x80))
+        }
         while index < count {
             if index + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
-                    hasControl = hasControl || hasC0OrDelete(word)
+                    if !hasControl { hasControl = hasC0OrDelete(word) }
                     index += 8
                     continue
                 }
             }
-            let lead = base.load(fromByteOffset: index, as: UInt8.self)
-            if lead < 0x80 {
-                hasControl = hasControl || lead < 0x20 || lead == 0x7F
-                index += 1
-                continue
-            }
-            func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-                index + offset < count && range.contains(base.load(fromByteOffset: index + offset, as: UInt8.self))
-            }
-            let length: Int
+            let lead = byte[index]
             switch lead {
+            case 0..<0x80:
+                if lead < 0x20 || lead == 0x7F { hasControl = true }
+                index += 1
             case 0xC2...0xDF:
-                guard continuation(1) else { return .invalid }
-                hasControl = hasControl || (lead == 0xC2 && base.load(fromByteOffset: index + 1, as: UInt8.self) <= 0x9F)
-                length = 2
-            case 0xE0: length = continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
-            case 0xED: length = continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
-            case 0xE1...0xEF: length = continuation(1) && continuation(2) ? 3 : 0
-            case 0xF0: length = continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
-            case 0xF4: length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
-            case 0xF1...0xF3: length = continuation(1) && continuation(2) && continuation(3) ? 4 : 0
-            default: length = 0
+                guard followedBy(1, second: 0x80...0xBF) else { return .invalid }
+                if lead == 0xC2 && byte[index + 1] <= 0x9F { hasControl = true }
+                index += 2
+            case 0xE0...0xEF:
+                let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+                guard followedBy(2, second: second) else { return .invalid }
+                index += 3
+            case 0xF0...0xF4:
+                let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+                guard followedBy(3, second: second) else { return .invalid }
+                index += 4
+            default:
+                return .invalid
             }
-            guard length > 0 else { return .invalid }
-            index += length
         }
         return hasControl ? .withControls : .plain
     }

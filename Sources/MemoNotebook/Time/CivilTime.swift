@@ -122,7 +122,7 @@ package struct DisplayTime: Sendable {
 
     /// `format`, appended as bytes.
     func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
-        Self.append(milliseconds: localMilliseconds(instant), dateTimeSeparator: " ", fraction: false, suffix: "", to: &bytes)
+        Self.append(milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: "", to: &bytes)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC.
@@ -134,7 +134,7 @@ package struct DisplayTime: Sendable {
 
     /// `iso8601`, appended as bytes.
     static func appendISO8601(_ instant: Timestamp, to bytes: inout [UInt8]) {
-        append(milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: "T", fraction: true, suffix: "Z", to: &bytes)
+        append(milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: "Z", to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
@@ -143,8 +143,9 @@ package struct DisplayTime: Sendable {
         return milliseconds + Int64(offset) * 1000
     }
 
-    /// Formats into bytes: it runs for every memo of a listing or an export.
-    private static func append(milliseconds: Int64, dateTimeSeparator: Character, fraction: Bool, suffix: String,
+    /// Formats into bytes: it runs for every memo of a listing or an export, so the digits
+    /// are written into a buffer on the stack and appended at once.
+    private static func append(milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: String,
                                to bytes: inout [UInt8]) {
         let days = floorDivide(milliseconds, 86_400_000)
         let dayMilliseconds = Int(milliseconds - days * 86_400_000)
@@ -152,36 +153,39 @@ package struct DisplayTime: Sendable {
         let seconds = dayMilliseconds / 1000
         if date.year < 0 || date.year > 9999 {
             bytes += String(date.year).utf8
-        } else {
-            appendDigits(date.year, 4, to: &bytes)
         }
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.day, 2, to: &bytes)
-        bytes += String(dateTimeSeparator).utf8
-        appendDigits(seconds / 3600, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(seconds / 60 % 60, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(seconds % 60, 2, to: &bytes)
-        if fraction {
-            bytes.append(UInt8(ascii: "."))
-            appendDigits(dayMilliseconds % 1000, 3, to: &bytes)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var end = 0
+            func put(_ byte: UInt8) {
+                buffer[end] = byte
+                end += 1
+            }
+            func put(_ number: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            if (0...9999).contains(date.year) { put(date.year, digits: 4) }
+            put(UInt8(ascii: "-"))
+            put(date.month, digits: 2)
+            put(UInt8(ascii: "-"))
+            put(date.day, digits: 2)
+            put(dateTimeSeparator)
+            put(seconds / 3600, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(seconds / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(seconds % 60, digits: 2)
+            if fraction {
+                put(UInt8(ascii: "."))
+                put(dayMilliseconds % 1000, digits: 3)
+            }
+            bytes += UnsafeBufferPointer(rebasing: buffer[..<end])
         }
         bytes += suffix.utf8
-    }
-
-    /// `number` (0 or more) in exactly `width` decimal digits, zero-padded.
-    private static func appendDigits(_ number: Int, _ width: Int, to bytes: inout [UInt8]) {
-        var position = bytes.count + width
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var rest = number
-        while rest > 0 && position > bytes.count - width {
-            position -= 1
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
     }
 }
 
