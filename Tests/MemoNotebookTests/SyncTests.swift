@@ -69,6 +69,23 @@ struct SyncTests {
             }
             #expect(agreed.contains(true) && agreed.contains(false))
         }
+        // A name one hex digit off, in any of the four columns, is not the state's name.
+        let database = c.notebook.store.database
+        for (id, column, lastDigit) in [(1, "text_by", 32), (2, "version", 34), (3, "tags_version", 34), (4, "support", 72)] {
+            let read = try database.prepare("SELECT \(column) FROM memo WHERE id = ?1")
+            try read.bind([.integer(Int64(id))])
+            #expect(try read.step())
+            var bytes = Array(read.string(at: 0).utf8)
+            bytes[lastDigit] = bytes[lastDigit] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            try database.prepare("UPDATE memo SET \(column) = ?2 WHERE id = ?1").run([.integer(Int64(id)), .text(String(decoding: bytes, as: UTF8.self))])
+        }
+        let named = try database.prepare("SELECT id, \(MemoTable.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo WHERE id <= 5")
+        var namedIDs: [Int64] = []
+        while try named.step() {
+            #expect(named.int64(at: 1) == named.int64(at: 2))
+            if named.int64(at: 1) == 1 { namedIDs.append(named.int64(at: 0)) }
+        }
+        #expect(namedIDs == [5])
     }
 
     /// `MemoTable.isOnlyItsStateSQL` as SQL alone wrote it.

@@ -56,9 +56,9 @@ package enum StateDigest {
             }
             var tags = Digest()
             tags.add(bytes(3))
-            let support = text == tags ? [text] : text.precedes(tags) ? [text, tags] : [tags, text]
-            let named = text.isKey(bytes(4)) && text.isObject(of: [text], bytes(5)) && tags.isObject(of: [tags], bytes(6))
-                && text.isObject(of: support, bytes(7))
+            let supportNamed = text == tags ? text.isObject(bytes(7))
+                : text.precedes(tags) ? text.isObject(then: tags, bytes(7)) : tags.isObject(then: text, bytes(7))
+            let named = text.isKey(bytes(4)) && text.isObject(bytes(5)) && tags.isObject(bytes(6)) && supportNamed
             sqlite3_result_int(context, named ? 1 : 0)
         }, nil, nil, nil)
     }
@@ -123,31 +123,28 @@ package enum StateDigest {
             bytes.count == Self.keyLength && isKey(bytes, at: 0)
         }
 
-        /// Read as the key's two hashes, lower-case hex only, so nothing else reads as a key.
+        /// Whether the key's bytes stand at `start`: compared with the key as `key` writes it
+        /// (lower-case hex only), so nothing else reads as a key.
         private func isKey(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-            func hash(at offset: Int) -> UInt64? {
-                var value: UInt64 = 0
-                for byte in bytes[offset..<(offset + 16)] {
-                    guard let nibble = HexDigit.value(of: byte, lowerCaseOnly: true) else { return nil }
-                    value = value << 4 | UInt64(nibble)
-                }
-                return value
-            }
-            return bytes[start] == UInt8(ascii: "~") && hash(at: start + 1) == first && hash(at: start + 17) == second
+            guard start + Self.keyLength <= bytes.count else { return false }
+            for offset in 0..<Self.keyLength where bytes[start + offset] != keyByte(at: offset) { return false }
+            return true
         }
 
-        /// Whether `bytes` are the JSON object SQLite writes of `keys`, each counting 1:
-        /// `{"K1":1,"K2":1}`.
-        func isObject(of keys: [Digest], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// Whether `bytes` are the JSON object SQLite writes of this key and `next` (when
+        /// given), each counting 1: `{"K1":1,"K2":1}`.
+        func isObject(then next: Digest? = nil, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             let member = Self.keyLength + 4   // "K":1
-            guard bytes.count == 1 + keys.count * member + (keys.count - 1) + 1,
+            let members = next == nil ? 1 : 2
+            guard bytes.count == 1 + members * member + (members - 1) + 1,
                   bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
-            for (index, key) in keys.enumerated() {
+            for index in 0..<members {
                 let start = 1 + index * (member + 1)
                 let afterKey = start + 1 + Self.keyLength
+                let key = index == 0 ? self : next ?? self
                 guard bytes[start] == UInt8(ascii: "\""), key.isKey(bytes, at: start + 1), bytes[afterKey] == UInt8(ascii: "\""),
                       bytes[afterKey + 1] == UInt8(ascii: ":"), bytes[afterKey + 2] == UInt8(ascii: "1"),
-                      index == keys.count - 1 || bytes[start + member] == UInt8(ascii: ",") else { return false }
+                      index == members - 1 || bytes[start + member] == UInt8(ascii: ",") else { return false }
             }
             return true
         }
