@@ -56,9 +56,10 @@ package enum StateDigest {
             }
             var tags = Digest()
             tags.add(bytes(3))
-            let supportNamed = text == tags ? text.isObject(bytes(7))
-                : text.precedes(tags) ? text.isObject(then: tags, bytes(7)) : tags.isObject(then: text, bytes(7))
-            let named = text.isKey(bytes(4)) && text.isObject(bytes(5)) && tags.isObject(bytes(6)) && supportNamed
+            let textKey = text.keyText, tagsKey = tags.keyText
+            let supportNamed = text == tags ? textKey.isObject(bytes(7))
+                : text.precedes(tags) ? textKey.isObject(then: tagsKey, bytes(7)) : tagsKey.isObject(then: textKey, bytes(7))
+            let named = textKey.isWhole(bytes(4)) && textKey.isObject(bytes(5)) && tagsKey.isObject(bytes(6)) && supportNamed
             sqlite3_result_int(context, named ? 1 : 0)
         }, nil, nil, nil)
     }
@@ -100,10 +101,8 @@ package enum StateDigest {
 
         /// The key: `~` and the two hashes in 32 lower-case hex digits.
         var key: String {
-            String(decoding: (0..<Self.keyLength).map(keyByte), as: UTF8.self)
+            String(decoding: (0..<KeyText.count).map(keyByte), as: UTF8.self)
         }
-
-        private static let keyLength = 33
 
         private func keyByte(at offset: Int) -> UInt8 {
             guard offset > 0 else { return UInt8(ascii: "~") }
@@ -118,33 +117,42 @@ package enum StateDigest {
             (first, second) < (other.first, other.second)
         }
 
-        /// Whether `bytes` are the key.
-        func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.count == Self.keyLength && isKey(bytes, at: 0)
+        /// The key's bytes, as `key` writes them (lower-case hex only).
+        var keyText: KeyText { KeyText(bytes: InlineArray(keyByte)) }
+    }
+
+    /// A key's bytes, to compare with the bytes SQLite holds: rendered once, so nothing else
+    /// reads as the key.
+    private struct KeyText {
+        static let count = 33
+        let bytes: InlineArray<33, UInt8>
+
+        /// Whether `text` is the key.
+        func isWhole(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            text.count == Self.count && stands(in: text, at: 0)
         }
 
-        /// Whether the key's bytes stand at `start`: compared with the key as `key` writes it
-        /// (lower-case hex only), so nothing else reads as a key.
-        private func isKey(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-            guard start + Self.keyLength <= bytes.count else { return false }
-            for offset in 0..<Self.keyLength where bytes[start + offset] != keyByte(at: offset) { return false }
+        /// Whether the key's bytes stand in `text` at `start`.
+        private func stands(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+            guard start + Self.count <= text.count else { return false }
+            for offset in 0..<Self.count where text[start + offset] != bytes[offset] { return false }
             return true
         }
 
-        /// Whether `bytes` are the JSON object SQLite writes of this key and `next` (when
+        /// Whether `text` is the JSON object SQLite writes of this key and `next` (when
         /// given), each counting 1: `{"K1":1,"K2":1}`.
-        func isObject(then next: Digest? = nil, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let member = Self.keyLength + 4   // "K":1
+        func isObject(then next: KeyText? = nil, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            let member = Self.count + 4   // "K":1
             let members = next == nil ? 1 : 2
-            guard bytes.count == 1 + members * member + (members - 1) + 1,
-                  bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
+            guard text.count == 1 + members * member + (members - 1) + 1,
+                  text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}") else { return false }
             for index in 0..<members {
                 let start = 1 + index * (member + 1)
-                let afterKey = start + 1 + Self.keyLength
+                let afterKey = start + 1 + Self.count
                 let key = index == 0 ? self : next ?? self
-                guard bytes[start] == UInt8(ascii: "\""), key.isKey(bytes, at: start + 1), bytes[afterKey] == UInt8(ascii: "\""),
-                      bytes[afterKey + 1] == UInt8(ascii: ":"), bytes[afterKey + 2] == UInt8(ascii: "1"),
-                      index == members - 1 || bytes[start + member] == UInt8(ascii: ",") else { return false }
+                guard text[start] == UInt8(ascii: "\""), key.stands(in: text, at: start + 1), text[afterKey] == UInt8(ascii: "\""),
+                      text[afterKey + 1] == UInt8(ascii: ":"), text[afterKey + 2] == UInt8(ascii: "1"),
+                      index == members - 1 || text[start + member] == UInt8(ascii: ",") else { return false }
             }
             return true
         }
