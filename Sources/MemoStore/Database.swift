@@ -5,7 +5,7 @@ import CSQLite
 /// Deliberately not `Sendable`: a connection is used by one thread at a time.
 package final class Database {
     private let handle: OpaquePointer
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache: [StatementKey: Statement] = [:]
     private var savepointDepth = 0
     /// True while a failed change is being rolled back: Ctrl-C must not stop that.
     private var isRollingBack = false
@@ -61,10 +61,28 @@ package final class Database {
     /// A statement prepared once per connection and reused: for fixed SQL on hot paths.
     /// Never hand one to code that keeps stepping it while the same SQL runs again.
     package func cached(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] { return statement }
+        if let statement = statementCache[StatementKey(sql: sql)] { return statement }
         let statement = try prepare(sql)
-        statementCache[sql] = statement
+        statementCache[StatementKey(sql: sql)] = statement
         return statement
+    }
+
+    /// A cached statement's key. The cache is asked several times a memo on the hot paths
+    /// (an import, a replay), for SQL hundreds of bytes long, so the key hashes the length
+    /// and the last bytes instead of all of them; equality is the string's, which is
+    /// immediate for the same string (a `static let` or a literal passes the same storage).
+    private struct StatementKey: Hashable {
+        let sql: String
+
+        func hash(into hasher: inout Hasher) {
+            var sql = sql
+            sql.withUTF8 { bytes in
+                hasher.combine(bytes.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(Self.hashedLength))))
+            }
+        }
+
+        private static let hashedLength = 32
     }
 
     /// The integer a single-value query such as a pragma returns.
