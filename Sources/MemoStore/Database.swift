@@ -13,8 +13,14 @@ package final class Database {
     /// SQLite virtual-machine steps between two looks at `Interruption`.
     private static let progressInterval: Int32 = 1000
 
+    /// Process-wide settings, made once before the first connection opens.
+    private static let configureSQLite: Void = {
+        _ = memo_sqlite_stop_counting_memory()
+    }()
+
     /// Opens a connection; `path` is a file path or `:memory:`.
     package init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
+        Self.configureSQLite
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let connection else {
