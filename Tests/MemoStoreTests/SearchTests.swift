@@ -105,6 +105,24 @@ struct SearchTests {
         #expect(needle.isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
     }
 
+    /// Folding leaves a text of ASCII, ideographs, syllables, kana letters and pictographs
+    /// unnormalized (NFC is a tenth of an import): its folded form must be NFC already, next
+    /// to what composes with those characters (voiced marks, jamo, accents) and what does not.
+    @Test func aTextFoldedWithoutNormalizingIsNormalized() {
+        let pieces = ["a", "K", " ", "京", "都", "한", "가", "か", "ウ", "ヴ", "ゔ", "\u{3099}", "\u{309A}", "\u{1161}", "\u{11A8}",
+                      "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}"]
+        var state: UInt64 = 20261202
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<6 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let folded = Version8SearchRule.folded(text)
+            #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     /// The snippet's folding takes CJK ideographs, Hangul syllables, kana letters and
     /// pictographs as they are: each folds to itself, as `folded` says; skin tones, which
     /// folding drops, are not taken so.

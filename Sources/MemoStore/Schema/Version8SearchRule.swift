@@ -23,8 +23,8 @@ enum Version8SearchRule {
         bytes.reserveCapacity(text.utf8.count + 16)
         func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
         var lastWasSpace = false
-        // Whether the text so far is ASCII, CJK ideographs and Hangul syllables alone, which
-        // NFC leaves as they are.
+        // Whether the text so far is ASCII, CJK ideographs, Hangul syllables, kana letters and
+        // pictographs alone, which NFC leaves as they are.
         var isComposed = true
         // ASCII and CJK, most of the text, are decided without looking up a Unicode property
         // (those lookups were most of an import's time): no CJK character is white space.
@@ -63,10 +63,14 @@ enum Version8SearchRule {
         return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// CJK ideographs and Hangul syllables, which folding and NFC leave as they are: a text
-    /// of these (and ASCII) needs no normalizing, and one of them alone folds to itself.
+    /// CJK ideographs, Hangul syllables and the letters of hiragana and full-width katakana,
+    /// which folding and NFC leave as they are: a text of these (and ASCII) needs no
+    /// normalizing, and one of them alone folds to itself. NFC composes none of them with
+    /// what comes before; what composes with them after (the kana voiced marks U+3099 and
+    /// U+309A, Hangul's trailing jamo) is not among them, so its text is normalized.
     static func isFoldedAsItself(_ scalar: Unicode.Scalar) -> Bool {
         (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+            || (0x3041...0x3096).contains(scalar.value) || (0x30A1...0x30FA).contains(scalar.value)
     }
 
     /// What a search passes over in text: accents typed apart from their letters (U+0300 to

@@ -36,8 +36,7 @@ package enum SearchText {
     /// syllables, the letters of hiragana and full-width katakana, and pictographs but skin
     /// tones, so a text can be folded a character at a time without folding those.
     package static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
-        Version8SearchRule.isFoldedAsItself(scalar) || (0x3041...0x3096).contains(scalar.value) || (0x30A1...0x30FA).contains(scalar.value)
-            || Version8SearchRule.isPictograph(scalar) && !Version8SearchRule.isDropped(scalar)
+        Version8SearchRule.isFoldedAsItself(scalar) || Version8SearchRule.isPictograph(scalar) && !Version8SearchRule.isDropped(scalar)
     }
 
     /// The tokens of a search word, in order, as the index holds them: its letters, digits
