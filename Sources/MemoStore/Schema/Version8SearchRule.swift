@@ -84,10 +84,11 @@ enum Version8SearchRule {
         }
     }
 
-    /// The pictographs and emoticons (U+1F300 to U+1FAFF), most emoji people type: folding
-    /// leaves each as it is.
+    /// The pictographs and emoticons (U+1F300 to U+1FAFF) and the older symbols and dingbats
+    /// (U+2600 to U+27BF, `☕` and `✈`), most emoji people type: folding and NFC leave each as
+    /// it is.
     static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F300...0x1FAFF).contains(scalar.value)
+        (0x1F300...0x1FAFF).contains(scalar.value) || (0x2600...0x27BF).contains(scalar.value)
     }
 
     private static func asciiFolded(_ text: String) -> String {
