@@ -14,64 +14,74 @@ enum Version3SearchRule {
     /// between spaces, as if the text had been so before.
     ///
     /// Read and written as UTF-8 bytes, a character decoded only where a byte says it may be
-    /// CJK or a word.
+    /// CJK or a word, and a pair copied as the bytes of its two characters.
     static func transform(_ text: String, finalUnigram: Bool, word: ((Unicode.Scalar) -> String?)? = nil) -> String {
         // Every CJK character takes three or four UTF-8 bytes starting at E1 or above; text
         // without such bytes (English, most European languages) is indexed as it is.
         guard text.utf8.contains(where: { $0 >= 0xE1 || word != nil && $0 >= 0x80 }) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count * 2)
-        var run: [Unicode.Scalar] = []
-        func append(_ scalar: Unicode.Scalar) {
-            UTF8.encode(scalar) { result.append($0) }
-        }
-        func flushRun() {
-            guard !run.isEmpty else { return }
-            result.append(UInt8(ascii: " "))
-            if run.count == 1 {
-                append(run[0])
-            } else {
-                for index in 0..<(run.count - 1) {
-                    if index > 0 { result.append(UInt8(ascii: " ")) }
-                    append(run[index])
-                    append(run[index + 1])
-                }
-                if finalUnigram {
-                    result.append(UInt8(ascii: " "))
-                    append(run[run.count - 1])
-                }
-            }
-            result.append(UInt8(ascii: " "))
-            run.removeAll(keepingCapacity: true)
-        }
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte < 0x80 {
-                flushRun()
-                result.append(byte)
-                index = utf8.index(after: index)
-                continue
-            }
-            let scalar = text.unicodeScalars[index]
-            let next = text.unicodeScalars.index(after: index)
-            if isCJK(scalar) {
-                run.append(scalar)
-            } else {
-                flushRun()
-                if let word = word?(scalar) {
-                    result.append(UInt8(ascii: " "))
-                    result.append(contentsOf: word.utf8)
-                    result.append(UInt8(ascii: " "))
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count * 2)
+            // The run of CJK characters being read: where each starts. Characters of a run
+            // stand side by side, so a pair is the bytes from one start to the next but one.
+            var run: [Int] = [], runEnd = 0
+            func flushRun() {
+                guard !run.isEmpty else { return }
+                result.append(UInt8(ascii: " "))
+                if run.count == 1 {
+                    result += bytes[run[0]..<runEnd]
                 } else {
-                    result.append(contentsOf: utf8[index..<next])
+                    for index in 0..<(run.count - 1) {
+                        if index > 0 { result.append(UInt8(ascii: " ")) }
+                        result += bytes[run[index]..<(index + 2 < run.count ? run[index + 2] : runEnd)]
+                    }
+                    if finalUnigram {
+                        result.append(UInt8(ascii: " "))
+                        result += bytes[run[run.count - 1]..<runEnd]
+                    }
                 }
+                result.append(UInt8(ascii: " "))
+                run.removeAll(keepingCapacity: true)
             }
-            index = next
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    flushRun()
+                    result.append(byte)
+                    index += 1
+                    continue
+                }
+                let (scalar, length) = decodeScalar(in: bytes, at: index)
+                let next = index + length
+                if isCJK(scalar) {
+                    run.append(index)
+                    runEnd = next
+                } else {
+                    flushRun()
+                    if let word = word?(scalar) {
+                        result.append(UInt8(ascii: " "))
+                        result += word.utf8
+                        result.append(UInt8(ascii: " "))
+                    } else {
+                        result += bytes[index..<next]
+                    }
+                }
+                index = next
+            }
+            flushRun()
+            return String(decoding: result, as: UTF8.self)
         }
-        flushRun()
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The scalar that starts at `index` in valid UTF-8 (a String's bytes), with its length.
+    private static func decodeScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> length)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Han ideographs, hiragana, katakana (full and half width) and Hangul.
