@@ -123,6 +123,28 @@ struct SearchTests {
         }
     }
 
+    /// `FoldedText.characterEnd` decides most characters without the grapheme rules: it must
+    /// cut every text where `Character`s end, next to what joins characters (skin tones,
+    /// joiners, variation selectors, jamo, accents, voiced marks, CR LF, flags).
+    @Test func charactersEndWhereSwiftEndsThem() {
+        let pieces = ["a", " ", "\r", "\n", "京", "한", "가", "か", "ウ", "👍", "🎉", "☕", "✈", "\u{1F3FD}", "\u{200D}", "\u{FE0F}",
+                      "\u{3099}", "\u{1161}", "\u{11A8}", "\u{1100}", "\u{0301}", "é", "\u{1F1EF}", "\u{1F1F5}", "\u{0E33}", "\u{0903}"]
+        var state: UInt64 = 20261202
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<6 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            var ends: [String.Index] = [], index = text.startIndex
+            while index < text.endIndex {
+                index = FoldedText.characterEnd(in: text, from: index)
+                ends.append(index)
+            }
+            #expect(ends == text.indices.map { text.index(after: $0) }, "\(Array(text.unicodeScalars))")
+        }
+    }
+
     /// The snippet's folding takes CJK ideographs, Hangul syllables, kana letters and
     /// pictographs as they are: each folds to itself, as `folded` says; skin tones, which
     /// folding drops, are not taken so.
