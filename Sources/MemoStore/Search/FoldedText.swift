@@ -28,7 +28,7 @@ package struct FoldedText {
     }
 
     /// Appends one character already folded, given by its bytes.
-    package mutating func append(characterBytes: Substring.UTF8View) {
+    package mutating func append(characterBytes: UnsafeBufferPointer<UInt8>) {
         characterStarts.append(bytes.count)
         bytes.append(contentsOf: characterBytes)
     }
