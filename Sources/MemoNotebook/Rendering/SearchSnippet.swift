@@ -74,6 +74,8 @@ private struct FoldedLine {
 
     private mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) {
         let utf8 = line.utf8
+        folded.reserveCapacity(bytes.count)
+        origins.reserveCapacity(bytes.count)
         var lastWasSpace = false
         var offset = 0
         func isASCII(at offset: Int) -> Bool { offset == bytes.count || bytes[offset] < 0x80 }

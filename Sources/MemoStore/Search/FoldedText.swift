@@ -18,6 +18,12 @@ package struct FoldedText {
         append(folded: folded)
     }
 
+    /// Makes room for about `count` bytes and as many characters.
+    package mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+        characterStarts.reserveCapacity(count)
+    }
+
     /// The number of characters.
     package var count: Int { characterStarts.count }
 
