@@ -102,10 +102,11 @@ package struct TextRenderer: OutcomeRenderer {
             + "  " + highlighted(text, shown.matches) + paint(tags, .cyan)
     }
 
-    /// The snippet's line as a row, and its matches as character offsets in that row: begun
-    /// before the first match (after `…`) when the match would not fit in `room` columns
-    /// otherwise, with up to `contextBeforeMatch` characters before it, fewer when the room is
-    /// narrow, so the match itself shows; `… ` before it when it is not the memo's first line,
+    /// The snippet's line as a row, and its matches as character offsets in that row (for a
+    /// colour terminal, which alone shows them; none otherwise): begun before the first match
+    /// (after `…`) when the match would not fit in `room` columns otherwise, with up to
+    /// `contextBeforeMatch` characters before it, fewer when the room is narrow, so the match
+    /// itself shows; `… ` before it when it is not the memo's first line,
     /// ` …` after it when more lines follow. Control characters are shown as `TerminalText`
     /// shows them, the matches' offsets counted in what is shown.
     private func shownLine(_ snippet: SearchSnippet, room: Int?) -> (text: String, matches: [Range<Int>]) {
@@ -132,9 +133,10 @@ package struct TextRenderer: OutcomeRenderer {
         var index = start
         for match in snippet.matches where match.lowerBound >= index {
             text += TerminalText.row(line[index..<match.lowerBound])
-            let lower = text.count
+            // Counted only for colour, which alone shows them: counting is a walk of the row.
+            let lower = style.color ? text.count : 0
             text += TerminalText.row(line[match])
-            matches.append(lower..<text.count)
+            if style.color { matches.append(lower..<text.count) }
             index = match.upperBound
         }
         text += TerminalText.row(line[index...]) + (snippet.isFollowed ? " …" : "")
