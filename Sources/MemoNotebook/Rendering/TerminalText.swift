@@ -72,8 +72,13 @@ package enum TerminalText {
             || (previous == (0xE2, 0x81) && (0xA6...0xA9).contains(byte))
     }
 
-    /// Whether UTF-8 bytes hold a character `isControl` names, without decoding them.
+    /// Whether UTF-8 bytes hold a character `isControl` names, without decoding them: read
+    /// in place when they stand in memory (a string's), else one by one.
     private static func containsControl(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.withContiguousStorageIfAvailable { scanForControl($0) } ?? scanForControl(bytes)
+    }
+
+    private static func scanForControl(_ bytes: some Sequence<UInt8>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in bytes {
             if isControl(byte, after: previous) { return true }
