@@ -29,19 +29,22 @@ package enum UTF8Bytes {
             return n < 2 || (byte[index + 2] & 0xC0 == 0x80 && (n < 3 || byte[index + 3] & 0xC0 == 0x80))
         }
         while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
+            if byte[index] < 0x80 {
+                // A run of ASCII: eight bytes at a time while all eight are, then one by one.
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
+                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
                     if !hasControl { hasControl = hasC0OrDelete(word) }
                     index += 8
-                    continue
                 }
+                while index < count, byte[index] < 0x80 {
+                    if byte[index] < 0x20 || byte[index] == 0x7F { hasControl = true }
+                    index += 1
+                }
+                continue
             }
             let lead = byte[index]
             switch lead {
-            case 0..<0x80:
-                if lead < 0x20 || lead == 0x7F { hasControl = true }
-                index += 1
             case 0xC2...0xDF:
                 guard followedBy(1, second: 0x80...0xBF) else { return .invalid }
                 if lead == 0xC2 && byte[index + 1] <= 0x9F { hasControl = true }

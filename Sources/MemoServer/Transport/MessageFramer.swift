@@ -33,9 +33,14 @@ struct MessageFramer {
 
     private var state = State.headers
     private var buffer: [UInt8] = []
+    /// Where the unread bytes of `buffer` start: the bytes before are dropped once a receive,
+    /// not once a message (many pipelined messages arrive in one read).
+    private var start = 0
 
     /// Takes the next bytes from the stream and returns what they completed.
     mutating func receive(_ bytes: some Sequence<UInt8>) -> [Event] {
+        buffer.removeFirst(start)
+        start = 0
         buffer.append(contentsOf: bytes)
         var events: [Event] = []
         while let event = nextEvent() { events.append(event) }
@@ -45,34 +50,34 @@ struct MessageFramer {
     private mutating func nextEvent() -> Event? {
         switch state {
         case .headers:
-            guard let end = headerEnd(), end <= Self.maximumHeaderBytes else {
-                guard buffer.count > Self.maximumHeaderBytes else { return nil }
+            guard let end = headerEnd(), end - start <= Self.maximumHeaderBytes else {
+                guard buffer.count - start > Self.maximumHeaderBytes else { return nil }
                 return resynchronize(after: "a header block longer than \(Self.maximumHeaderBytes) bytes")
             }
-            switch Self.contentLength(in: buffer[..<end]) {
+            switch Self.contentLength(in: buffer[start..<end]) {
             case .success(let length) where length > Self.maximumBodyBytes:
-                buffer.removeFirst(end + 4)
+                start = end + 4
                 state = .resynchronizing
                 return .malformed("Content-Length \(length) is over the limit of \(Self.maximumBodyBytes) bytes")
             case .success(let length):
-                buffer.removeFirst(end + 4)
+                start = end + 4
                 state = .body(length: length)
                 return nextEvent()
             case .failure(let problem):
                 return resynchronize(after: problem.reason)
             }
         case .resynchronizing:
-            guard let start = Self.nextHeaderStart(in: buffer) else {
-                buffer.removeFirst(max(0, buffer.count - Self.headerName.count))
+            guard let header = Self.nextHeaderStart(in: buffer, from: start) else {
+                start = max(start, buffer.count - Self.headerName.count)
                 return nil
             }
-            buffer.removeFirst(start)
+            start = header
             state = .headers
             return nextEvent()
         case .body(let length):
-            guard buffer.count >= length else { return nil }
-            let body = Array(buffer[..<length])
-            buffer.removeFirst(length)
+            guard buffer.count - start >= length else { return nil }
+            let body = Array(buffer[start..<(start + length)])
+            start += length
             state = .headers
             return .message(body)
         }
@@ -82,20 +87,20 @@ struct MessageFramer {
     /// its first byte (a valid header may hide inside a block that failed, after LF-only
     /// line ends or garbage).
     private mutating func resynchronize(after reason: String) -> Event {
-        buffer.removeFirst()
+        start += 1
         state = .resynchronizing
         return .malformed(reason)
     }
 
     private static let headerName = Array("content-length:".utf8)
 
-    /// Where the next `Content-Length:` (in any case) starts, if the buffer holds one. A plain
-    /// loop over the bytes: a refused body of 64 MiB is skipped through here.
-    private static func nextHeaderStart(in buffer: [UInt8]) -> Int? {
-        guard buffer.count >= headerName.count else { return nil }
+    /// Where the next `Content-Length:` (in any case) at or after `first` starts, if the buffer
+    /// holds one. A plain loop over the bytes: a refused body of 64 MiB is skipped through here.
+    private static func nextHeaderStart(in buffer: [UInt8], from first: Int) -> Int? {
+        guard buffer.count - first >= headerName.count else { return nil }
         return buffer.withUnsafeBufferPointer { bytes -> Int? in
             let last = bytes.count - headerName.count
-            var start = 0
+            var start = first
             while start <= last {
                 if bytes[start] | 0x20 == UInt8(ascii: "c"), matchesHeaderName(bytes, at: start) { return start }
                 start += 1
@@ -114,8 +119,8 @@ struct MessageFramer {
 
     /// Where the blank line that ends the headers starts.
     private func headerEnd() -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4)
+        guard buffer.count - start >= 4 else { return nil }
+        for index in start...(buffer.count - 4)
         where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
             return index
         }
