@@ -60,6 +60,13 @@ struct RowRenderingTests {
         #expect(fromBytes >= 16, "most texts take the byte path")
     }
 
+    @Test(arguments: [0, 7, 10, 99, 100, 1_234_567_890_123, -1, -42, Int64.max, Int64.min])
+    func idsAreWrittenAsStringWritesThem(id: Int64) {
+        var bytes: [UInt8] = Array("#".utf8)
+        ByteText.appendDecimal(id, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "#\(id)")
+    }
+
     @Test func jsonFromBytesMatchesDecodedMemos() throws {
         let session = try filledNotebook()
         let rows = try session.notebook.store.memos(MemoQuery())

@@ -16,6 +16,21 @@ package enum ByteText {
         UTF8Bytes.isValid(bytes)
     }
 
+    /// `number` in decimal, appended without making a `String` of it (a listing writes one a
+    /// memo).
+    static func appendDecimal(_ number: Int64, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = number.magnitude, start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes += UnsafeBufferPointer(rebasing: digits[start...])
+        }
+    }
+
     /// The index of the first `byte` in `bytes`, or nil.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, let found = memchr(base, Int32(byte), bytes.count) else { return nil }

@@ -75,7 +75,7 @@ package struct JSONRenderer: OutcomeRenderer {
                 row.withTagNames { tags in
                     guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else { return false }
                     bytes += #"{"id":"#.utf8
-                    bytes += String(row.id).utf8
+                    ByteText.appendDecimal(row.id, to: &bytes)
                     bytes += #","uuid":"#.utf8
                     JSONValue.appendString(uuid, to: &bytes)
                     bytes += #","content":"#.utf8

@@ -177,10 +177,12 @@ package struct TextRenderer: OutcomeRenderer {
                       ByteText.isPlain(firstLine), ByteText.isPlain(tags),
                       let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
                 bytes.append(UInt8(ascii: "#"))
-                bytes += String(row.id).utf8
-                bytes += "  ".utf8
+                ByteText.appendDecimal(row.id, to: &bytes)
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(UInt8(ascii: " "))
                 style.displayTime.appendFormatted(row.insertDate, to: &bytes)
-                bytes += "  ".utf8
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(UInt8(ascii: " "))
                 bytes += firstLine
                 if lineEnd < content.count { bytes += " …".utf8 }
                 var separator = "  @".utf8
