@@ -22,6 +22,8 @@ struct FlatRecordParserTests {
     func flatRecordsReadAsTheDecoderReadsThem(_ text: String) throws {
         let flat = try #require(FlatRecordParser.parse(text))
         #expect(members(flat) == members(try JSONValue.parse(text.utf8)))
+        // Read from bytes not known to be valid UTF-8 (a JSON array's elements), the same.
+        #expect(Array(text.utf8).withUnsafeBufferPointer(FlatRecordParser.parse) == flat)
     }
 
     @Test func aRepeatedKeyTakesItsLastValue() {

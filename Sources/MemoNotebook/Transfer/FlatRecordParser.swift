@@ -10,21 +10,30 @@ import MemoStore
 enum FlatRecordParser {
     /// The object, or nil when it is not of the flat shape or not valid JSON.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        var reader = Reader(bytes: bytes)
+        var reader = Reader(bytes: bytes, isValidUTF8: false)
         return reader.object()
     }
 
+    /// The same, for text a `String` holds: its bytes are valid UTF-8 already, so the strings
+    /// read from it are not checked again.
     static func parse(_ text: String) -> JSONValue? {
         var text = text
-        return text.withUTF8 { parse($0) }
+        return text.withUTF8 { bytes in
+            var reader = Reader(bytes: bytes, isValidUTF8: true)
+            return reader.object()
+        }
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// Whether `bytes` are known to be valid UTF-8: then so is every string read from them
+        /// (cut at quotes, which are ASCII, with escapes decoded to scalars).
+        let isValidUTF8: Bool
         var index = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
+        init(bytes: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool) {
             self.bytes = bytes
+            self.isValidUTF8 = isValidUTF8
         }
 
         mutating func object() -> JSONValue? {
@@ -69,9 +78,12 @@ enum FlatRecordParser {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
+                    defer { index += 1 }
+                    if decoded.isEmpty {
+                        return text(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    }
                     decoded += bytes[runStart..<index]
-                    index += 1
-                    return String(validating: decoded, as: UTF8.self)
+                    return decoded.withUnsafeBufferPointer(text)
                 }
                 if byte < 0x20 { return nil }
                 if byte == UInt8(ascii: "\\") {
@@ -83,6 +95,11 @@ enum FlatRecordParser {
                 index += 1
             }
             return nil
+        }
+
+        /// A string's bytes as text, checked unless `bytes` are known to be valid.
+        private func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+            isValidUTF8 ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
         }
 
         /// Decodes the escape at `index` (its backslash) into UTF-8.
