@@ -102,6 +102,18 @@ struct RenderingTests {
         #expect(session(["list"]).hasSuffix("  third line only …\n"))
     }
 
+    /// Lines ended by CR LF list as lines ended by LF do, without a `^M`, whether the row is
+    /// written from its bytes (a pipe) or fitted to a terminal; so do titles and summaries.
+    @Test(arguments: [nil, 80] as [Int?])
+    func windowsLineEndsEndLines(width: Int?) throws {
+        _ = try notebook.add("line one\r\nline two\r\n", tags: [])
+        _ = try notebook.add("\r\n  \r\nafter blank lines\r\nmore", tags: [])
+        let lines = session(["list"], width: width).split(separator: "\n").map { $0.split(separator: "  ", maxSplits: 2).last.map(String.init) }
+        #expect(lines == ["after blank lines …", "line one …"])
+        #expect(MemoContent.firstLine(of: "line one\r\nline two") == "line one")
+        #expect(MemoContent.title(of: "\r\n \r\ntitle\r\n") == "title")
+    }
+
     /// The whole listing line, tags included, fits the terminal, however narrow.
     @Test(arguments: [80, 40, 34, 30, 26, 25, 24, 20, 10, 1])
     func listingLinesFitNarrowTerminals(_ width: Int) throws {
@@ -220,14 +232,16 @@ struct RenderingTests {
         #expect(session(["help rm"]).hasPrefix("usage: delete ID...\n"))
     }
 
-    /// A snippet's lines are the text's lines as its characters split it: a line feed alone
-    /// ends a line; a CR LF pair is one character, not a break.
+    /// A snippet's lines are the text's lines: a line feed ends a line, and so does a CR LF
+    /// pair (as Windows writes lines), whose CR the line does not show; a CR alone does not.
     @Test func snippetLinesSplitAtLineFeeds() throws {
         let query = try SearchQuery(parsing: "match")
         let second = try #require(SearchSnippet(of: "one\ntwo match\nthree", for: query))
         #expect(second.line == "two match" && second.followsLines && second.isFollowed)
-        let joined = try #require(SearchSnippet(of: "one\r\ntwo match\n", for: query))
-        #expect(joined.line == "one\r\ntwo match" && !joined.followsLines && joined.isFollowed)
+        let windows = try #require(SearchSnippet(of: "one\r\ntwo match\r\nthree", for: query))
+        #expect(windows.line == "two match" && windows.followsLines && windows.isFollowed)
+        let lone = try #require(SearchSnippet(of: "one\rtwo match", for: query))
+        #expect(lone.line == "one\rtwo match" && !lone.followsLines && !lone.isFollowed)
         let last = try #require(SearchSnippet(of: "one\n\nMATCH", for: query))
         #expect(last.line == "MATCH" && last.followsLines && !last.isFollowed)
     }

@@ -18,7 +18,7 @@ struct SearchSnippet {
     init?(of content: String, for query: SearchQuery) {
         let needles = query.needles
         guard !needles.isEmpty else { return nil }
-        let lines = Self.lines(of: content)
+        let lines = MemoContent.lines(of: content)
         for (number, line) in lines.enumerated() {
             let folded = FoldedLine(String(line))
             let matches = needles.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
@@ -30,27 +30,6 @@ struct SearchSnippet {
             return
         }
         return nil
-    }
-
-    /// The lines of `content` as `Character`s split them (at each line feed, but the one of
-    /// a CR LF pair, which is one character), found by its bytes.
-    private static func lines(of content: String) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = content.utf8
-        var start = utf8.startIndex, previous: UInt8 = 0
-        var index = start
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            let next = utf8.index(after: index)
-            if byte == 0x0A && previous != 0x0D {
-                lines.append(content[start..<index])
-                start = next
-            }
-            previous = byte
-            index = next
-        }
-        lines.append(content[start...])
-        return lines
     }
 }
 

@@ -14,18 +14,23 @@ package enum TerminalText {
     /// of a memo. One pass over the bytes finds the line break and any control character.
     package static func firstRow(of text: String) -> (row: String, hasMore: Bool) {
         var text = text
-        let (end, hasControl) = text.withUTF8 { bytes -> (Int, Bool) in
-            var previous: (UInt8, UInt8) = (0, 0), hasControl = false
+        // The line ends at its line feed, or at the carriage return before it (CR LF).
+        let (end, breakStart, hasControl) = text.withUTF8 { bytes -> (Int, Int, Bool) in
+            var previous: (UInt8, UInt8) = (0, 0), hasControl = false, controlBeforeCR = false
             for index in bytes.indices {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") { return (index, hasControl) }
+                if byte == UInt8(ascii: "\n") {
+                    let isCRLF = previous.1 == UInt8(ascii: "\r")
+                    return (index, isCRLF ? index - 1 : index, isCRLF ? controlBeforeCR : hasControl)
+                }
+                controlBeforeCR = hasControl
                 if isControl(byte, after: previous) { hasControl = true }
                 previous = (previous.1, byte)
             }
-            return (bytes.count, hasControl)
+            return (bytes.count, bytes.count, hasControl)
         }
         let hasMore = end < text.utf8.count
-        let line = hasMore ? Substring(text.utf8.prefix(end)) : Substring(text)
+        let line = hasMore ? Substring(text.utf8.prefix(breakStart)) : Substring(text)
         return (hasControl ? row(line) : String(line), hasMore)
     }
 

@@ -172,7 +172,8 @@ package struct TextRenderer: OutcomeRenderer {
         return row.withContent { content -> Bool in
             row.withTagNames { tags -> Bool in
                 let lineEnd = ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) ?? content.count
-                let firstLine = UnsafeRawBufferPointer(rebasing: content[..<lineEnd])
+                let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
+                let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
                 guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
                       ByteText.isPlain(firstLine), ByteText.isPlain(tags),
                       let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
@@ -269,9 +270,10 @@ package struct TextRenderer: OutcomeRenderer {
     private func firstLine(of content: String) -> String {
         var start = content.startIndex
         if content.first?.isWhitespace == true {
-            while let end = content[start...].firstIndex(of: "\n"), content[start..<end].allSatisfy(\.isWhitespace),
-                  content[content.index(after: end)...].contains(where: { !$0.isWhitespace }) {
-                start = content.index(after: end)
+            // Line feeds found by bytes: a CR LF is one `Character`, not "\n".
+            while let end = content.utf8[start...].firstIndex(of: UInt8(ascii: "\n")), content[start..<end].allSatisfy(\.isWhitespace),
+                  content[content.utf8.index(after: end)...].contains(where: { !$0.isWhitespace }) {
+                start = content.utf8.index(after: end)
             }
         }
         let (row, hasMore) = TerminalText.firstRow(of: start == content.startIndex ? content : String(content[start...]))
