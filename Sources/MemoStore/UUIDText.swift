@@ -21,6 +21,20 @@ package struct UUIDText: Hashable, Sendable {
         self.low = low
     }
 
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// A random version-4 uuid (RFC 4122: 122 random bits, the version and the variant set),
+    /// from the system's generator (`getrandom`). Foundation's `UUID()` opens and reads
+    /// `/dev/urandom` for each one, three system calls a memo the server or an import adds.
+    package static func random() -> UUIDText {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64, low = generator.next() as UInt64
+        return UUIDText(high: high & ~0xF000 | 0x4000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+    }
+
     /// Lower case, as every memo store writes uuids.
     package var canonical: String {
         var bytes: [UInt8] = []

@@ -16,6 +16,21 @@ struct StableUUIDTests {
 
     /// Import files and sync peers name memos by uuid in either case; the store keeps lower
     /// case, and anything but 8-4-4-4-12 hexadecimal is refused.
+    /// The uuids of new memos and stores: version 4 with the RFC variant, and never the same.
+    @Test func randomUUIDsAreVersion4WithTheRFCVariantAndDiffer() {
+        let uuids = (0..<2_000).map { _ in RandomUUIDs().next() }
+        #expect(Set(uuids).count == uuids.count)
+        for uuid in uuids {
+            let characters = Array(uuid)
+            #expect(UUIDText(uuid)?.canonical == uuid && characters[14] == "4" && "89ab".contains(characters[19]))
+        }
+        // Every other bit varies.
+        let ored = uuids.reduce(into: Array(repeating: Character("0"), count: 36)) { seen, uuid in
+            for (index, character) in uuid.enumerated() where character != "0" { seen[index] = character }
+        }
+        #expect(ored.enumerated().allSatisfy { [8, 13, 18, 23].contains($0.offset) || $0.element != "0" })
+    }
+
     @Test func uuidsAreReadInEitherCaseAndWrittenInLowerCase() {
         let mixed = "F1E2D3C4-b5a6-4978-8695-A4B3C2D1E0F9"
         #expect(UUIDText(mixed)?.canonical == "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9")

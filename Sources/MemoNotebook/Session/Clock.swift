@@ -96,7 +96,7 @@ package final class RandomUUIDs: UUIDSource {
     package init() {}
 
     package func next() -> String {
-        UUID().uuidString.lowercased()
+        UUIDText.random().canonical
     }
 
     /// Random uuids have no position to give back.

@@ -107,7 +107,7 @@ struct SyncIdentity {
     /// Takes a new random id: changes made from here on are this store's own, apart from any
     /// store that shares the old id's history. Checkpoints given under the old id are void.
     func renew() throws {
-        try database.cached("UPDATE sync_identity SET store_id = ?1").run([.text(UUID().uuidString.lowercased())])
+        try database.cached("UPDATE sync_identity SET store_id = ?1").run([.text(UUIDText.random().canonical)])
         try database.cached("DELETE FROM sync_checkpoint").run()
     }
 
@@ -142,7 +142,7 @@ struct SyncIdentity {
     /// A new checkpoint at this store's latest change.
     func checkpoint() throws -> SyncCursor {
         let seq = try seq()
-        let cursor = SyncCursor(seq: seq, checkpoint: UUID().uuidString.lowercased())
+        let cursor = SyncCursor(seq: seq, checkpoint: UUIDText.random().canonical)
         try database.cached("INSERT INTO sync_checkpoint(token, seq) VALUES (?1, ?2)").run([.text(cursor.checkpoint), .integer(seq)])
         return cursor
     }
