@@ -64,6 +64,17 @@ package enum UTF8Bytes {
         return hasControl ? .withControls : .plain
     }
 
+    /// The scalar that starts at `offset` of valid UTF-8 (a `String`'s bytes), and the offset
+    /// after it.
+    package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, end: Int) {
+        let lead = UInt32(bytes[offset])
+        guard lead >= 0x80 else { return (Unicode.Scalar(UInt8(lead)), offset + 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> length)
+        for index in 1..<length { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", offset + length)
+    }
+
     /// Whether one of eight bytes is below 0x20 or is 0x7F, in a few word operations: a byte
     /// below n sets its high bit in (word - n) & ~word (n up to 0x80).
     private static func hasC0OrDelete(_ word: UInt64) -> Bool {

@@ -105,19 +105,24 @@ struct SearchTests {
         #expect(needle.isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
     }
 
+    /// 20,000 texts of six pieces each, the same on every run.
+    private static func randomTexts(of pieces: [String]) -> [String] {
+        var state: UInt64 = 20261202
+        return (0..<20_000).map { _ in
+            (0..<6).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return pieces[Int(state >> 33) % pieces.count]
+            }.joined()
+        }
+    }
+
     /// Folding leaves a text of ASCII, ideographs, syllables, kana letters and pictographs
     /// unnormalized (NFC is a tenth of an import): its folded form must be NFC already, next
     /// to what composes with those characters (voiced marks, jamo, accents) and what does not.
     @Test func aTextFoldedWithoutNormalizingIsNormalized() {
         let pieces = ["a", "K", " ", "京", "都", "한", "가", "か", "ウ", "ヴ", "ゔ", "\u{3099}", "\u{309A}", "\u{1161}", "\u{11A8}",
                       "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}"]
-        var state: UInt64 = 20261202
-        for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<6 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(state >> 33) % pieces.count]
-            }
+        for text in Self.randomTexts(of: pieces) {
             let folded = Version8SearchRule.folded(text)
             #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
         }
@@ -129,13 +134,7 @@ struct SearchTests {
     @Test func charactersEndWhereSwiftEndsThem() {
         let pieces = ["a", " ", "\r", "\n", "京", "한", "가", "か", "ウ", "👍", "🎉", "☕", "✈", "\u{1F3FD}", "\u{200D}", "\u{FE0F}",
                       "\u{3099}", "\u{1161}", "\u{11A8}", "\u{1100}", "\u{0301}", "é", "\u{1F1EF}", "\u{1F1F5}", "\u{0E33}", "\u{0903}"]
-        var state: UInt64 = 20261202
-        for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<6 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(state >> 33) % pieces.count]
-            }
+        for text in Self.randomTexts(of: pieces) {
             var ends: [String.Index] = [], index = text.startIndex
             while index < text.endIndex {
                 index = FoldedText.characterEnd(in: text, from: index)

@@ -36,9 +36,9 @@ struct SearchSnippet {
 /// A line folded character by character as a search folds text, with each folded character's
 /// place in the line, so a match found in the folded text is a range of the line.
 ///
-/// Read as UTF-8 bytes: a character of one ASCII byte, or one that folds to itself before
-/// ASCII or another such (`SearchText.foldsToItself`; no grapheme rule joins those), is
-/// taken as it stands; any other character is cut and folded as a `Character`.
+/// Read as UTF-8 bytes: a character `FoldedText.plainCharacterEnd` decides (one ASCII byte,
+/// or one that folds to itself) is taken as it stands; any other is cut and folded as a
+/// `Character`.
 private struct FoldedLine {
     private let line: String
     private var folded = FoldedText()
@@ -57,35 +57,29 @@ private struct FoldedLine {
         origins.reserveCapacity(bytes.count)
         var lastWasSpace = false
         var offset = 0
-        func isASCII(at offset: Int) -> Bool { offset == bytes.count || bytes[offset] < 0x80 }
         while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte < 0x80, byte != 0x0D, isASCII(at: offset + 1) {
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            if let end = FoldedText.plainCharacterEnd(in: bytes, at: offset) {
+                let byte = bytes[offset]
+                if end > offset + 1 {
+                    folded.append(characterBytes: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+                    origins.append(offset..<end)
+                    lastWasSpace = false
+                } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
                     if !lastWasSpace {
                         folded.append(asciiCharacter: 0x20)
-                        origins.append(offset..<(offset + 1))
+                        origins.append(offset..<end)
                     }
                     lastWasSpace = true
                 } else {
                     // A character of one ASCII byte folds to its lower case.
                     folded.append(asciiCharacter: (0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                    origins.append(offset..<(offset + 1))
-                    lastWasSpace = false
-                }
-                offset += 1
-                continue
-            }
-            if byte >= 0xE2 {
-                let (scalar, end) = Self.scalar(in: bytes, at: offset)
-                if SearchText.foldsToItself(scalar), isASCII(at: end) || SearchText.foldsToItself(Self.scalar(in: bytes, at: end).0) {
-                    folded.append(characterBytes: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
                     origins.append(offset..<end)
                     lastWasSpace = false
-                    offset = end
-                    continue
                 }
+                offset = end
+                continue
             }
+            let characterStart = offset
             let start = utf8.index(utf8.startIndex, offsetBy: offset)
             let endIndex = line.index(after: start)
             let end = utf8.distance(from: utf8.startIndex, to: endIndex)
@@ -94,24 +88,15 @@ private struct FoldedLine {
             if character.first?.isWhitespace == true {
                 if !lastWasSpace {
                     folded.append(asciiCharacter: 0x20)
-                    origins.append(utf8.distance(from: utf8.startIndex, to: start)..<end)
+                    origins.append(characterStart..<end)
                 }
                 lastWasSpace = true
                 continue
             }
             lastWasSpace = false
             let added = folded.append(folded: SearchText.folded(String(character)))
-            origins.append(contentsOf: repeatElement(utf8.distance(from: utf8.startIndex, to: start)..<end, count: added))
+            origins.append(contentsOf: repeatElement(characterStart..<end, count: added))
         }
-    }
-
-    /// The scalar that starts at `offset` of valid UTF-8, and the offset after it.
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[offset])
-        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = length == 1 ? lead : lead & (0x7F >> length)
-        for index in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", offset + length)
     }
 
     /// The ranges of the line where `needle` is found, not overlapping.

@@ -53,8 +53,7 @@ enum Version3SearchRule {
                     index += 1
                     continue
                 }
-                let (scalar, length) = decodeScalar(in: bytes, at: index)
-                let next = index + length
+                let (scalar, next) = UTF8Bytes.scalar(in: bytes, at: index)
                 if isCJK(scalar) {
                     run.append(index)
                     runEnd = next
@@ -73,15 +72,6 @@ enum Version3SearchRule {
             flushRun()
             return String(decoding: result, as: UTF8.self)
         }
-    }
-
-    /// The scalar that starts at `index` in valid UTF-8 (a String's bytes), with its length.
-    private static func decodeScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = lead & (0x7F >> length)
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Han ideographs, hiragana, katakana (full and half width) and Hangul.

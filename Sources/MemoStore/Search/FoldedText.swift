@@ -54,15 +54,31 @@ package struct FoldedText {
         return count - before
     }
 
-    /// Where the character of `text` that starts at `index` ends. A byte of ASCII followed by
-    /// another (or by nothing) is a character of its own, except a carriage return, which
-    /// joins a line feed: most text is decided without the grapheme rules.
+    /// Where the character of `text` that starts at `index` ends (`plainCharacterEnd` where
+    /// that decides it, else the grapheme rules).
     package static func characterEnd(in text: String, from index: String.Index) -> String.Index {
-        let utf8 = text.utf8
-        let byte = utf8[index]
-        let next = utf8.index(after: index)
-        if byte < 0x80 && byte != 0x0D && (next == utf8.endIndex || utf8[next] < 0x80) { return next }
-        return text.index(after: index)
+        var bytes = text
+        let utf8 = text.utf8, offset = utf8.distance(from: utf8.startIndex, to: index)
+        guard let end = bytes.withUTF8({ plainCharacterEnd(in: $0, at: offset) }) else { return text.index(after: index) }
+        return utf8.index(utf8.startIndex, offsetBy: end)
+    }
+
+    /// Where the character that starts at `offset` of valid UTF-8 ends, when no grapheme rule
+    /// is needed to tell; nil otherwise. A byte of ASCII followed by another (or by nothing)
+    /// is a character of its own, except a carriage return, which joins a line feed; so is a
+    /// character that folds to itself (`SearchText.foldsToItself`: ideographs, syllables,
+    /// kana letters, pictographs) before ASCII or another of them, as no grapheme rule joins
+    /// those (a skin tone, a joiner or a trailing jamo is not among them). Most text is
+    /// decided so.
+    package static func plainCharacterEnd(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        func isASCII(at offset: Int) -> Bool { offset == bytes.count || bytes[offset] < 0x80 }
+        let byte = bytes[offset]
+        if byte < 0x80 { return byte != 0x0D && isASCII(at: offset + 1) ? offset + 1 : nil }
+        guard byte >= 0xE2 else { return nil }
+        let (scalar, end) = UTF8Bytes.scalar(in: bytes, at: offset)
+        guard SearchText.foldsToItself(scalar),
+              isASCII(at: end) || SearchText.foldsToItself(UTF8Bytes.scalar(in: bytes, at: end).0) else { return nil }
+        return end
     }
 
     /// The character at `position`.
