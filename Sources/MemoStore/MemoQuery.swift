@@ -8,12 +8,27 @@ package struct MemoFilter: Equatable, Sendable {
     package var before: Timestamp?
     /// Only memos the full-text index finds for this search.
     package var search: SearchQuery?
+    /// Only memos whose text references memo `linksTo` (SPEC §4c).
+    package var linksTo: Int64?
+    /// Only memos that memo `linkedFrom`'s text references.
+    package var linkedFrom: Int64?
+    /// Only memos with no link to or from another memo.
+    package var isOrphan: Bool
 
-    package init(tags: [String] = [], since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil) {
+    package init(tags: [String] = [], since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil,
+                 linksTo: Int64? = nil, linkedFrom: Int64? = nil, isOrphan: Bool = false) {
         self.tags = tags
         self.since = since
         self.before = before
         self.search = search
+        self.linksTo = linksTo
+        self.linkedFrom = linkedFrom
+        self.isOrphan = isOrphan
+    }
+
+    /// The memos the filter names by id, which must exist.
+    var namedMemos: [Int64] {
+        [linksTo, linkedFrom].compactMap { $0 }
     }
 }
 
@@ -68,6 +83,20 @@ extension MemoFilter {
                 values.append(.text(match.encoded))
                 conditions.append("memo_matches(content, ?\(values.count))")
             }
+        }
+        if let linksTo {
+            values.append(.integer(linksTo))
+            conditions.append("memo.id IN (SELECT memo_id FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?\(values.count)))")
+        }
+        if let linkedFrom {
+            values.append(.integer(linkedFrom))
+            conditions.append("memo.uuid IN (SELECT target_uuid FROM memo_link WHERE memo_id = ?\(values.count))")
+        }
+        if isOrphan {
+            conditions.append("""
+                NOT EXISTS (SELECT 1 FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid WHERE l.memo_id = memo.id AND t.id != memo.id) \
+                AND NOT EXISTS (SELECT 1 FROM memo_link l WHERE l.target_uuid = memo.uuid AND l.memo_id != memo.id)
+                """)
         }
         if let since {
             values.append(.integer(since.millisecondsSince1970))

@@ -70,7 +70,8 @@ package final class MemoStore {
 
     /// A lazy cursor over the memos `query` selects, in its order.
     package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor {
-        try StoreError.wrapping {
+        _ = try existingMemos(ids: query.filter.namedMemos)
+        return try StoreError.wrapping {
             let (sql, values) = query.selectStatement
             let statement = try database.prepare(sql)
             try statement.bind(values)
@@ -80,7 +81,8 @@ package final class MemoStore {
 
     /// How many memos `filter` selects.
     package func count(_ filter: MemoFilter = MemoFilter()) throws(StoreError) -> Int {
-        try StoreError.wrapping {
+        _ = try existingMemos(ids: filter.namedMemos)
+        return try StoreError.wrapping {
             let (whereSQL, values) = filter.whereClause
             return Int(try database.cached("SELECT count(*) FROM memo\(whereSQL)").scalarInt(values) ?? 0)
         }
@@ -131,13 +133,14 @@ package final class MemoStore {
     }
 
     /// Deletes every memo in `ids`, or none if one of them does not exist.
-    package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> [Int64] {
+    package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo]) {
         var unique: [Int64] = []
         for id in ids where !unique.contains(id) { unique.append(id) }
         return try recorded(.delete, at: time) {
+            let referrers = try referrers(of: unique)
             let missing = try unique.filter { try !table.delete($0) }
             if !missing.isEmpty { throw StoreError.memoNotFound(missing) }
-            return unique
+            return (unique, referrers)
         }
     }
 

@@ -24,7 +24,7 @@ struct CompleterTests {
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),
         ("list --a", ["--asc"]),
-        ("count -", ["--tag", "--since", "--until", "--on"]),
+        ("count -", ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan"]),
         ("list --tag wo", ["work"]),
         ("add Call @wo", ["@work"]),
         ("add Call @WO", ["@work"]),

@@ -61,7 +61,7 @@ struct KeptTagNamesTests {
         try session.run("add one @a @b")
         try session.run("add two")
         try session.run("tag 2 c")
-        try session.notebook.store.database.execute("ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
+        try session.notebook.store.database.execute("DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
         let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
         #expect(try stale(reopened) == 0)
         let listing = try reopened.run("list --asc")

@@ -6,7 +6,7 @@ extension MemoStore {
     static let testChangeTime = Timestamp(secondsSince1970: 946_684_800)
 
     func delete(ids: [Int64]) throws(StoreError) -> [Int64] {
-        try delete(ids: ids, at: Self.testChangeTime)
+        try delete(ids: ids, at: Self.testChangeTime).ids
     }
 
     @discardableResult

@@ -65,12 +65,20 @@ package struct FilterArguments: Equatable, Sendable {
     package var since: DateArgument?
     package var until: DateArgument?
     package var on: DateArgument?
+    /// Memos linking to this one, linked from it, or (`isOrphan`) with no links (SPEC §4c).
+    package var linksTo: Int64?
+    package var linkedFrom: Int64?
+    package var isOrphan = false
 
-    package init(tags: [String] = [], since: DateArgument? = nil, until: DateArgument? = nil, on: DateArgument? = nil) {
+    package init(tags: [String] = [], since: DateArgument? = nil, until: DateArgument? = nil, on: DateArgument? = nil,
+                 linksTo: Int64? = nil, linkedFrom: Int64? = nil, isOrphan: Bool = false) {
         self.tags = tags
         self.since = since
         self.until = until
         self.on = on
+        self.linksTo = linksTo
+        self.linkedFrom = linkedFrom
+        self.isOrphan = isOrphan
     }
 }
 

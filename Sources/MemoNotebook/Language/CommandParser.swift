@@ -251,6 +251,9 @@ package enum CommandParser {
         filter.since = try reader.value("--since").map(DateArgument.parse)
         filter.until = try reader.value("--until").map(DateArgument.parse)
         filter.on = try reader.value("--on").map(DateArgument.parse)
+        filter.linksTo = try reader.value("--links-to").map(memoID)
+        filter.linkedFrom = try reader.value("--linked-from").map(memoID)
+        filter.isOrphan = reader.flag("--orphan")
         if filter.on != nil, filter.since != nil || filter.until != nil {
             throw .usage("'--on' cannot be combined with '--since' or '--until'", range: reader.value("--on")?.range)
         }

@@ -61,7 +61,10 @@ extension OptionSyntax {
     static let since = OptionSyntax(names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE.")
     static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
     static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
-    static let filters: [OptionSyntax] = [tag, since, until, on]
+    static let linksTo = OptionSyntax(names: ["--links-to"], valueName: "ID", summary: "Only memos whose text references memo ID.")
+    static let linkedFrom = OptionSyntax(names: ["--linked-from"], valueName: "ID", summary: "Only memos that memo ID's text references.")
+    static let orphan = OptionSyntax(names: ["--orphan"], summary: "Only memos with no link to or from another memo.")
+    static let filters: [OptionSyntax] = [tag, since, until, on, linksTo, linkedFrom, orphan]
     static let limit = OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos.")
 }
 
@@ -87,7 +90,7 @@ extension CommandSyntax {
                       options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
                       takesText: true),
         CommandSyntax(.list,
-                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--group day|month]",
+                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month]",
                       summary: "List memos in insert-date order, newest first.",
                       options: [
                         OptionSyntax(names: ["--asc"], summary: "Oldest first."),
@@ -98,7 +101,7 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--group"], valueName: "day|month",
                                      summary: "A heading for each day or month (display time zone); text output only."),
                       ]),
-        CommandSyntax(.search, usage: "[--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] QUERY",
+        CommandSyntax(.search, usage: "[--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
                       summary: "Find memos by what their text holds, newest first.",
                       options: [
                         OptionSyntax(names: ["--rank"], summary: "Most relevant first (FTS5's bm25), newest first among equals."),
@@ -115,14 +118,18 @@ extension CommandSyntax {
                         is passed over when others remain. Options may stand anywhere before --. Text output shows
                         the line that matched, the matches in bold on a colour terminal; --json adds it as "snippet".
                         """),
-        CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates and tags."),
+        CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
+                      details: """
+                        links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
+                        line, or the reference and (no such memo); then each memo whose text references this one: ←.
+                        """),
         CommandSyntax(.edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
                       takesText: true),
         CommandSyntax(.delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
         CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),
         CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
-        CommandSyntax(.count, usage: "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.count, usage: "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
                       summary: "Count memos.", options: OptionSyntax.filters),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
@@ -161,7 +168,7 @@ extension CommandSyntax {
                         A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
                         a record edited later than it (a later updateDate); no date is made up.
                         """),
-        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE]",
+        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
                       summary: "Write memos to a file (- for standard output), oldest first.",
                       options: [
                         OptionSyntax(names: ["--format"], valueName: "FORMAT",

@@ -40,8 +40,11 @@ package struct JSONRenderer: OutcomeRenderer {
         case .imported(let summary):
             line(.object([("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
                           ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty)))]))
-        case .shown(let memos): memos.forEach { line(Self.json($0)) }
-        case .deleted(let ids): line(.object([("deleted", .array(ids.map(JSONValue.integer)))]))
+        case .shown(let memos): memos.forEach { line(Self.json($0.memo, links: $0.links)) }
+        case .deleted(let ids, let referrers):
+            var fields: [(String, JSONValue)] = [("deleted", .array(ids.map(JSONValue.integer)))]
+            if !referrers.isEmpty { fields.append(("referencedBy", .array(referrers.map { .integer($0.id) }))) }
+            line(.object(fields))
         case .tags(let counts): line(.object([("tags", .array(counts.map(Self.json)))]))
         case .count(let count): line(.object([("count", .integer(Int64(count)))]))
         case .info(let info): line(Self.json(info))
@@ -64,6 +67,18 @@ package struct JSONRenderer: OutcomeRenderer {
             ("updateDate", memo.updateDate.map { .string(DisplayTime.iso8601($0)) } ?? .null),
             ("tags", .array(memo.tags.map(JSONValue.string))),
         ])
+    }
+
+    /// The memo object with `links` (what its text references: `reference` as written, and
+    /// the memo's `id` and `uuid`, null for none) and `backlinks` (the memos referencing it).
+    package static func json(_ memo: Memo, links: MemoStore.Links) -> JSONValue {
+        guard case .object(var fields) = json(memo) else { return json(memo) }
+        fields.append(("links", .array(links.outgoing.map { link in
+            .object([("reference", .string(link.written)), ("id", link.target.map { .integer($0.id) } ?? .null),
+                     ("uuid", link.target.map { .string($0.uuid) } ?? .null)])
+        })))
+        fields.append(("backlinks", .array(links.incoming.map { .object([("id", .integer($0.id)), ("uuid", .string($0.uuid))]) })))
+        return .object(fields)
     }
 
     /// Appends the memo object of a row and a line break, as `json(row.memo)` writes it. Its text

@@ -48,8 +48,10 @@ package struct TextRenderer: OutcomeRenderer {
             var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
             output.write("imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n")
-        case .shown(let memos): output.write(memos.map(block).joined(separator: "\n"))
-        case .deleted(let ids): output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + "\n")
+        case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))
+        case .deleted(let ids, let referrers):
+            let referenced = referrers.isEmpty ? "" : "; it was referenced by " + referrers.map { "#\($0.id)" }.joined(separator: ", ")
+            output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + referenced + "\n")
         case .retagged(let memo):
             output.write("#\(memo.id) " + (memo.tags.isEmpty ? "has no tags" : tagList(memo.tags)) + "\n")
         case .tags(let counts): output.write(tagTable(counts))
@@ -254,14 +256,27 @@ package struct TextRenderer: OutcomeRenderer {
     }
 
     /// A whole memo: a header of fields, a blank line, then its full text.
-    package func block(_ memo: Memo) -> String {
+    package func block(_ memo: Memo, links: MemoStore.Links = MemoStore.Links()) -> String {
         let time = style.displayTime
         return paint("#\(memo.id)", .yellow) + "\n"
             + "uuid:     \(memo.uuid)\n"
             + "inserted: \(time.format(memo.insertDate))\n"
             + "updated:  \(memo.updateDate.map(time.format) ?? "never")\n"
             + "tags:     \(memo.tags.isEmpty ? "none" : tagList(memo.tags))\n"
+            + linkLines(links)
             + "\n" + TerminalText.block(memo.content) + (memo.content.hasSuffix("\n") ? "" : "\n")
+    }
+
+    /// `links:` and a line for each memo the text references (`→ #3 Buy milk`, or the reference
+    /// as written and `no such memo`) and each memo referencing it (`← #15 Weekly plan`);
+    /// nothing for a memo without links.
+    private func linkLines(_ links: MemoStore.Links) -> String {
+        guard !links.isEmpty else { return "" }
+        let rows = links.outgoing.map { link in
+            link.target.map { "→ \(paint("#\($0.id)", .yellow)) \(TerminalText.row($0.title))" }
+                ?? "→ \(TerminalText.row(link.written)) (no such memo)"
+        } + links.incoming.map { "← \(paint("#\($0.id)", .yellow)) \(TerminalText.row($0.title))" }
+        return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
     }
 
     /// The text up to its first line break, made safe for a row, with ` …` when more follows.

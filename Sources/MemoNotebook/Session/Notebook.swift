@@ -101,7 +101,7 @@ package final class Notebook {
         case .history(let limit):
             return .history(try store.history(limit: limit))
         case .show(let ids):
-            return .shown(try store.existingMemos(ids: ids))
+            return .shown(try store.existingMemos(ids: ids).map { ($0, try store.links(of: $0.id)) })
         case .edit(let id, let text):
             guard let text else { return try editInteractively(id) }
             if try store.existingMemo(id: id).content == text { return .unchanged("#\(id) unchanged: the text is the same") }
@@ -109,7 +109,8 @@ package final class Notebook {
         case .update(let id, let content, let tags):
             return .edited(try update(id: id, content: content, tags: tags))
         case .delete(let ids):
-            return .deleted(try store.delete(ids: ids, at: changeTime))
+            let deleted = try store.delete(ids: ids, at: changeTime)
+            return .deleted(deleted.ids, referencedBy: deleted.referrers)
         case .tag(let id, let tags):
             return .retagged(try store.addTags(tags, to: id, at: changeTime))
         case .untag(let id, let tags):
@@ -172,7 +173,7 @@ package final class Notebook {
     /// Resolves typed dates against this session's clock and time zone.
     package func resolve(_ filter: FilterArguments) -> MemoFilter {
         let now = clock.current
-        var resolved = MemoFilter(tags: filter.tags)
+        var resolved = MemoFilter(tags: filter.tags, linksTo: filter.linksTo, linkedFrom: filter.linkedFrom, isOrphan: filter.isOrphan)
         if let on = filter.on {
             let day = DateArgument.day(on.day(now: now, in: displayTime))
             resolved.since = day.start(now: now, in: displayTime)

@@ -24,8 +24,10 @@ package enum Outcome {
     case undone(HistoryEntry)
     case redone(HistoryEntry)
     case history([HistoryEntry])
-    case shown([Memo])
-    case deleted([Int64])
+    /// Whole memos, each with its links both ways (SPEC §4c).
+    case shown([(memo: Memo, links: MemoStore.Links)])
+    /// The memos deleted, and the memos left whose texts referenced them.
+    case deleted([Int64], referencedBy: [MemoStore.LinkedMemo] = [])
     /// The memo after `tag` or `untag`.
     case retagged(Memo)
     case tags([TagCount])

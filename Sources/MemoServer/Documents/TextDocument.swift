@@ -1,4 +1,5 @@
 import MemoNotebook
+import MemoStore
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
@@ -212,7 +213,7 @@ struct TextDocument {
         codeLines = []
         var open: (fence: MarkdownFence, line: Int)?
         for number in fenceLines {
-            let text = Self.unnested(lines[number].text)
+            let text = MarkdownFence.unnested(lines[number].text)
             if let block = open {
                 if block.fence.isClosed(by: text) {
                     codeLines.append(block.line...number)
@@ -271,27 +272,7 @@ struct TextDocument {
 
     private func line(_ text: String, lineBreak: String) -> Line {
         Line(text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
-             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: Self.unnested(text)) != nil)
-    }
-
-    /// A line as a fence in a block quote or a list item stands: without the quote marks,
-    /// list markers (`-`, `*`, `+`, `1.`, `1)`) and indentation before it.
-    private static func unnested(_ text: String) -> Substring {
-        var rest = text[...]
-        while true {
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            if rest.first == ">" {
-                rest = rest.dropFirst()
-            } else if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
-                rest = rest.dropFirst(2)
-            } else if let number = Optional(rest.prefix { $0.isASCII && $0.isNumber }), (1...9).contains(number.count),
-                      let mark = rest.dropFirst(number.count).first, mark == "." || mark == ")",
-                      rest.dropFirst(number.count + 1).first == " " {
-                rest = rest.dropFirst(number.count + 2)
-            } else {
-                return rest
-            }
-        }
+             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: MarkdownFence.unnested(text)) != nil)
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

@@ -6,9 +6,9 @@ extension Outcome {
     func answer() throws -> JSONValue? {
         switch self {
         case .added(let memo), .edited(let memo): JSONRenderer.json(memo)
-        case .shown(let memos): memos.first.map(JSONRenderer.json)
+        case .shown(let memos): memos.first.map { JSONRenderer.json($0.memo) }
         case .memos(let cursor, _, _): .object([("memos", .array(try WatchFeed.collect(cursor)))])
-        case .deleted(let ids): .object([("deleted", .array(ids.map(JSONValue.integer)))])
+        case .deleted(let ids, _): .object([("deleted", .array(ids.map(JSONValue.integer)))])
         case .tags(let counts): .object([("tags", .array(counts.map(JSONRenderer.json)))])
         default: nil
         }

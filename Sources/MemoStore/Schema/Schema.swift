@@ -4,7 +4,7 @@ enum Schema {
     /// Marks version 2 and later stores as memo's own (`PRAGMA application_id`, "MEMO").
     static let applicationID: Int64 = 0x4D45_4D4F
 
-    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
 
     static let currentVersion = migrations.count
 
@@ -46,6 +46,7 @@ enum Schema {
         INSERT INTO sync_identity(store_id) VALUES (\(newStoreID));
         CREATE TABLE sync_received(peer_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, checkpoint TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE sync_checkpoint(token TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+        \(version10.sql)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(currentVersion);
         """

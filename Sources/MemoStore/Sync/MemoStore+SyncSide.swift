@@ -119,7 +119,7 @@ extension MemoStore {
         var record = SyncRecord(uuid: row.string(at: 0),
                                 live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
                                                       updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
-                                                      tags: try syncTags(of: row.int64(at: 7))),
+                                                      tags: try syncTags(of: row.int64(at: 7)), links: try syncLinks(of: row.int64(at: 7))),
                                 version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
                                 textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
                                 changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
@@ -139,6 +139,21 @@ extension MemoStore {
                                        addedBy: rows.isText(at: 2) ? rows.string(at: 2) : "", addedSeq: rows.int64(at: 3)))
         }
         return tags
+    }
+
+    /// Memo `id`'s links, each with the uuid of the memo it names (one a `#ID` named by its
+    /// id alone, come back since, by its uuid now).
+    private func syncLinks(of id: Int64) throws -> [SyncRecord.Link] {
+        let rows = try database.cached("""
+            SELECT start, length, coalesce(target_uuid, (SELECT uuid FROM memo WHERE memo.id = memo_link.target_id))
+            FROM memo_link WHERE memo_id = ?1 ORDER BY start
+            """)
+        try rows.bind([.integer(id)])
+        var links: [SyncRecord.Link] = []
+        while try rows.step() {
+            links.append(SyncRecord.Link(start: rows.int64(at: 0), length: rows.int64(at: 1), target: rows.isText(at: 2) ? rows.string(at: 2) : nil))
+        }
+        return links
     }
 
     private static let deadColumns = "uuid, version, changed_at, changed_by, tags, text"

@@ -10,12 +10,31 @@ package struct SyncRecord: Equatable, Sendable, Codable {
         package var updateDate: Int64?
         /// Tag names and whether each is inline, by name.
         package var tags: [Tag]
+        /// The references the text makes and the memos they name, by where they start; nil
+        /// when not known, for a store to read from the text as it writes it.
+        package var links: [Link]?
 
-        package init(content: String, insertDate: Int64, updateDate: Int64?, tags: [Tag]) {
+        package init(content: String, insertDate: Int64, updateDate: Int64?, tags: [Tag], links: [Link]? = nil) {
             self.content = content
             self.insertDate = insertDate
             self.updateDate = updateDate
             self.tags = tags
+            self.links = links
+        }
+    }
+
+    /// A reference in a memo's text (`TextReferences`) and the memo it named where the text
+    /// was written, by uuid (nil: none). It travels with the text, so `#12` leads to the same
+    /// memo in a store where that memo has another id (SPEC §4c).
+    package struct Link: Equatable, Sendable, Codable {
+        package var start: Int64
+        package var length: Int64
+        package var target: String?
+
+        package init(start: Int64, length: Int64, target: String?) {
+            self.start = start
+            self.length = length
+            self.target = target
         }
     }
 

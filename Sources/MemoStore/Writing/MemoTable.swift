@@ -43,6 +43,8 @@ struct MemoTable {
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
+        try link(id, content: draft.content)
+        try resolveLinks(to: id)
         for name in explicitTags {
             let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
             try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
@@ -78,10 +80,13 @@ struct MemoTable {
     /// when there is no such memo.
     func updateContent(of id: Int64, to content: String, updateDate: Timestamp) throws -> Bool {
         try stageBeforeImage(of: id)
+        let named = try namedMemos(of: id)
         try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
             .run([.integer(id), .text(content), .integer(updateDate.millisecondsSince1970)])
         guard database.changes == 1 else { return false }
         try reindex(id, content: content)
+        try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
+        try link(id, content: content, keeping: named)
         try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
         try attach(TagName.inlineTags(in: content), to: id, inline: true)
         try keepTagNames(of: id)
@@ -181,6 +186,59 @@ struct MemoTable {
             .run([.integer(id), .text(SearchText.indexed(content))])
     }
 
+    // MARK: Links (SPEC §4c)
+
+    /// Indexes the references memo `id`'s text makes (`TextReferences`): a `#ID` names the
+    /// memo with that id here, now (or, if there is none, keeps the id for one that comes back
+    /// with it), a `memo:UUID` that uuid.
+    func link(_ id: Int64, content: String, keeping named: [String: String] = [:]) throws {
+        let references = TextReferences.all(in: content)
+        guard !references.isEmpty else { return }
+        let insert = try database.cached("""
+            INSERT INTO memo_link(memo_id, start, length, target_uuid, target_id)
+            SELECT ?1, ?2, ?3, named.uuid, CASE WHEN named.uuid IS NULL THEN ?5 END
+            FROM (SELECT coalesce(?4, (SELECT uuid FROM memo WHERE id = ?5)) AS uuid) AS named
+            """)
+        for found in references {
+            let (targetUUID, targetID): (SQLiteValue, SQLiteValue) = switch found.reference {
+            case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
+            case .uuid(let target): (.text(target), .null)
+            }
+            try insert.run([.integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID])
+        }
+    }
+
+    /// Indexes the links a synced text carries, as the store that wrote it named them.
+    private func link(_ id: Int64, carried links: [SyncRecord.Link]) throws {
+        let insert = try database.cached("INSERT OR IGNORE INTO memo_link(memo_id, start, length, target_uuid) VALUES (?1, ?2, ?3, ?4)")
+        for link in links {
+            try insert.run([.integer(id), .integer(link.start), .integer(link.length), link.target.map(SQLiteValue.text) ?? .null])
+        }
+    }
+
+    /// The memos memo `id`'s `#ID` references name, by the reference as written: an edit
+    /// keeps them for the same references in the new text, so a link that a sync brought
+    /// from a store where the memo has another id still leads to it after an edit here.
+    private func namedMemos(of id: Int64) throws -> [String: String] {
+        let rows = try database.cached("""
+            SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid
+            FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.memo_id = ?1 AND l.target_uuid IS NOT NULL
+            """)
+        try rows.bind([.integer(id)])
+        var named: [String: String] = [:]
+        while try rows.step() { named[rows.string(at: 0)] = rows.string(at: 1) }
+        return named
+    }
+
+    /// Memo `id` exists now: the `#ID` references written here that named no memo with its
+    /// id name it.
+    private func resolveLinks(to id: Int64) throws {
+        try database.cached("""
+            UPDATE memo_link SET target_uuid = (SELECT uuid FROM memo WHERE id = ?1), target_id = NULL
+            WHERE target_id = ?1 AND target_uuid IS NULL
+            """).run([.integer(id)])
+    }
+
     // MARK: Restoring history images
 
     /// Puts back the memos as history entry `sequence` recorded them before it (`MemoImage`
@@ -217,9 +275,24 @@ struct MemoTable {
             UPDATE memo SET tag_names = \(Self.tagNamesSQL(of: "memo.id"))
             WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)
             """).run(value)
-        let restored = try database.prepare("SELECT id, content FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)")
+        try database.cached("""
+            INSERT INTO memo_link(memo_id, start, length, target_uuid, target_id)
+            SELECT h.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]'),
+                   json_extract(l.value, '$[3]')
+            FROM history_memo h, json_each(h.before, '$.links') l WHERE h.seq = ?1 AND h.before IS NOT NULL
+            """).run(value)
+        // An image from before links were kept (schema version 10) has none: its text says them.
+        let restored = try database.prepare("""
+            SELECT m.id, m.content, json_type(h.before, '$.links') IS NULL FROM memo m JOIN history_memo h ON h.memo_id = m.id
+            WHERE h.seq = ?1
+            """)
         try restored.bind(value)
-        while try restored.step() { try index(restored.int64(at: 0), content: restored.string(at: 1)) }
+        while try restored.step() {
+            let id = restored.int64(at: 0), content = restored.string(at: 1)
+            try index(id, content: content)
+            if restored.int64(at: 2) != 0 { try link(id, content: content) }
+            try resolveLinks(to: id)
+        }
     }
 
     // MARK: Staging before-images
@@ -232,7 +305,9 @@ struct MemoTable {
                     'support', json(memo.support),
                     'text_by', memo.text_by, 'text_seq', memo.text_seq,
                     'tags', (SELECT json_group_array(json_array(name, inline, added_by, added_seq))
-                             FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)))
+                             FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)),
+                    'links', (SELECT json_group_array(json_array(start, length, target_uuid, target_id))
+                              FROM (SELECT start, length, target_uuid, target_id FROM memo_link WHERE memo_id = memo.id ORDER BY start)))
         """
 
     /// Creates the connection's staging table (temporary tables are private to a
@@ -297,6 +372,7 @@ struct MemoTable {
                                 change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7, support = ?8 WHERE id = ?12
                 """).run(facts + row + [.integer(id)])
             try reindex(id, content: live.content)
+            try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
         } else {
             try database.cached("""
@@ -307,7 +383,9 @@ struct MemoTable {
             id = database.lastInsertedRowID
             try stageNewMemo(id)
             try index(id, content: live.content)
+            try resolveLinks(to: id)
         }
+        if let links = live.links { try link(id, carried: links) } else { try link(id, content: live.content) }
         for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
         try keepTagNames(of: id)
         try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])

@@ -1,25 +1,22 @@
-import MemoNotebook
-import MemoStore
-
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
 /// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
 /// `memo:UUID`. A `#` in a URL (`https://x/#12`), after `/` or `&` (`&#123;` is a character
 /// in markup), a hex colour where style sheets and markup have values (`color: #333`), and,
 /// in Markdown, a link's fragment (`[x](#12)`) or what a code span holds, is not one
 /// (`ReferenceSyntax`; fenced blocks are the document's to skip).
-enum MemoReference: Hashable {
+package enum MemoReference: Hashable, Sendable {
     case id(Int64)
     /// Lower-case, as the store keeps uuids.
     case uuid(String)
 
     /// A reference and where it stands in its line.
-    struct Found: Equatable {
-        let reference: MemoReference
-        let range: Swift.Range<String.Index>
+    package struct Found: Equatable, Sendable {
+        package let reference: MemoReference
+        package let range: Swift.Range<String.Index>
     }
 
     /// Every reference in `line`, in order, by the rules of `syntax`.
-    static func all(in line: String, syntax: ReferenceSyntax) -> [Found] {
+    package static func all(in line: String, syntax: ReferenceSyntax) -> [Found] {
         // Most lines hold neither a `#` nor the `:` of `memo:`: those are passed over as bytes.
         guard line.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }
         var found: [Found] = []
@@ -39,20 +36,12 @@ enum MemoReference: Hashable {
 
     /// The reference of `found` (a line's) under `cursor`, or right before it (the cursor
     /// just past its end).
-    static func at(_ cursor: String.Index, among found: [Found]) -> Found? {
+    package static func at(_ cursor: String.Index, among found: [Found]) -> Found? {
         found.first { $0.range.contains(cursor) || $0.range.upperBound == cursor }
     }
 
-    /// The memo it names in `notebook`, or nil when there is none.
-    func memo(in notebook: Notebook) throws(StoreError) -> Memo? {
-        switch self {
-        case .id(let id): try notebook.memo(id: id)
-        case .uuid(let uuid): try notebook.memo(uuid: uuid)
-        }
-    }
-
     /// How a missing memo is named: `#99`, or `with uuid …`.
-    var missingName: String {
+    package var missingName: String {
         switch self {
         case .id(let id): "#\(id)"
         case .uuid(let uuid): "with uuid \(uuid)"
@@ -64,13 +53,13 @@ enum MemoReference: Hashable {
     /// Whether a `#` at `hash` can begin a reference, whatever follows it: at a word start,
     /// and not in a URL, after `/` or `&`, in a Markdown link's fragment or code span.
     /// Completion after `#` asks too, so it offers memos only where they would be references.
-    static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+    package static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
         isReferenceStart(hash, in: line, syntax: syntax) && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
     }
 
     /// Whether a `#` at `hash` stands where a style sheet has a colour (`color: #`): what is
     /// typed there is a colour, not a memo to complete.
-    static func isColour(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+    package static func isColour(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
         guard syntax.hasHexColours else { return false }
         let end = line[hash...].dropFirst().firstIndex { !$0.isHexDigit } ?? line.endIndex
         return isValue(hash..<end, in: line)
@@ -160,7 +149,7 @@ enum MemoReference: Hashable {
     }
 
     /// Letters, digits and `_` make words; anything else (space, punctuation) bounds them.
-    static func isWordCharacter(_ character: Character) -> Bool {
+    package static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }
 

@@ -23,4 +23,24 @@ package struct MarkdownFence: Equatable, Sendable {
         let run = indented.prefix { $0 == mark }
         return line.count - indented.count <= 3 && run.count >= length && indented.dropFirst(run.count).allSatisfy { $0 == " " }
     }
+
+    /// A line as a fence in a block quote or a list item stands: without the quote marks,
+    /// list markers (`-`, `*`, `+`, `1.`, `1)`) and indentation before it.
+    package static func unnested(_ text: String) -> Substring {
+        var rest = text[...]
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            if rest.first == ">" {
+                rest = rest.dropFirst()
+            } else if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
+                rest = rest.dropFirst(2)
+            } else if let number = Optional(rest.prefix { $0.isASCII && $0.isNumber }), (1...9).contains(number.count),
+                      let mark = rest.dropFirst(number.count).first, mark == "." || mark == ")",
+                      rest.dropFirst(number.count + 1).first == " " {
+                rest = rest.dropFirst(number.count + 2)
+            } else {
+                return rest
+            }
+        }
+    }
 }

@@ -1,0 +1,81 @@
+/// Links between memos as the link index keeps them (SPEC §4c, `Schema.version10`).
+extension MemoStore {
+    /// A memo at one end of a link: enough to name it in a listing.
+    package struct LinkedMemo: Equatable, Sendable {
+        package var id: Int64
+        package var uuid: String
+        package var title: String
+    }
+
+    /// One reference a memo's text makes, as written, and the memo it names (nil: none here).
+    package struct OutgoingLink: Equatable, Sendable {
+        package var written: String
+        package var target: LinkedMemo?
+    }
+
+    /// What a memo's text references, in the order of the text, and the memos whose texts
+    /// reference it, by id.
+    package struct Links: Equatable, Sendable {
+        package var outgoing: [OutgoingLink] = []
+        package var incoming: [LinkedMemo] = []
+
+        package init(outgoing: [OutgoingLink] = [], incoming: [LinkedMemo] = []) {
+            self.outgoing = outgoing
+            self.incoming = incoming
+        }
+
+        package var isEmpty: Bool { outgoing.isEmpty && incoming.isEmpty }
+    }
+
+    private static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, 200)"
+
+    private static func linkedMemo(_ row: Statement, at column: Int32) -> LinkedMemo? {
+        guard !row.isNull(at: column) else { return nil }
+        return LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1),
+                          title: MemoContent.title(of: row.string(at: column + 2)))
+    }
+
+    /// The links of memo `id`, which exists.
+    package func links(of id: Int64) throws(StoreError) -> Links {
+        try StoreError.wrapping {
+            var links = Links()
+            let outgoing = try database.cached("""
+                SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), \(Self.linkedColumns)
+                FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
+                WHERE l.memo_id = ?1 ORDER BY l.start
+                """)
+            try outgoing.bind([.integer(id)])
+            while try outgoing.step() {
+                links.outgoing.append(OutgoingLink(written: outgoing.string(at: 0), target: Self.linkedMemo(outgoing, at: 1)))
+            }
+            links.incoming = try referrers(of: [id])
+            return links
+        }
+    }
+
+    /// The memos, other than `ids`, whose texts reference one of memos `ids`, by id.
+    package func referrers(of ids: [Int64]) throws(StoreError) -> [LinkedMemo] {
+        try StoreError.wrapping {
+            let statement = try database.cached("""
+                SELECT DISTINCT \(Self.linkedColumns)
+                FROM memo_link l JOIN memo t ON t.id = l.memo_id
+                WHERE l.target_uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT value FROM json_each(?1)))
+                  AND l.memo_id NOT IN (SELECT value FROM json_each(?1))
+                ORDER BY t.id
+                """)
+            try statement.bind([.text("[" + ids.map(String.init).joined(separator: ",") + "]")])
+            var found: [LinkedMemo] = []
+            while try statement.step() { if let memo = Self.linkedMemo(statement, at: 0) { found.append(memo) } }
+            return found
+        }
+    }
+
+    /// How many memos' texts reference memo `id` (itself left out).
+    package func referrerCount(of id: Int64) throws(StoreError) -> Int {
+        try StoreError.wrapping {
+            Int(try database.cached("""
+                SELECT count(DISTINCT memo_id) FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1) AND memo_id != ?1
+                """).scalarInt([.integer(id)]) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import MemoNotebook
+@testable import MemoStore
+
+/// The link index (schema 10, SPEC §4c): every writer of memo texts keeps it what the texts
+/// say, and a link keeps its memo in a store where the ids differ.
+@Suite("The link index")
+struct LinkIndexTests {
+    let scratch = Scratch()
+
+    /// Each link the index holds, by its memo and place, with the id of the memo it leads
+    /// to here (nil: none).
+    func indexed(_ session: ScriptedNotebook) throws -> [String] {
+        let rows = try session.notebook.store.database.prepare("""
+            SELECT l.memo_id, l.start, l.length,
+                   coalesce((SELECT id FROM memo WHERE uuid = l.target_uuid), (SELECT id FROM memo WHERE id = l.target_id))
+            FROM memo_link l ORDER BY l.memo_id, l.start
+            """)
+        var links: [String] = []
+        while try rows.step() {
+            links.append("\(rows.int64(at: 0)) \(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : String(rows.int64(at: 3)))")
+        }
+        return links
+    }
+
+    /// The same, read from the texts as they are now: `#ID` leads to the memo with that id,
+    /// `memo:UUID` to the memo with that uuid.
+    func recomputed(_ session: ScriptedNotebook) throws -> [String] {
+        let store = session.notebook.store
+        var links: [String] = []
+        for memo in try store.memos(MemoQuery(order: .oldestFirst)).collect().sorted(by: { $0.id < $1.id }) {
+            for found in TextReferences.all(in: memo.content) {
+                let target: Int64? = switch found.reference {
+                case .id(let id): try store.memo(id: id)?.id
+                case .uuid(let uuid): try store.memo(uuid: uuid)?.id
+                }
+                links.append("\(memo.id) \(found.start) \(found.length) → \(target.map(String.init) ?? "none")")
+            }
+        }
+        return links
+    }
+
+    /// Random adds and edits whose texts reference memos (by id, by uuid, in code that is not
+    /// a reference, ids not there yet), deletes, undo, redo, batches, fixtures, imports: after
+    /// each, the index says what the texts say.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func everyWriterKeepsTheIndexExact(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let session = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/links.sqlite")), uuids: RandomUUIDs())
+        var linked = 0
+        for step in 0..<150 {
+            let memos = try session.notebook.store.memos(MemoQuery()).collect()
+            func anyID() -> Int64 { memos.isEmpty ? 1 : memos[Int(random.next() % UInt64(memos.count))].id }
+            func reference() -> String {
+                switch random.next() % 6 {
+                case 0: "#\(anyID())"
+                case 1: "memo:\(memos.isEmpty ? "00000000-0000-4000-8000-000000000000" : memos[Int(random.next() % UInt64(memos.count))].uuid)"
+                case 2: "#\((memos.map(\.id).max() ?? 0) + Int64(random.next() % 3) + 1)"
+                case 3: "`#\(anyID())`"
+                case 4: "(#\(anyID()), #\(anyID()))"
+                default: "x#\(anyID())"
+                }
+            }
+            let text = "note \(step) \(reference()) and \(reference())"
+            let line: String = switch random.next() % 12 {
+            case 0, 1, 2: "add \(text)"
+            case 3: "edit \(anyID()) \(text)"
+            case 4: "edit \(anyID()) plain words"
+            case 5: "delete \(anyID())"
+            case 6: "undo"
+            case 7: "redo"
+            case 8: "add \"fenced\\n```\\n#\(anyID())\\n```\\nafter #\(anyID())\""
+            case 9: "export \(scratch.path)/export\(step).jsonl"
+            case 10: "import \(scratch.path)/export\(step - 1).jsonl"
+            default: random.next() % 2 == 0 ? "begin" : "save"
+            }
+            _ = try? session.run(line)
+            let index = try indexed(session)
+            linked = max(linked, index.count)
+            #expect(index == (try recomputed(session)), "after '\(line)' (seed \(seed), step \(step))")
+        }
+        _ = try? session.run("save")
+        #expect(linked > 20)
+    }
+
+    /// A store from before version 10 gets its links from the migration.
+    @Test func theMigrationFillsTheIndex() throws {
+        let path = scratch.path + "/old.sqlite"
+        let session = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
+        try session.run("add one")
+        try session.run("add two, see #1 and #3")
+        try session.run("add three")
+        try session.notebook.store.database.execute("DROP TABLE memo_link; PRAGMA user_version = 9;")
+        let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
+        #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
+    }
+
+    /// Ids are local to a store: `#2` written in one store names the memo with id 2 there,
+    /// and after a sync to a store where that memo has another id the link still leads to it,
+    /// through edits there too, and back again.
+    @Test func linksKeepTheirMemoInAStoreWithOtherIDs() throws {
+        let here = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/here.sqlite")), uuids: RandomUUIDs())
+        let there = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/there.sqlite")), uuids: RandomUUIDs())
+        try here.run("add first here")
+        try here.run("add milk")
+        try here.run("add plan: buy #2")
+        for text in ["one there", "two there", "three there"] { try there.run("add \(text)") }
+        try there.run("sync \(scratch.path)/here.sqlite")
+        let milk = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "milk" })
+        let plan = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "plan: buy #2" })
+        #expect(milk.id != 2)
+        let shown = try there.json("show \(plan.id)")
+        #expect(shown.contains(##""links":[{"reference":"#2","id":\##(milk.id),"uuid":"\##(milk.uuid)"}]"##), "\(shown)")
+        #expect(try there.run("list --links-to \(milk.id)").contains("plan: buy #2"))
+        #expect(try there.run("list --links-to 2").isEmpty)
+        try there.run("edit \(plan.id) plan: buy #2 today")
+        #expect(try there.run("list --links-to \(milk.id)").contains("plan: buy #2 today"))
+        try there.run("sync \(scratch.path)/here.sqlite")
+        #expect(try here.run("list --links-to 2").contains("plan: buy #2 today"))
+        #expect(try here.run("show 2").contains("← #3 plan: buy #2 today"))
+    }
+
+    /// A delete names the memos that referenced what it deleted; their links show the memo
+    /// missing until an undo brings it back.
+    @Test func aDeleteNamesItsReferrers() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add target")
+        try session.run("add see #1")
+        try session.run("add also memo:00000000-0000-4000-8000-000000000001")
+        #expect(try session.run("delete 1") == "deleted #1; it was referenced by #2, #3\n")
+        #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":null}]"##))
+        try session.run("undo")
+        #expect(try session.json("show 1").contains(#""backlinks":[{"id":2,"uuid":"#))
+        #expect(try session.json("delete 2 3") == #"{"deleted":[2,3]}"# + "\n")
+    }
+}
