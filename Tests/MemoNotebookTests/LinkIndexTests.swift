@@ -121,6 +121,21 @@ struct LinkIndexTests {
         #expect(try here.run("show 2").contains("← #3 plan: buy #2 today"))
     }
 
+    /// A linked memo is named by its first line, cut where a character ends (a memo is not
+    /// read whole for it) and shortened to the width as a listing is.
+    @Test func linkedMemosAreNamedByTheirFirstLineShortened() throws {
+        let session = try ScriptedNotebook()
+        try session.run("add one")
+        try session.run("add " + String(repeating: "x", count: 199) + "\u{1F469}\u{200D}\u{1F467} tail #1")
+        let shown = try session.run("show 1")
+        let backlink = try #require(shown.split(separator: "\n").first { $0.hasPrefix("links:") })
+        #expect(backlink == "links:    ← #2 " + String(repeating: "x", count: 199) + "…", "\(shown)")
+        guard case .command(let show) = try CommandParser.parse(line: "show 1") else { Issue.record("show 1 did not parse"); return }
+        let narrow = StringOutput()
+        try TextRenderer(style: TextStyle(width: 40, color: false, displayTime: .utc)).render(try session.notebook.execute(show), to: narrow)
+        #expect(narrow.text.contains("links:    ← #2 " + String(repeating: "x", count: 24) + "…\n"), "\(narrow.text)")
+    }
+
     /// A delete names the memos that referenced what it deleted; their links show the memo
     /// missing until an undo brings it back.
     @Test func aDeleteNamesItsReferrers() throws {

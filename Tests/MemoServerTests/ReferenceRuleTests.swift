@@ -48,6 +48,16 @@ struct ReferenceRuleTests {
         #expect(warnings(uri).isEmpty)
     }
 
+    /// `memo:UUID` in a URL is part of the URL, as `#ID` is.
+    @Test func uuidReferencesInURLsAreNoReferences() throws {
+        let memo = try harness.request("memo/get", ["id": 1])["result"] as? [String: Any]
+        let uuid = try #require(memo?["uuid"] as? String)
+        let uri = "file:///urls.txt"
+        try open(uri, "plaintext", "http://h/memo:\(uuid) http://h/?q=memo:\(uuid) https://h.com/x#memo:\(uuid) memo:\(uuid)")
+        let start = 3 * (uuid.count + 5) + "http://h/ http://h/?q= https://h.com/x# ".count
+        #expect(try links(uri) == [[0, start, start + 5 + uuid.count]])
+    }
+
     @Test(arguments: [("file:///style.css", "css"), ("file:///page.html", "html"), ("file:///x.scss", "")])
     func hexColoursInStyleSheetsAndMarkupAreNoReferences(_ uri: String, _ language: String) throws {
         try open(uri, language, "color: #333; background: #1234; border: #123456 #12345678; see #2 and #12345")

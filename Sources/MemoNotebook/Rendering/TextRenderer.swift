@@ -273,10 +273,18 @@ package struct TextRenderer: OutcomeRenderer {
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
         let rows = links.outgoing.map { link in
-            link.target.map { "→ \(paint("#\($0.id)", .yellow)) \(TerminalText.row($0.title))" }
-                ?? "→ \(TerminalText.row(link.written)) (no such memo)"
-        } + links.incoming.map { "← \(paint("#\($0.id)", .yellow)) \(TerminalText.row($0.title))" }
+            link.target.map { linkRow("→", $0) } ?? "→ \(TerminalText.row(link.written)) (no such memo)"
+        } + links.incoming.map { linkRow("←", $0) }
         return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
+    }
+
+    /// `→ #3 Buy milk`: the memo's first line shortened so the row, after the label's ten
+    /// columns, fits the width as a listed memo does.
+    private func linkRow(_ arrow: String, _ memo: MemoStore.LinkedMemo) -> String {
+        let head = "\(arrow) #\(memo.id) "
+        var title = TerminalText.row(memo.title)
+        if let width = style.width { title = DisplayWidth.shorten(title, to: max(1, width - 10 - DisplayWidth.of(head))) }
+        return "\(arrow) \(paint("#\(memo.id)", .yellow)) \(title)"
     }
 
     /// The text up to its first line break, made safe for a row, with ` …` when more follows.

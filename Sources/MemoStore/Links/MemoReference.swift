@@ -1,6 +1,6 @@
 /// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
 /// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
-/// `memo:UUID`. A `#` in a URL (`https://x/#12`), after `/` or `&` (`&#123;` is a character
+/// `memo:UUID`. A `#` or `memo:` in a URL (`https://x/#12`, `http://h/memo:…`), after `/` or `&` (`&#123;` is a character
 /// in markup), a hex colour where style sheets and markup have values (`color: #333`), and,
 /// in Markdown, a link's fragment (`[x](#12)`) or what a code span holds, is not one
 /// (`ReferenceSyntax`; fenced blocks are the document's to skip).
@@ -102,7 +102,7 @@ package enum MemoReference: Hashable, Sendable {
             else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
-        guard rest.lowercased().hasPrefix(uuidPrefix) else { return nil }
+        guard rest.lowercased().hasPrefix(uuidPrefix), !isInURL(start, in: line) else { return nil }
         let uuid = rest.dropFirst(uuidPrefix.count).prefix(36)
         guard isUUID(uuid), endsWord(at: uuid.endIndex, in: line) else { return nil }
         return Found(reference: .uuid(uuid.lowercased()), range: start..<uuid.endIndex)

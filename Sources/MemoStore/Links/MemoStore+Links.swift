@@ -27,12 +27,20 @@ extension MemoStore {
         package var isEmpty: Bool { outgoing.isEmpty && incoming.isEmpty }
     }
 
-    private static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, 200)"
+    /// A linked memo's id, uuid, and the start of its text (with whether it goes on): a
+    /// memo of a megabyte is not read whole to name it.
+    private static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, \(titleLength)), length(t.content) > \(titleLength)"
+    private static let titleLength = 200
 
     private static func linkedMemo(_ row: Statement, at column: Int32) -> LinkedMemo? {
         guard !row.isNull(at: column) else { return nil }
-        return LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1),
-                          title: MemoContent.title(of: row.string(at: column + 2)))
+        let start = row.string(at: column + 2)
+        var title = MemoContent.title(of: start)
+        if row.int64(at: column + 3) != 0, !title.isEmpty, start.hasSuffix(title) {
+            // The text was cut inside its first line, maybe inside a character: drop that one.
+            title = String(title.dropLast()) + "…"
+        }
+        return LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1), title: title)
     }
 
     /// The links of memo `id`, which exists.
