@@ -60,6 +60,8 @@ struct CommandTableTests {
         case .untag: (["1", "a"], .untag(id: 1, tags: ["a"]))
         case .tags: ([], .tags)
         case .count: ([], .count(FilterArguments()))
+        case .graph: (["--format", "json", "--links-to", "#2", "--orphan"],
+                      .graph(GraphArguments(filter: FilterArguments(linksTo: 2, isOrphan: true), format: .json)))
         case .begin: ([], .begin)
         case .save: ([], .save)
         case .rollback: ([], .rollback)

@@ -18,7 +18,7 @@ struct CompleterTests {
     }
 
     @Test(arguments: [
-        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "begin", "save", "commit",
+        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph", "begin", "save", "commit",
               "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
@@ -35,6 +35,8 @@ struct CompleterTests {
         ("help fix", ["fixture", "fixtures"]),
         ("show 1", ["19", "18", "17", "16", "15", "14", "13", "12", "11", "10", "1"]),
         ("edit #2", ["#20", "#2"]),
+        ("list --links-to 1", ["19", "18", "17", "16", "15", "14", "13", "12", "11", "10", "1"]),
+        ("graph --linked-from #2", ["#20", "#2"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
         ("show x", []),

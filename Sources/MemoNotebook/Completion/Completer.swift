@@ -61,6 +61,7 @@ package struct Completer {
         guard let name = before.first else { return Self.commandNames }
         guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else { return [] }
         if before.last == "--tag", syntax.option(named: "--tag") != nil { return tags }
+        if let option = before.last, ["--links-to", "--linked-from"].contains(option), syntax.option(named: option) != nil { return ids(word) }
         if word.hasPrefix("-") { return syntax.options.flatMap(\.names).map { Completion($0) } }
         let isFirstArgument = before.count == 1
         switch command {
@@ -69,7 +70,7 @@ package struct Completer {
         case .show, .delete: return ids(word)
         case .edit: return isFirstArgument ? ids(word) : []
         case .tag, .untag: return isFirstArgument ? ids(word) : tags
-        case .add, .list, .search, .tags, .count, .begin, .save, .rollback, .undo, .redo, .history, .sync,
+        case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
              .import, .export, .fixtures, .clock, .info, .quit:
             return []
         }

@@ -16,6 +16,8 @@ package enum Command: Equatable, Sendable {
     case untag(id: Int64, tags: [String])
     case tags
     case count(FilterArguments)
+    /// The link graph of the memos the filters select (SPEC §4c).
+    case graph(GraphArguments)
     /// Full-text search, newest first.
     case search(SearchArguments)
     case importFile(ImportArguments)
@@ -79,6 +81,23 @@ package struct FilterArguments: Equatable, Sendable {
         self.linksTo = linksTo
         self.linkedFrom = linkedFrom
         self.isOrphan = isOrphan
+    }
+}
+
+/// How `graph` writes the graph: Graphviz's dot language, or one JSON object.
+package enum GraphFormat: String, CaseIterable, Sendable {
+    case dot, json
+}
+
+/// The arguments of `graph`: its filters, and a format unless the output's (dot as text,
+/// JSON under `--json`) is wanted.
+package struct GraphArguments: Equatable, Sendable {
+    package var filter: FilterArguments
+    package var format: GraphFormat?
+
+    package init(filter: FilterArguments = FilterArguments(), format: GraphFormat? = nil) {
+        self.filter = filter
+        self.format = format
     }
 }
 

@@ -51,6 +51,13 @@ package enum CommandParser {
             return .command(.list(try listArguments(&reader)))
         case .count:
             return .command(.count(try filterArguments(&reader)))
+        case .graph:
+            let filter = try filterArguments(&reader)
+            guard let word = reader.value("--format") else { return .command(.graph(GraphArguments(filter: filter))) }
+            guard let format = GraphFormat(rawValue: word.text) else {
+                throw .invalid("invalid format '\(word.text)' for '--format': use dot, json", range: word.range)
+            }
+            return .command(.graph(GraphArguments(filter: filter, format: format)))
         case .search:
             return .command(.search(try searchArguments(&reader)))
         case .history:

@@ -131,6 +131,15 @@ extension CommandSyntax {
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
         CommandSyntax(.count, usage: "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
                       summary: "Count memos.", options: OptionSyntax.filters),
+        CommandSyntax(.graph, usage: "[--format dot|json] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+                      summary: "Print the link graph of memos, for Graphviz (dot) or scripts (json).",
+                      options: [OptionSyntax(names: ["--format"], valueName: "dot|json",
+                                             summary: "dot (the default; JSON under --json) or json.")] + OptionSyntax.filters,
+                      details: """
+                        The memos the filters select, oldest first, each a node named by its id and first line, and
+                        the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. JSON is one
+                        object: {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}.
+                        """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
         CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),

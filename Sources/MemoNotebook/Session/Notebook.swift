@@ -119,6 +119,8 @@ package final class Notebook {
             return .tags(try store.tagCounts())
         case .count(let filter):
             return .count(try store.count(resolve(filter)))
+        case .graph(let arguments):
+            return .graph(try store.graph(resolve(arguments.filter)), format: arguments.format)
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
         case .help, .quit, .fixtures:

@@ -29,10 +29,10 @@ extension MemoStore {
 
     /// A linked memo's id, uuid, and the start of its text (with whether it goes on): a
     /// memo of a megabyte is not read whole to name it.
-    private static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, \(titleLength)), length(t.content) > \(titleLength)"
+    static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, \(titleLength)), length(t.content) > \(titleLength)"
     private static let titleLength = 200
 
-    private static func linkedMemo(_ row: Statement, at column: Int32) -> LinkedMemo? {
+    static func linkedMemo(_ row: Statement, at column: Int32) -> LinkedMemo? {
         guard !row.isNull(at: column) else { return nil }
         let start = row.string(at: column + 2)
         var title = MemoContent.title(of: start)

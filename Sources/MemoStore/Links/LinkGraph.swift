@@ -1,0 +1,54 @@
+/// The link graph of the memos a filter selects (SPEC §4c, `memo graph`): the memos, oldest
+/// first, then the links between two of them, each once, read as they are written out, so
+/// a graph of a million memos takes no more memory than one of ten.
+///
+/// Not `Sendable`: it reads through its store's connection, in the session that made it.
+package final class LinkGraph {
+    private let nodes: Statement
+    private let edges: Statement
+
+    init(nodes: Statement, edges: Statement) {
+        self.nodes = nodes
+        self.edges = edges
+    }
+
+    /// The next memo of the graph, or nil after the last.
+    package func nextNode() throws(StoreError) -> MemoStore.LinkedMemo? {
+        try StoreError.wrapping {
+            guard try nodes.step() else { return nil }
+            return MemoStore.linkedMemo(nodes, at: 0)
+        }
+    }
+
+    /// The next link, from the memo whose text makes it to the memo it names (ids), or nil
+    /// after the last; in order of those ids.
+    package func nextEdge() throws(StoreError) -> (from: Int64, to: Int64)? {
+        try StoreError.wrapping {
+            guard try edges.step() else { return nil }
+            return (edges.int64(at: 0), edges.int64(at: 1))
+        }
+    }
+}
+
+extension MemoStore {
+    /// The graph of the memos `filter` selects and the links between them; a link to a memo
+    /// the filter leaves out, or to none, is not in it.
+    package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph {
+        _ = try existingMemos(ids: filter.namedMemos)
+        return try StoreError.wrapping {
+            let (whereSQL, values) = filter.whereClause
+            // Without filters every memo is in: the statements read the tables straight, so
+            // memory stays flat; with filters the selected ids are gathered once.
+            let selected = whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
+            let nodes = try database.prepare(selected + "SELECT \(Self.linkedColumns) FROM memo t"
+                + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id")
+            try nodes.bind(values)
+            let edges = try database.prepare(selected + """
+                SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
+                """ + (whereSQL.isEmpty ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
+                + " ORDER BY 1, 2")
+            try edges.bind(values)
+            return LinkGraph(nodes: nodes, edges: edges)
+        }
+    }
+}
