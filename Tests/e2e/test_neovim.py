@@ -71,3 +71,17 @@ def test_links_inlay_hints_and_workspace_symbols(memo_binary, environment, tmp_p
     result = setup.neovim("symbols_and_hints")
     editors.check_links_and_hints(setup, result)
     assert [(s["file"], s["text"]) for s in result["symbols"]] == [(str(setup.memo_file(4)), "[File] Dentist on Tuesday")]
+
+
+def test_references_fill_the_quickfix_list(memo_binary, environment, tmp_path):
+    """vim.lsp.buf.references() on `#1` in a note: the memo's own file, each memo whose text
+    references it (at the reference, after Japanese text too) and the note itself."""
+    setup = prepare(memo_binary, environment, tmp_path)
+    editors.memo(memo_binary, setup.environment, setup.store, "add", "see #1 here")
+    editors.memo(memo_binary, setup.environment, setup.store, "add", "日本語 and #1")
+    result = setup.neovim("references")
+    found = {(item["file"], item["line"], item["col"], item["text"]) for item in result["references"]}
+    assert found == {(str(setup.memo_file(1)), 1, 1, "Buy milk and bread @errand"),
+                     (str(setup.memo_file(14)), 1, 5, "see #1 here"),
+                     (str(setup.memo_file(15)), 1, len("日本語 and ".encode()) + 1, "日本語 and #1"),
+                     (str(setup.project / "about.md"), 1, 7, "about #1")}

@@ -263,3 +263,72 @@ def test_a_move_is_offered_only_to_clients_that_apply_edits_and_never_becomes_a_
     assert serve(memo_binary, environment, store, without_edits) == 0
     assert serve(memo_binary, environment, store, refusing_edits) == 0
     assert memo(memo_binary, environment, store, "count") == before, "the refused move kept no memo"
+
+
+def test_references_answer_the_memos_and_documents_that_link_to_a_memo(memo_binary, environment, tmp_path):
+    """`textDocument/references` on `#1`: each place a memo's text references memo 1, at its
+    exact range in that memo's own file (after Japanese text, on a later line, CR LF lines),
+    then the open documents that do; hover says how many memos reference it."""
+    store = prepare(memo_binary, environment, tmp_path)
+    uuid = memo(memo_binary, environment, store, "--json", "show", "1").split('"uuid":"')[1][:36]
+    memo(memo_binary, environment, store, "add", "日本語 🎉 see #1")
+    memo(memo_binary, environment, store, "add", f"first line\r\nsecond: memo:{uuid} and `#1` in code")
+    memo(memo_binary, environment, store, "add", "about #2 only")
+
+    async def body(client):
+        await initialize(client)
+        open_document(client, "notes on #1\n")
+        document = types.TextDocumentIdentifier(uri=DOC)
+        found = await client.text_document_references_async(types.ReferenceParams(
+            text_document=document, position=position(0, 10), context=types.ReferenceContext(include_declaration=False)))
+        folder = store_folder(tmp_path)
+        japanese = len("日本語 🎉 see ".encode("utf-16-le")) // 2
+        assert [(f.uri, f.range.start.line, f.range.start.character, f.range.end.character) for f in found] == [
+            ((folder / "4.md").as_uri(), 0, japanese, japanese + 2),
+            ((folder / "5.md").as_uri(), 1, 8, 8 + 41),
+            (DOC, 0, 9, 11)]
+        assert (folder / "5.md").read_bytes() == f"first line\r\nsecond: memo:{uuid} and `#1` in code".encode()
+        with_file = await client.text_document_references_async(types.ReferenceParams(
+            text_document=document, position=position(0, 9), context=types.ReferenceContext(include_declaration=True)))
+        assert with_file[0].uri == (folder / "1.md").as_uri() and len(with_file) == 4
+        hover = await client.text_document_hover_async(types.HoverParams(text_document=document, position=position(0, 10)))
+        assert hover.contents.value.endswith("Referenced by 2 memos.")
+        assert await client.text_document_references_async(types.ReferenceParams(
+            text_document=document, position=position(0, 2), context=types.ReferenceContext(include_declaration=False))) is None
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, body) == 0
+
+
+def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, environment, tmp_path):
+    """A memo synced from a store where its `#2` named another memo: in its own file, go to
+    definition and references follow the link (the memo that text meant), not this store's #2."""
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    there, store = tmp_path / "there.sqlite", tmp_path / "store.sqlite"
+    for text in ("first there", "milk", "plan: buy #2"):
+        memo(memo_binary, environment, there, "add", text)
+    for text in ("one here", "two here", "three here"):
+        memo(memo_binary, environment, store, "add", text)
+    memo(memo_binary, environment, store, "sync", str(there))
+    listed = memo(memo_binary, environment, store, "list")
+    milk = int(next(line for line in listed.splitlines() if line.endswith("  milk")).split()[0][1:])
+    plan = int(next(line for line in listed.splitlines() if "plan: buy #2" in line).split()[0][1:])
+    assert milk != 2
+
+    async def body(client):
+        await initialize(client)
+        open_document(client, f"see #{plan}\n")
+        location = await client.text_document_definition_async(types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, 5)))
+        plan_file = location.uri
+        open_document(client, "plan: buy #2", uri=plan_file)
+        target = await client.text_document_definition_async(types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11)))
+        assert target.uri == (store_folder(tmp_path) / f"{milk}.md").as_uri()
+        found = await client.text_document_references_async(types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11),
+            context=types.ReferenceContext(include_declaration=False)))
+        assert [(f.uri, f.range.start.character) for f in found] == [(plan_file, 10)]
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, body) == 0

@@ -26,6 +26,21 @@ extension Notebook {
         try store.summaries(idPrefix: idPrefix, limit: limit)
     }
 
+    /// What memo `id`'s text references and the memos referencing it (SPEC §4c).
+    package func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
+        try store.links(of: id)
+    }
+
+    /// Every place a memo's text references memo `id`.
+    package func linkPlaces(to id: Int64) throws(StoreError) -> [MemoStore.LinkPlace] {
+        try store.linkPlaces(to: id)
+    }
+
+    /// How many other memos reference memo `id`.
+    package func referrerCount(of id: Int64) throws(StoreError) -> Int {
+        try store.referrerCount(of: id)
+    }
+
     /// Changes whenever the store does, in this process or another: a watch compares it.
     package func changeStamp() throws(StoreError) -> [Int64] {
         try store.changeStamp()

@@ -30,7 +30,7 @@ struct DocumentFeatures {
 
     /// `textDocument/hover`: over a memo reference in any document, or an id argument of
     /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
-    /// prints it.
+    /// prints it, and how many memos reference it.
     func hover(in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int,
                isCommandFile: Bool) throws(StoreError) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
@@ -45,7 +45,7 @@ struct DocumentFeatures {
         let text: String
         if let memo = target.memo {
             let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
-            text = Self.codeBlock(renderer.block(memo))
+            text = Self.codeBlock(renderer.block(memo)) + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
         } else {
             text = target.missing
         }
@@ -53,6 +53,15 @@ struct DocumentFeatures {
             ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
             ("range", encoding.range(line: lineNumber, target.range, in: line)),
         ])
+    }
+
+    /// Under the memo, how many memos reference it (nothing for none).
+    private static func backlinkNote(count: Int) -> String {
+        switch count {
+        case 0: ""
+        case 1: "\n\nReferenced by 1 memo."
+        default: "\n\nReferenced by \(count) memos."
+        }
     }
 
     /// `text` as a Markdown code block whose fence is longer than any run of backticks in

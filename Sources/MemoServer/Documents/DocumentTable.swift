@@ -26,6 +26,11 @@ final class DocumentTable {
     }
 
     /// The open document at `uri`, or an error for a request about one that is not.
+    /// The open documents, by URI.
+    var openDocuments: [TextDocument] {
+        documents.keys.sorted().compactMap { documents[$0] }
+    }
+
     func document(_ uri: String) throws(RPCError) -> TextDocument {
         guard let document = documents[uri] else { throw .invalidParams("invalid params: \(uri) is not open") }
         return document

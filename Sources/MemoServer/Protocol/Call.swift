@@ -6,7 +6,7 @@ enum Call {
     case add(AddParams), get(GetParams), list(ListParams), update(UpdateParams), delete(DeleteParams)
     case search(SearchParams), tags, execute(ExecuteParams), watch(ListParams), unwatch(UnwatchParams)
     case completion(TextDocumentPositionParams), hover(TextDocumentPositionParams)
-    case definition(TextDocumentPositionParams), documentLinks(DocumentLinkParams), inlayHints(InlayHintParams)
+    case definition(TextDocumentPositionParams), references(ReferenceParams), documentLinks(DocumentLinkParams), inlayHints(InlayHintParams)
     case codeActions(CodeActionParams), workspaceSymbols(WorkspaceSymbolParams), executeCommand(ExecuteCommandParams)
     case exit, didOpen(DidOpenParams), didChange(DidChangeParams), didClose(DidCloseParams), didSave(DidSaveParams)
 
@@ -28,6 +28,7 @@ enum Call {
         case "textDocument/completion": .completion(try params.read())
         case "textDocument/hover": .hover(try params.read())
         case "textDocument/definition": .definition(try params.read())
+        case "textDocument/references": .references(try params.read())
         case "textDocument/documentLink": .documentLinks(try params.read())
         case "textDocument/inlayHint": .inlayHints(try params.read())
         case "textDocument/codeAction": .codeActions(try params.read())

@@ -81,6 +81,17 @@ struct TextDocumentPositionParams: Decodable {
     let position: Position
 }
 
+/// `textDocument/references`: the place, and whether the memo's own file is wanted too.
+struct ReferenceParams: Decodable {
+    struct Context: Decodable {
+        let includeDeclaration: Bool?
+    }
+
+    let textDocument: TextDocumentIdentifier
+    let position: Position
+    let context: Context?
+}
+
 /// `textDocument/didSave`; `text` when the server asked for it (`save.includeText`).
 struct DidSaveParams: Decodable {
     let textDocument: TextDocumentIdentifier

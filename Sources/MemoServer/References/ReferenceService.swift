@@ -107,11 +107,73 @@ final class ReferenceService {
 
     /// `textDocument/definition` on a reference: the memo's own file, written now.
     func definition(in document: TextDocument, at position: Position, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
-        guard let line = document.line(position.line),
-              let found = MemoReference.at(encoding.index(at: position.character, in: line), among: document.references(onLine: position.line)),
-              let memo = try RPCError.answering({ try found.reference.memo(in: notebook) })
-        else { return .null }
+        guard let memo = try memo(under: position, in: document, encoding: encoding) else { return .null }
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
+    }
+
+    /// The memo the reference under `position` names. In a memo's own file a `#ID` names what
+    /// the memo's links say it does (the memo it named where the text was written, which after
+    /// a sync can have another id here); elsewhere, the memo with that id.
+    private func memo(under position: Position, in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> Memo? {
+        guard let line = document.line(position.line),
+              let found = MemoReference.at(encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
+        else { return nil }
+        return try RPCError.answering { () throws(StoreError) -> Memo? in
+            if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri), try notebook.memo(id: owner) != nil,
+               let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) }) {
+                return try link.target.flatMap { target throws(StoreError) in try notebook.memo(id: target.id) }
+            }
+            return try found.reference.memo(in: notebook)
+        }
+    }
+
+    /// `textDocument/references` on a reference: each place a memo's text references that
+    /// memo, in the referring memo's own file (written now) at the reference's exact range,
+    /// then each place an open document does; with `includingItsFile`, the memo's own file
+    /// first. The same place is given once.
+    func references(to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
+                    encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+        guard let target = try memo(under: position, in: document, encoding: encoding) else { return .null }
+        var locations: [JSONValue] = []
+        func add(_ location: JSONValue) { if !locations.contains(location) { locations.append(location) } }
+        if includingItsFile { add(.object([("uri", .string(try fileURI(of: target))), ("range", Self.startOfFile)])) }
+        let places = try RPCError.answering { try notebook.linkPlaces(to: target.id) }
+        var referrer: Memo?
+        for place in places {
+            if referrer?.id != place.memoID { referrer = try RPCError.answering { try notebook.memo(id: place.memoID) } }
+            guard let memo = referrer, let (line, text, range) = Self.line(ofBytes: place.start, length: place.length, in: memo.content)
+            else { continue }
+            add(.object([("uri", .string(try fileURI(of: memo))), ("range", encoding.range(line: line, range, in: text))]))
+        }
+        for open in openDocuments {
+            for found in references(in: open) where found.memo?.id == target.id {
+                add(.object([("uri", .string(open.uri)), ("range", encoding.range(line: found.line, found.range, in: found.text))]))
+            }
+        }
+        return .array(locations)
+    }
+
+    /// The line (number and text, as LSP counts lines: ended by `\n`, `\r\n` or `\r`) that
+    /// holds the bytes `start..<start + length` of `text`, and their range in it; nil when they
+    /// are not within one line of it.
+    static func line(ofBytes start: Int, length: Int, in text: String) -> (Int, String, Swift.Range<String.Index>)? {
+        let bytes = text.utf8
+        guard start >= 0, length >= 0, start + length <= bytes.count else { return nil }
+        var number = 0, lineStart = bytes.startIndex, index = bytes.startIndex
+        let referenceStart = bytes.index(bytes.startIndex, offsetBy: start)
+        while index < referenceStart {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index = bytes.index(after: index) }
+            number += 1
+            lineStart = index
+        }
+        let lineEnd = bytes[referenceStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.endIndex
+        guard bytes.distance(from: referenceStart, to: lineEnd) >= length else { return nil }
+        let line = String(text[lineStart..<lineEnd])
+        let lower = line.utf8.index(line.startIndex, offsetBy: bytes.distance(from: lineStart, to: referenceStart))
+        return (number, line, lower..<line.utf8.index(lower, offsetBy: length))
     }
 
     /// `textDocument/documentLink`: every reference to an existing memo links to its file

@@ -169,6 +169,10 @@ package final class MemoServer {
         case .definition(let params):
             return try references.definition(in: documents.document(params.textDocument.uri), at: params.position,
                                              encoding: documents.encoding)
+        case .references(let params):
+            return try references.references(to: documents.document(params.textDocument.uri), at: params.position,
+                                              includingItsFile: params.context?.includeDeclaration ?? false,
+                                              openDocuments: documents.openDocuments, encoding: documents.encoding)
         case .documentLinks(let params):
             return try references.documentLinks(in: documents.document(params.textDocument.uri), encoding: documents.encoding)
         case .inlayHints(let params):

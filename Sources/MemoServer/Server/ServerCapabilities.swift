@@ -11,6 +11,7 @@ enum ServerCapabilities {
                 ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
                 ("hoverProvider", .bool(true)),
                 ("definitionProvider", .bool(true)),
+                ("referencesProvider", .bool(true)),
                 ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                 ("inlayHintProvider", .bool(true)),
                 ("workspaceSymbolProvider", .bool(true)),

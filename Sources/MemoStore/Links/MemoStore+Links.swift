@@ -78,6 +78,30 @@ extension MemoStore {
         }
     }
 
+    /// Where a memo's text references another: the memo, and the reference's first byte and
+    /// length in the text's UTF-8 bytes.
+    package struct LinkPlace: Equatable, Sendable {
+        package var memoID: Int64
+        package var start: Int
+        package var length: Int
+    }
+
+    /// Every place a memo's text (its own included) references memo `id`, by memo and place.
+    package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] {
+        try StoreError.wrapping {
+            let statement = try database.cached("""
+                SELECT memo_id, start, length FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1)
+                ORDER BY memo_id, start
+                """)
+            try statement.bind([.integer(id)])
+            var places: [LinkPlace] = []
+            while try statement.step() {
+                places.append(LinkPlace(memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)), length: Int(statement.int64(at: 2))))
+            }
+            return places
+        }
+    }
+
     /// How many memos' texts reference memo `id` (itself left out).
     package func referrerCount(of id: Int64) throws(StoreError) -> Int {
         try StoreError.wrapping {

@@ -100,4 +100,18 @@ function S.symbols_and_hints(h)
   h.record("symbols", symbols)
 end
 
+-- gr on a reference: vim.lsp.buf.references() fills the quickfix list with the places that
+-- reference the memo (Neovim 0.7 asks with includeDeclaration, so the memo's own file too).
+function S.references(h)
+  h.open("about.md")
+  h.search("#1", 1)
+  vim.lsp.buf.references()
+  local items = h.wait(function() local list = vim.fn.getqflist() return #list > 0 and list end, 5000) or {}
+  local found = {}
+  for _, item in ipairs(items) do
+    table.insert(found, { file = vim.api.nvim_buf_get_name(item.bufnr), line = item.lnum, col = item.col, text = item.text })
+  end
+  h.record("references", found)
+end
+
 return S
