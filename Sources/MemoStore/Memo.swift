@@ -32,9 +32,12 @@ package struct MemoDraft: Sendable {
     package var tags: [String]
     /// For a memo from an export: the version its source held, if the file said.
     package var version: MemoVersion?
+    /// For a memo from an export: the memos its references named there, if the file said.
+    package var links: [SyncRecord.Link]?
 
     package init(uuid: String, content: String, insertDate: Timestamp,
-                 updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil) {
+                 updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil, links: [SyncRecord.Link]? = nil) {
+        self.links = links
         self.uuid = uuid
         self.content = content
         self.insertDate = insertDate

@@ -46,7 +46,8 @@ package struct MemoQuery: Equatable, Sendable {
     package var order: MemoOrder
     package var limit: Int?
     package var offset: Int
-    /// Whether each row also reads the memo's sync version (`MemoRow.withVersion`), as an
+    /// Whether each row also reads the memo's sync version and links (`MemoRow.withVersion`,
+    /// `withLinks`), as an
     /// export writes it.
     package var readsVersions: Bool
 
@@ -116,7 +117,7 @@ extension MemoQuery {
     /// first page costs the same however many memos there are.
     var selectStatement: (sql: String, values: [SQLiteValue]) {
         var (whereSQL, values) = filter.whereClause
-        let columns = MemoStore.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL : "")
+        let columns = MemoStore.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL + ", " + SyncRecord.Link.jsonSQL : "")
         var from = "memo", ordering = order == .oldestFirst ? "insert_date ASC, id ASC" : "insert_date DESC, id DESC"
         if order == .relevance, let expression = filter.search?.expression {
             // bm25 needs the full-text table in the statement itself, not in a subquery.

@@ -37,6 +37,13 @@ package struct MemoRow {
         return statement.withBytes(at: 6, body)
     }
 
+    /// The bytes of the memo's links as JSON (`SyncRecord.Link.jsonSQL`), or nil when the
+    /// query did not read them or the memo has none.
+    package func withLinks<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard statement.columnCount > 7, !statement.isNull(at: 7) else { return body(nil) }
+        return statement.withBytes(at: 7, body)
+    }
+
     /// The whole memo, decoded (invalid UTF-8 repaired).
     package var memo: Memo {
         MemoStore.decodeMemo(from: statement)

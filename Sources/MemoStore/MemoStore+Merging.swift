@@ -38,7 +38,7 @@ extension MemoStore {
         guard let updateDate = draft.updateDate, updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
         try recorded(.import, at: time) {
-            _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate)
+            _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate, links: draft.links)
             try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
         }
         return .updated

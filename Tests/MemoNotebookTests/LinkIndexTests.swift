@@ -121,6 +121,35 @@ struct LinkIndexTests {
         #expect(try here.run("show 2").contains("← #3 plan: buy #2 today"))
     }
 
+    /// An export carries each memo's links by uuid, so a store made by importing it (where
+    /// the ids differ) links the same memos, in every format; a `links` member that is not the
+    /// text's references is passed over for the text's own.
+    @Test(arguments: ["jsonl", "json", "md"])
+    func anImportLinksWhatTheExportedStoreLinked(format: String) throws {
+        let source = try ScriptedNotebook()
+        try source.run("add a")
+        try source.run("add b")
+        try source.run("delete 1")
+        try source.run("add see #2 and #1")
+        let file = scratch.path + "/links.\(format)"
+        try source.run("export \(file)")
+        let copy = try ScriptedNotebook(uuids: RandomUUIDs())
+        try copy.run("import \(file)")
+        let shown = try copy.json("show 2")
+        #expect(shown.contains(##""links":[{"reference":"#2","id":1,"uuid":"00000000-0000-4000-8000-000000000002"},{"reference":"#1","id":null,"uuid":null}]"##),
+                "\(shown)")
+        #expect(try copy.run("list --links-to 1").contains("see #2 and #1"))
+    }
+
+    @Test func linksThatAreNotTheTextsReferencesArePassedOver() throws {
+        let file = scratch.path + "/forged.jsonl"
+        try (#"{"content":"one"}"# + "\n" + #"{"content":"see #1","links":[{"start":0,"length":3,"uuid":null}]}"# + "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try ScriptedNotebook()
+        try session.run("import \(file)")
+        #expect(try session.run("list --links-to 1").contains("see #1"))
+    }
+
     /// A linked memo is named by its first line, cut where a character ends (a memo is not
     /// read whole for it) and shortened to the width as a listing is.
     @Test func linkedMemosAreNamedByTheirFirstLineShortened() throws {

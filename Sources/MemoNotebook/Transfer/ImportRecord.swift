@@ -11,6 +11,8 @@ package struct ImportRecord: Equatable, Sendable {
     package var tags: [String]
     /// The version its source store held (an export's `sync` member), if it is one.
     package var version: MemoVersion?
+    /// The memos its references named in its source store (an export's `links` member).
+    package var links: [SyncRecord.Link]?
     /// The line of the file the record starts on, for errors.
     package var line: Int
 
@@ -42,6 +44,28 @@ package struct ImportRecord: Equatable, Sendable {
         // Not the record's text but a hint of how it syncs: one that is not a version is
         // left out, and the store takes only a version that fits the record.
         version = object[member: "sync"].flatMap { MemoVersion(json: $0.serialized) }
+        links = Self.links(object[member: "links"])
+    }
+
+    /// An export's `links` member (`[{"start","length","uuid"}]`), a hint like `sync`: one
+    /// that is not such a list is left out, and the store takes only links that are the
+    /// text's references, else reads them from the text.
+    private static func links(_ value: JSONValue?) -> [SyncRecord.Link]? {
+        guard case .array(let items)? = value else { return nil }
+        var links: [SyncRecord.Link] = []
+        for item in items {
+            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"] else { return nil }
+            switch item[member: "uuid"] {
+            case .string(let text)?:
+                guard let uuid = UUIDText(text) else { return nil }
+                links.append(SyncRecord.Link(start: start, length: length, target: uuid.canonical))
+            case .null?:
+                links.append(SyncRecord.Link(start: start, length: length, target: nil))
+            default:
+                return nil
+            }
+        }
+        return links
     }
 
     /// The optional string member `key` (null counts as absent).

@@ -24,14 +24,16 @@ enum MarkdownFormat {
             .map { $0.hasPrefix("<!--") ? "\\" + $0 : String($0) }.joined(separator: "\n")
     }
 
-    /// The metadata comment, with the memo's sync version (JSON text, `ExportRecord`) as its
-    /// `sync` member when it has one. `>` is escaped in the JSON (as `\u003e`), so a text holding
-    /// `-->` cannot end the comment early in a Markdown viewer.
-    static func comment(_ metadata: JSONValue, sync: String? = nil) -> String {
+    /// The metadata comment, with the memo's sync version and links (JSON text,
+    /// `ExportRecord`) as its `sync` and `links` members when it has them. `>` is escaped in
+    /// the JSON (as `\u003e`), so a text holding `-->` cannot end the comment early in a
+    /// Markdown viewer.
+    static func comment(_ metadata: JSONValue, sync: String? = nil, links: String? = nil) -> String {
         var json = metadata.serialized
-        if let sync, json.last == "}" {
+        for (name, member) in [("sync", sync), ("links", links)] {
+            guard let member, json.last == "}" else { continue }
             json.removeLast()
-            json += #","sync":"# + sync + "}"
+            json += #","\#(name)":"# + member + "}"
         }
         return metadataPrefix + json.replacing(">", with: "\\u003e") + metadataSuffix
     }

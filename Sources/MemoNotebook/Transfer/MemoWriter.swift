@@ -26,12 +26,25 @@ extension TransferFormat {
 enum ExportRecord {
     static func appendLine(of row: MemoRow, to bytes: inout [UInt8]) {
         JSONRenderer.appendJSONLine(of: row, to: &bytes)
-        row.withVersion { version in
-            guard let version, ByteText.isValid(version) else { return }
-            bytes.removeLast(2)
-            bytes += #","sync":"#.utf8
-            bytes += version
-            bytes += "}\n".utf8
+        row.withVersion { append(member: "sync", $0, to: &bytes) }
+        row.withLinks { append(member: "links", $0, to: &bytes) }
+    }
+
+    /// Puts `"name":value` (JSON text, when it is valid UTF-8) last in the object line `bytes`.
+    private static func append(member name: String, _ value: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
+        guard let value, ByteText.isValid(value) else { return }
+        bytes.removeLast(2)
+        bytes += #","\#(name)":"#.utf8
+        bytes += value
+        bytes += "}\n".utf8
+    }
+
+    /// The `links` member's JSON text (the memos the references name, by uuid), when the memo
+    /// has links: a store made by importing the file names the same memos, whatever their ids.
+    static func links(of row: MemoRow) -> String? {
+        row.withLinks { links in
+            guard let links, ByteText.isValid(links) else { return nil }
+            return String(decoding: links, as: UTF8.self)
         }
     }
 
@@ -115,7 +128,7 @@ struct MarkdownWriter: MemoWriter {
         var fields: [(String, JSONValue)] = []
         if case .object(let all) = JSONRenderer.json(memo) { fields = all.filter { $0.0 != "id" && $0.0 != "content" } }
         if !isReadable { fields.append(("content", .string(memo.content))) }
-        output.write(text + "  " + MarkdownFormat.comment(.object(fields), sync: ExportRecord.version(of: row)) + "\n")
+        output.write(text + "  " + MarkdownFormat.comment(.object(fields), sync: ExportRecord.version(of: row), links: ExportRecord.links(of: row)) + "\n")
     }
 
     func end(to output: OutputSink) {}

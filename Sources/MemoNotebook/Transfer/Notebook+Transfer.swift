@@ -75,7 +75,7 @@ extension Notebook {
         do {
             let uuid = try record.uuid ?? freshUUID()
             let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
-                                  updateDate: record.updateDate, tags: record.tags, version: record.version)
+                                  updateDate: record.updateDate, tags: record.tags, version: record.version, links: record.links)
             switch try store.merge(draft, at: changeTime) {
             case .added: summary.added += 1
             case .updated: summary.updated += 1

@@ -36,6 +36,14 @@ package struct SyncRecord: Equatable, Sendable, Codable {
             self.length = length
             self.target = target
         }
+
+        /// A memo's links as an export writes them (SQL over a row of `memo`): an array of
+        /// `{"start","length","uuid"}` (uuid null for a reference that names no memo), NULL
+        /// for a memo without links.
+        static let jsonSQL = """
+            (SELECT json_group_array(json_object('start', start, 'length', length, 'uuid', target_uuid))
+             FROM (SELECT start, length, target_uuid FROM memo_link WHERE memo_id = memo.id ORDER BY start) HAVING count(*) > 0)
+            """
     }
 
     /// A tag, and for an explicit one the change that added it (its dot: a store and that

@@ -43,7 +43,7 @@ struct MemoTable {
         let id = database.lastInsertedRowID
         try stageNewMemo(id)
         try index(id, content: draft.content)
-        try link(id, content: draft.content)
+        try link(id, content: draft.content, carried: draft.links)
         try resolveLinks(to: id)
         for name in explicitTags {
             let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
@@ -78,7 +78,7 @@ struct MemoTable {
 
     /// Replaces memo `id`'s text and update date; its inline tags follow the new text. False
     /// when there is no such memo.
-    func updateContent(of id: Int64, to content: String, updateDate: Timestamp) throws -> Bool {
+    func updateContent(of id: Int64, to content: String, updateDate: Timestamp, links: [SyncRecord.Link]? = nil) throws -> Bool {
         try stageBeforeImage(of: id)
         let named = try namedMemos(of: id)
         try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
@@ -86,7 +86,7 @@ struct MemoTable {
         guard database.changes == 1 else { return false }
         try reindex(id, content: content)
         try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
-        try link(id, content: content, keeping: named)
+        try link(id, content: content, carried: links, keeping: named)
         try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
         try attach(TagName.inlineTags(in: content), to: id, inline: true)
         try keepTagNames(of: id)
@@ -208,7 +208,16 @@ struct MemoTable {
         }
     }
 
-    /// Indexes the links a synced text carries, as the store that wrote it named them.
+    /// Indexes memo `id`'s references: as `carried` names them (a synced or exported text's
+    /// links, as the store that wrote it named them) when they are the text's references,
+    /// else from the text here.
+    private func link(_ id: Int64, content: String, carried: [SyncRecord.Link]?, keeping named: [String: String] = [:]) throws {
+        guard let carried, carried.map({ [$0.start, $0.length] }) == TextReferences.all(in: content).map({ [Int64($0.start), Int64($0.length)] })
+        else { return try link(id, content: content, keeping: named) }
+        try link(id, carried: carried)
+    }
+
+    /// Indexes the links a synced or exported text carries.
     private func link(_ id: Int64, carried links: [SyncRecord.Link]) throws {
         let insert = try database.cached("INSERT OR IGNORE INTO memo_link(memo_id, start, length, target_uuid) VALUES (?1, ?2, ?3, ?4)")
         for link in links {
@@ -385,7 +394,7 @@ struct MemoTable {
             try index(id, content: live.content)
             try resolveLinks(to: id)
         }
-        if let links = live.links { try link(id, carried: links) } else { try link(id, content: live.content) }
+        try link(id, content: live.content, carried: live.links)
         for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
         try keepTagNames(of: id)
         try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
