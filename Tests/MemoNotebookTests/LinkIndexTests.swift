@@ -84,6 +84,72 @@ struct LinkIndexTests {
         #expect(linked > 20)
     }
 
+    /// Each live memo's links by uuid: its references' places and the uuids of the memos they
+    /// name (nil: none), as the store's index has them.
+    func linksByUUID(_ session: ScriptedNotebook) throws -> [String: [String]] {
+        let rows = try session.notebook.store.database.prepare("""
+            SELECT m.uuid, l.start, l.length, l.target_uuid FROM memo_link l JOIN memo m ON m.id = l.memo_id ORDER BY m.uuid, l.start
+            """)
+        var links: [String: [String]] = [:]
+        while try rows.step() {
+            links[rows.string(at: 0), default: []].append("\(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : rows.string(at: 3))")
+        }
+        return links
+    }
+
+    /// The places of each memo's references, read from its text: the index must have one
+    /// link at each, whichever store wrote the text.
+    func referencePlaces(_ session: ScriptedNotebook) throws -> [String: [String]] {
+        var places: [String: [String]] = [:]
+        for memo in try session.notebook.store.memos(MemoQuery()).collect() {
+            let found = TextReferences.all(in: memo.content)
+            if !found.isEmpty { places[memo.uuid] = found.map { "\($0.start) \($0.length)" } }
+        }
+        return places
+    }
+
+    /// Random adds and edits referencing memos, deletes, undo, redo and syncs between two
+    /// stores whose ids differ: every store links each reference of its texts, and after a
+    /// sync both stores link every memo they share to the same memos.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func syncedStoresLinkTheSameMemos(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let paths = [scratch.path + "/a\(seed).sqlite", scratch.path + "/b\(seed).sqlite"]
+        let stores = try paths.map { try ScriptedNotebook(store: MemoStore.open(.file(path: $0)), uuids: RandomUUIDs()) }
+        try stores[1].run("add a memo only b has, so ids differ")
+        var synced = 0
+        for step in 0..<120 {
+            let index = Int(random.next() % 2), session = stores[index]
+            let memos = try session.notebook.store.memos(MemoQuery()).collect()
+            func anyMemo() -> Memo? { memos.isEmpty ? nil : memos[Int(random.next() % UInt64(memos.count))] }
+            func reference() -> String {
+                guard let memo = anyMemo() else { return "nothing" }
+                return random.next() % 3 == 0 ? "memo:\(memo.uuid)" : "#\(memo.id)"
+            }
+            let line: String = switch random.next() % 9 {
+            case 0, 1, 2: "add note \(step) on \(reference()) and \(reference())"
+            case 3: "edit \(anyMemo()?.id ?? 1) edited \(step): \(reference())"
+            case 4: "edit \(memos.first?.id ?? 1) \(memos.first?.content ?? "x") more"
+            case 5: "delete \(anyMemo()?.id ?? 1)"
+            case 6: "undo"
+            case 7: "redo"
+            default: "sync \(paths[1 - index])"
+            }
+            _ = try? session.run(line)
+            for store in stores {
+                #expect(try Set(linksByUUID(store).mapValues { $0.map { $0.split(separator: " → ")[0] } }.filter { !$0.value.isEmpty }.map { "\($0.key) \($0.value)" })
+                        == Set(referencePlaces(store).map { "\($0.key) \($0.value)" }), "after '\(line)' (seed \(seed), step \(step))")
+            }
+            guard line.hasPrefix("sync") else { continue }
+            synced += 1
+            let (mine, theirs) = (try linksByUUID(stores[0]), try linksByUUID(stores[1]))
+            for (uuid, links) in mine where try stores[1].notebook.store.memo(uuid: uuid) != nil {
+                #expect(theirs[uuid] ?? [] == links, "memo \(uuid) after '\(line)' (seed \(seed), step \(step))")
+            }
+        }
+        #expect(synced > 5)
+    }
+
     /// A store from before version 10 gets its links from the migration.
     @Test func theMigrationFillsTheIndex() throws {
         let path = scratch.path + "/old.sqlite"
