@@ -168,6 +168,25 @@ def sync_time(memo, folder, store, count, runs):
     return statistics.median(timed([memo, "--store", a, "sync", b], prepare=edit_both_sides)[0] for _ in range(runs))
 
 
+def link_times(memo, folder, store, count, runs):
+    """Seconds `show` takes for a memo that 10,000 others reference, and `list --links-to -n 20`
+    for it, against `list -n 20` on the same store: the referrers are imported into the store
+    (after the rows that read it) with insert dates spread over its memos', so neither is the
+    newest."""
+    referrers = os.path.join(folder, "referrers.jsonl")
+    rng = random.Random(20261202)
+    start = 1_577_836_800_000
+    with open(referrers, "w") as lines:
+        for n in range(10_000):
+            date = start + rng.randrange(count) * 60_000 + 1
+            iso = datetime.datetime.fromtimestamp(date / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")[:-4] + "Z"
+            lines.write(json.dumps({"content": f"referrer {n} of #1 and some words", "insertDate": iso}) + "\n")
+    subprocess.run([memo, "--store", store, "import", referrers], check=True, capture_output=True)
+    median = lambda command: statistics.median(timed(command)[0] for _ in range(runs))
+    newest = median([memo, "--store", store, "list", "-n", "20"])
+    return median([memo, "--store", store, "show", "1"]), median([memo, "--store", store, "list", "--links-to", "1", "-n", "20"]), newest
+
+
 def serve_frames(path, count):
     with open(path, "wb") as stream:
         def frame(message):
@@ -289,6 +308,12 @@ def main():
         rows.append((f"sync of two {count}-memo stores, 1,000 edits each way", sync_times[count], sync_times[counts[0]],
                      sync_times[count] / sync_times[counts[0]], "about as long at every N", "(memo; the sqlite3 column: memo at the smallest N)"))
         print(f"sync of two {count}-memo stores, 1,000 edits each way: {sync_times[count]:.3f} s", flush=True)
+        if count == counts[-1]:
+            backlinks, links_to, newest = link_times(memo, folder, memo_store, count, runs)
+            for work, seconds in ((f"show a memo with 10,000 backlinks in {count}", backlinks),
+                                  (f"list --links-to -n 20 (10,000 referrers) in {count}", links_to)):
+                rows.append((work, seconds, newest, seconds / newest, "about list -n 20", "(memo; the sqlite3 column: memo's list -n 20)"))
+                print(f"{work}: {seconds:.4f} s, {seconds / newest:.2f} of list -n 20", flush=True)
 
     row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 1.5")
     folder = os.path.join(options.data, "replay")
