@@ -214,6 +214,15 @@ struct LinkIndexTests {
         let session = try ScriptedNotebook()
         try session.run("import \(file)")
         #expect(try session.run("list --links-to 1").contains("see #1"))
+        // A `memo:UUID` names its memo itself: a hint naming another is passed over.
+        let (one, two) = ("11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222")
+        let hinted = scratch.path + "/hinted.jsonl"
+        try ([#"{"uuid":"\#(one)","content":"one"}"#, #"{"uuid":"\#(two)","content":"two"}"#,
+              #"{"content":"m memo:\#(two) x","links":[{"start":2,"length":41,"uuid":"\#(one)"}]}"#].joined(separator: "\n") + "\n")
+            .write(toFile: hinted, atomically: true, encoding: .utf8)
+        try session.run("import \(hinted)")
+        #expect(try session.run("list --links-to 4").contains("m memo:"))
+        #expect(try session.run("list --links-to 3").isEmpty)
     }
 
     /// A linked memo is named by its first line, cut where a character ends (a memo is not
@@ -239,7 +248,8 @@ struct LinkIndexTests {
         try session.run("add see #1")
         try session.run("add also memo:00000000-0000-4000-8000-000000000001")
         #expect(try session.run("delete 1") == "deleted #1; it was referenced by #2, #3\n")
-        #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":null}]"##))
+        #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":"00000000-0000-4000-8000-000000000001"}]"##))
+        #expect(try session.run("show 2").contains("links:    → #1 (deleted)\n"))
         try session.run("undo")
         #expect(try session.json("show 1").contains(#""backlinks":[{"id":2,"uuid":"#))
         #expect(try session.json("delete 2 3") == #"{"deleted":[2,3]}"# + "\n")

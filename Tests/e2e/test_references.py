@@ -295,6 +295,13 @@ def test_references_answer_the_memos_and_documents_that_link_to_a_memo(memo_bina
         assert hover.contents.value.endswith("Referenced by 2 memos.")
         assert await client.text_document_references_async(types.ReferenceParams(
             text_document=document, position=position(0, 2), context=types.ReferenceContext(include_declaration=False))) is None
+        # A memo that is not there: the open documents that name it so.
+        open_document(client, "first #99\n", uri="file:///notes/a.md")
+        open_document(client, "then #99 again and #1\n", uri="file:///notes/b.md")
+        missing = await client.text_document_references_async(types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri="file:///notes/b.md"), position=position(0, 6),
+            context=types.ReferenceContext(include_declaration=True)))
+        assert [(f.uri, f.range.start.character) for f in missing] == [("file:///notes/a.md", 6), ("file:///notes/b.md", 5)]
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0
@@ -329,6 +336,9 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
             text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11),
             context=types.ReferenceContext(include_declaration=False)))
         assert [(f.uri, f.range.start.character) for f in found] == [(plan_file, 10)]
+        hover = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11)))
+        assert f"#{milk}\n" in hover.contents.value and "milk" in hover.contents.value, hover.contents.value
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0

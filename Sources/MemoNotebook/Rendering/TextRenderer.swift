@@ -268,13 +268,14 @@ package struct TextRenderer: OutcomeRenderer {
             + "\n" + TerminalText.block(memo.content) + (memo.content.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// `links:` and a line for each memo the text references (`→ #3 Buy milk`, or the reference
-    /// as written and `no such memo`) and each memo referencing it (`← #15 Weekly plan`);
-    /// nothing for a memo without links.
+    /// `links:` and a line for each memo the text references (`→ #3 Buy milk`; for one not here,
+    /// the reference as written and `(deleted)`, or `(no such memo)` when it named none) and
+    /// each memo referencing it (`← #15 Weekly plan`); nothing for a memo without links.
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
         let rows = links.outgoing.map { link in
-            link.target.map { linkRow("→", $0) } ?? "→ \(TerminalText.row(link.written)) (no such memo)"
+            link.target.map { linkRow("→", $0) }
+                ?? "→ \(TerminalText.row(link.written)) \(link.namedUUID != nil && link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
         } + links.incoming.map { linkRow("←", $0) }
         return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
     }

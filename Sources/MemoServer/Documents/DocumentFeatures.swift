@@ -31,12 +31,12 @@ struct DocumentFeatures {
     /// `textDocument/hover`: over a memo reference in any document, or an id argument of
     /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
     /// prints it, and how many memos reference it.
-    func hover(in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int,
-               isCommandFile: Bool) throws(StoreError) -> JSONValue {
+    func hover(in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int, isCommandFile: Bool,
+               naming: (MemoReference.Found, String) throws(StoreError) -> Memo?) throws(StoreError) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, among: references) {
-            target = (try found.reference.memo(in: notebook), "No memo \(found.reference.missingName).", found.range)
+            target = (try naming(found, line), "No memo \(found.reference.missingName).", found.range)
         } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
             target = (try notebook.memo(id: id), "No memo #\(id).", range)
         } else {

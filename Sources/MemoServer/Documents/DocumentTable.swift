@@ -1,4 +1,5 @@
 import MemoNotebook
+import MemoStore
 
 /// The documents the client has open, by URI, and what the server offers in them:
 /// completion, hover, and diagnostics (of commands in command files, of memo references
@@ -101,12 +102,15 @@ final class DocumentTable {
             .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line, at: params.position.character)
     }
 
-    func hover(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
+    /// `textDocument/hover`; `naming` says which memo a reference in the document names.
+    func hover(_ params: TextDocumentPositionParams,
+               naming: (MemoReference.Found, String, TextDocument) throws(StoreError) -> Memo?) throws(RPCError) -> JSONValue {
         let document = try document(params.textDocument.uri)
         return try RPCError.answering {
             try DocumentFeatures(notebook: notebook, encoding: encoding)
                 .hover(in: document.line(params.position.line) ?? "", references: document.references(onLine: params.position.line),
-                       lineNumber: params.position.line, at: params.position.character, isCommandFile: document.isCommandFile)
+                       lineNumber: params.position.line, at: params.position.character, isCommandFile: document.isCommandFile,
+                       naming: { found, line throws(StoreError) in try naming(found, line, document) })
         }
     }
 

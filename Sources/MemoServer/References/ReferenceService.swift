@@ -118,13 +118,17 @@ final class ReferenceService {
         guard let line = document.line(position.line),
               let found = MemoReference.at(encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
         else { return nil }
-        return try RPCError.answering { () throws(StoreError) -> Memo? in
-            if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri), try notebook.memo(id: owner) != nil,
-               let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) }) {
-                return try link.target.flatMap { target throws(StoreError) in try notebook.memo(id: target.id) }
-            }
-            return try found.reference.memo(in: notebook)
+        return try RPCError.answering { try memo(named: found, on: line, in: document) }
+    }
+
+    /// The memo reference `found` on `line` of `document` names: in a memo's own file, what
+    /// the memo's link for it names; elsewhere, as the reference says.
+    func memo(named found: MemoReference.Found, on line: String, in document: TextDocument) throws(StoreError) -> Memo? {
+        if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri), try notebook.memo(id: owner) != nil,
+           let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) }) {
+            return try link.target.flatMap { target throws(StoreError) in try notebook.memo(id: target.id) }
         }
+        return try found.reference.memo(in: notebook)
     }
 
     /// `textDocument/references` on a reference: each place a memo's text references that
@@ -133,9 +137,20 @@ final class ReferenceService {
     /// first. The same place is given once.
     func references(to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
                     encoding: PositionEncoding) throws(RPCError) -> JSONValue {
-        guard let target = try memo(under: position, in: document, encoding: encoding) else { return .null }
         var locations: [JSONValue] = []
         func add(_ location: JSONValue) { if !locations.contains(location) { locations.append(location) } }
+        guard let target = try memo(under: position, in: document, encoding: encoding) else {
+            // No such memo: the open documents that name it the same way.
+            guard let line = document.line(position.line), let found = MemoReference.at(encoding.index(at: position.character, in: line),
+                                                                                         among: document.references(onLine: position.line))
+            else { return .null }
+            for open in openDocuments {
+                for other in references(in: open) where other.reference == found.reference && other.memo == nil {
+                    add(.object([("uri", .string(open.uri)), ("range", encoding.range(line: other.line, other.range, in: other.text))]))
+                }
+            }
+            return .array(locations)
+        }
         if includingItsFile { add(.object([("uri", .string(try fileURI(of: target))), ("range", Self.startOfFile)])) }
         let places = try RPCError.answering { try notebook.linkPlaces(to: target.id) }
         var referrer: Memo?

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MemoNotebook
+import MemoStore
 
 /// memo's JSON-RPC 2.0 server: the LSP lifecycle, and the dispatch of each message to the
 /// part that serves it: the notebook methods of SPEC §8 (`NotebookMethods`), open documents
@@ -165,7 +166,10 @@ package final class MemoServer {
         case .watch(let params): return try notebookMethods.watch(params)
         case .unwatch(let params): return try notebookMethods.unwatch(params)
         case .completion(let params): return try documents.completion(params)
-        case .hover(let params): return try documents.hover(params)
+        case .hover(let params):
+            return try documents.hover(params) { found, line, document throws(StoreError) in
+                try references.memo(named: found, on: line, in: document)
+            }
         case .definition(let params):
             return try references.definition(in: documents.document(params.textDocument.uri), at: params.position,
                                              encoding: documents.encoding)

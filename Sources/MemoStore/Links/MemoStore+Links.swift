@@ -7,9 +7,11 @@ extension MemoStore {
         package var title: String
     }
 
-    /// One reference a memo's text makes, as written, and the memo it names (nil: none here).
+    /// One reference a memo's text makes, as written, the uuid of the memo it named where
+    /// it was written (nil: none), and that memo here (nil: not here, deleted or never).
     package struct OutgoingLink: Equatable, Sendable {
         package var written: String
+        package var namedUUID: String?
         package var target: LinkedMemo?
     }
 
@@ -48,13 +50,14 @@ extension MemoStore {
         try StoreError.wrapping {
             var links = Links()
             let outgoing = try database.cached("""
-                SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), \(Self.linkedColumns)
+                SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, \(Self.linkedColumns)
                 FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
                 WHERE l.memo_id = ?1 ORDER BY l.start
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
-                links.outgoing.append(OutgoingLink(written: outgoing.string(at: 0), target: Self.linkedMemo(outgoing, at: 1)))
+                links.outgoing.append(OutgoingLink(written: outgoing.string(at: 0), namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
+                                                   target: Self.linkedMemo(outgoing, at: 2)))
             }
             links.incoming = try referrers(of: [id])
             return links

@@ -209,12 +209,21 @@ struct MemoTable {
     }
 
     /// Indexes memo `id`'s references: as `carried` names them (a synced or exported text's
-    /// links, as the store that wrote it named them) when they are the text's references,
-    /// else from the text here.
+    /// links, as the store that wrote it named them) when they fit the text, else from the
+    /// text here.
     private func link(_ id: Int64, content: String, carried: [SyncRecord.Link]?, keeping named: [String: String] = [:]) throws {
-        guard let carried, carried.map({ [$0.start, $0.length] }) == TextReferences.all(in: content).map({ [Int64($0.start), Int64($0.length)] })
-        else { return try link(id, content: content, keeping: named) }
+        guard let carried, Self.links(carried, fit: TextReferences.all(in: content)) else { return try link(id, content: content, keeping: named) }
         try link(id, carried: carried)
+    }
+
+    /// Whether carried links are the text's references, one at each, place for place, and a
+    /// `memo:UUID` names that uuid (only what a `#ID` names can differ between stores).
+    private static func links(_ carried: [SyncRecord.Link], fit references: [TextReference]) -> Bool {
+        carried.count == references.count && zip(carried, references).allSatisfy { link, found in
+            guard link.start == Int64(found.start), link.length == Int64(found.length) else { return false }
+            if case .uuid(let uuid) = found.reference { return link.target == uuid }
+            return true
+        }
     }
 
     /// Indexes the links a synced or exported text carries.
