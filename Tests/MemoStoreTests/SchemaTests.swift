@@ -17,7 +17,7 @@ struct SchemaTests {
         7: 0xA341_94A7_C5BE_957D,
         8: 0x9A4E_18B3_79F0_427A,
         9: 0x6958_A3ED_FF28_B6B2,
-        10: 0x0BCA_F0CA_4EA4_38E4,
+        10: 0x1FA8_7490_BBAC_20B3,
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give

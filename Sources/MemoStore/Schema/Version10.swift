@@ -2,9 +2,9 @@ extension Schema {
     /// The link index (SPEC §4c): each reference a memo's text makes (`TextReferences`), by
     /// where it starts in the text's UTF-8 bytes, with the memo it named when the text was
     /// written, by uuid (`target_uuid`; NULL when it named none), so a link keeps its memo in a
-    /// store where the ids differ. A `#ID` written here that named no memo keeps the id
-    /// (`target_id`): ids are never used twice, so a memo with that id brought back later (an
-    /// undone delete) is the one the text means. `MemoTable` keeps it with the texts.
+    /// store where the ids differ. What a link names is fixed when its text is written, so
+    /// every store agrees on it: a `#ID` that named no memo names none until the text is
+    /// written again. `MemoTable` keeps it with the texts.
     ///
     /// The backfill reads references by the live rule, not a frozen copy as the search
     /// index's backfills do: the index is derived from the texts alone, and a later change of
@@ -15,11 +15,9 @@ extension Schema {
             start INTEGER NOT NULL,
             length INTEGER NOT NULL,
             target_uuid TEXT,
-            target_id INTEGER,
             PRIMARY KEY (memo_id, start)
         ) WITHOUT ROWID;
         CREATE INDEX memo_link_by_target ON memo_link(target_uuid, memo_id);
-        CREATE INDEX memo_link_by_target_id ON memo_link(target_id, memo_id) WHERE target_id IS NOT NULL;
         """, backfill: linkAllMemos)
 
     private static func linkAllMemos(_ database: Database) throws {

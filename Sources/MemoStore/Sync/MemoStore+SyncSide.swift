@@ -141,11 +141,10 @@ extension MemoStore {
         return tags
     }
 
-    /// Memo `id`'s links, each with the uuid of the memo it names (one a `#ID` named by its
-    /// id alone, come back since, by its uuid now).
+    /// Memo `id`'s links, each with the uuid of the memo it names (nil: none).
     private func syncLinks(of id: Int64) throws -> [SyncRecord.Link] {
         let rows = try database.cached("""
-            SELECT start, length, coalesce(target_uuid, (SELECT uuid FROM memo WHERE memo.id = memo_link.target_id))
+            SELECT start, length, target_uuid
             FROM memo_link WHERE memo_id = ?1 ORDER BY start
             """)
         try rows.bind([.integer(id)])

@@ -44,7 +44,6 @@ struct MemoTable {
         try stageNewMemo(id)
         try index(id, content: draft.content)
         try link(id, content: draft.content, carried: draft.links)
-        try resolveLinks(to: id)
         for name in explicitTags {
             let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
             try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
@@ -189,15 +188,13 @@ struct MemoTable {
     // MARK: Links (SPEC §4c)
 
     /// Indexes the references memo `id`'s text makes (`TextReferences`): a `#ID` names the
-    /// memo with that id here, now (or, if there is none, keeps the id for one that comes back
-    /// with it), a `memo:UUID` that uuid.
+    /// memo with that id here, now (none when there is none), a `memo:UUID` that uuid.
     func link(_ id: Int64, content: String, keeping named: [String: String] = [:]) throws {
         let references = TextReferences.all(in: content)
         guard !references.isEmpty else { return }
         let insert = try database.cached("""
-            INSERT INTO memo_link(memo_id, start, length, target_uuid, target_id)
-            SELECT ?1, ?2, ?3, named.uuid, CASE WHEN named.uuid IS NULL THEN ?5 END
-            FROM (SELECT coalesce(?4, (SELECT uuid FROM memo WHERE id = ?5)) AS uuid) AS named
+            INSERT INTO memo_link(memo_id, start, length, target_uuid)
+            VALUES (?1, ?2, ?3, coalesce(?4, (SELECT uuid FROM memo WHERE id = ?5)))
             """)
         for found in references {
             let (targetUUID, targetID): (SQLiteValue, SQLiteValue) = switch found.reference {
@@ -248,15 +245,6 @@ struct MemoTable {
         return named
     }
 
-    /// Memo `id` exists now: the `#ID` references written here that named no memo with its
-    /// id name it.
-    private func resolveLinks(to id: Int64) throws {
-        try database.cached("""
-            UPDATE memo_link SET target_uuid = (SELECT uuid FROM memo WHERE id = ?1), target_id = NULL
-            WHERE target_id = ?1 AND target_uuid IS NULL
-            """).run([.integer(id)])
-    }
-
     // MARK: Restoring history images
 
     /// Puts back the memos as history entry `sequence` recorded them before it (`MemoImage`
@@ -294,9 +282,8 @@ struct MemoTable {
             WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)
             """).run(value)
         try database.cached("""
-            INSERT INTO memo_link(memo_id, start, length, target_uuid, target_id)
-            SELECT h.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]'),
-                   json_extract(l.value, '$[3]')
+            INSERT INTO memo_link(memo_id, start, length, target_uuid)
+            SELECT h.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]')
             FROM history_memo h, json_each(h.before, '$.links') l WHERE h.seq = ?1 AND h.before IS NOT NULL
             """).run(value)
         // An image from before links were kept (schema version 10) has none: its text says them.
@@ -309,7 +296,6 @@ struct MemoTable {
             let id = restored.int64(at: 0), content = restored.string(at: 1)
             try index(id, content: content)
             if restored.int64(at: 2) != 0 { try link(id, content: content) }
-            try resolveLinks(to: id)
         }
     }
 
@@ -324,8 +310,8 @@ struct MemoTable {
                     'text_by', memo.text_by, 'text_seq', memo.text_seq,
                     'tags', (SELECT json_group_array(json_array(name, inline, added_by, added_seq))
                              FROM (SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = memo.id ORDER BY name)),
-                    'links', (SELECT json_group_array(json_array(start, length, target_uuid, target_id))
-                              FROM (SELECT start, length, target_uuid, target_id FROM memo_link WHERE memo_id = memo.id ORDER BY start)))
+                    'links', (SELECT json_group_array(json_array(start, length, target_uuid))
+                              FROM (SELECT start, length, target_uuid FROM memo_link WHERE memo_id = memo.id ORDER BY start)))
         """
 
     /// Creates the connection's staging table (temporary tables are private to a
@@ -401,7 +387,6 @@ struct MemoTable {
             id = database.lastInsertedRowID
             try stageNewMemo(id)
             try index(id, content: live.content)
-            try resolveLinks(to: id)
         }
         try link(id, content: live.content, carried: live.links)
         for tag in live.tags { try attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
