@@ -14,8 +14,10 @@ def run(memo_binary, environment, store, *arguments, stdin=None):
 
 def make_store(memo_binary, environment, tmp_path):
     store = tmp_path / "links.sqlite"
-    for text in ['Buy "milk" \\ and eggs', "Weekly plan: #1 and #3", "Trip to 京都 #2 🎉", "lonely"]:
+    for text in ['Buy "milk" \\ and eggs', "Weekly plan", "Trip to 京都 #2 🎉", "lonely"]:
         run(memo_binary, environment, store, "add", text)
+    # Written once #3 exists: a link names the memo that has the id when its text is written.
+    run(memo_binary, environment, store, "edit", "2", "Weekly plan: #1 and #3")
     return store
 
 
