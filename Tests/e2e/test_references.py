@@ -339,6 +339,13 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
         hover = await client.text_document_hover_async(types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11)))
         assert f"#{milk}\n" in hover.contents.value and "milk" in hover.contents.value, hover.contents.value
+        # Completion after `#` works in a memo's own file as in any document.
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=plan_file, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="plan: buy #2 and #mil")]))
+        completed = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 21)))
+        assert [item.label for item in completed.items] == [f"#{milk}"]
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0
