@@ -31,7 +31,7 @@ let package = Package(
         .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
         .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoStore", "CEditLine"]),
         .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoStore"]),
-        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoStore"]),
+        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoSync", "MemoStore"]),
         .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite"]),
         .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore"]),
         .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore"]),

@@ -22,6 +22,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case refused(StoreRefusal)
     /// An error none of the store's layers knows: a defect, shown as what it is.
     case unexpected(String)
+    /// The other side of a sync, a memo reached through another program (`ssh`), failed
+    /// or could not be reached; `storeUnusable` when its store cannot be opened or used.
+    case remote(place: String, problem: String, storeUnusable: Bool)
 
     package var description: String {
         switch self {
@@ -45,6 +48,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
             refusal.description
         case .unexpected(let description):
             "unexpected error: \(description)"
+        case .remote(let place, let problem, _):
+            "\(place): \(problem)"
         }
     }
 
@@ -54,6 +59,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo: true
         case .sqlite(let error): error.isStoreFailure
+        case .remote(_, _, let storeUnusable): storeUnusable
         case .interrupted, .refused, .unexpected: false
         }
     }

@@ -13,7 +13,9 @@ package final class LocalSyncEndpoint: SyncEndpoint {
     }
 
     package func identity() throws(StoreError) -> SyncIdentityCard {
-        SyncIdentityCard(storeID: try store.syncStoreID(), file: store.fileIdentity, isWritable: !store.isReadOnly)
+        let file = store.fileIdentity
+        return SyncIdentityCard(storeID: try store.syncStoreID(), file: file.isEmpty ? "" : MachineIdentity.current + ":" + file,
+                                isWritable: !store.isReadOnly)
     }
 
     package func open(at time: Timestamp, peer: String) throws(StoreError) -> String {

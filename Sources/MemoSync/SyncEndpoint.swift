@@ -29,7 +29,7 @@ package protocol SyncEndpoint: AnyObject {
 /// What a side says of itself before a sync.
 package struct SyncIdentityCard: Equatable, Sendable, Codable {
     package var storeID: String
-    /// The store file's device and inode ("" in memory): a store cannot sync with its file.
+    /// The store file's machine, device and inode ("" in memory): a store cannot sync with its file.
     package var file: String
     package var isWritable: Bool
 

@@ -20,6 +20,8 @@ struct Invocation {
         case test(files: [String], update: Bool)
         /// `memo serve`: JSON-RPC with LSP framing on standard input and output.
         case serve
+        /// `memo sync --serve PATH`: the remote half of a sync through ssh.
+        case serveSync(path: String)
         /// The program's help, or that of one of its commands (`memo run --help`).
         case help(ProgramCommandName?)
         case version
@@ -96,6 +98,13 @@ struct Invocation {
             let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }
             if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo serve'") }
             action = .serve
+        case nil where words.first == "sync" && words.dropFirst().first == "--serve":
+            // Only that store: no other store option, nothing after its path.
+            let rest = words.dropFirst(2)
+            guard rest.count == 1, let path = rest.first, !path.isEmpty, requestedStore == nil, fixtures.isEmpty else {
+                throw .usage("usage: memo sync --serve PATH (and no store options: it serves the store at PATH)")
+            }
+            action = .serveSync(path: path)
         case nil:
             action = .command(Array(words))
         }

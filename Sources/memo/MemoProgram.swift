@@ -3,6 +3,7 @@ import MemoNotebook
 import MemoREPL
 import MemoServer
 import MemoStore
+import MemoSync
 
 /// Chooses a face for the command line and runs it; returns the exit status.
 struct MemoProgram {
@@ -53,6 +54,11 @@ struct MemoProgram {
                 output.flush()
                 return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
             }
+        case .serveSync(let path):
+            let channel = LineChannel(input: STDIN_FILENO, output: ProtocolStream.takingOverStandardOutput())
+            let service = SyncService(location: .file(path: UserPath.expand(path, environment: environment)), displayPath: path,
+                                      channel: channel)
+            return service.run(hello: .current(program: "memo \(memoVersion)")) == 0 ? .success : .failure
         case .test(let files, let update):
             return TranscriptTester(output: output, errors: errors, update: update).test(files)
         case .run(let files, let echo, let keepGoing):
@@ -126,7 +132,7 @@ struct MemoProgram {
                 ? Notebook(store: store, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope)
                 : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
                            scope: sessionScope)
-            if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.importProgress = ProgressBar(output: errors) }
+            if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.progress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
                 _ = try notebook.load(try Fixture.resolve(reference))
             }

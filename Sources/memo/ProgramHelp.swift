@@ -18,7 +18,8 @@ enum ProgramHelp {
     static let synopsis = [
         "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]",
     ] + modes.map { "\($0.name) \($0.usage)" } + [
-        "sync [--store PATH | --in-memory] [--json] PATH",
+        "sync [--store PATH | --in-memory] [--json] PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
+        "sync --serve PATH      (the remote half of a sync through ssh: serves the store at PATH on standard input and output)",
         "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version",
     ]
 
@@ -82,6 +83,7 @@ enum ProgramHelp {
         Entry(term: "NO_COLOR", meaning: "When set and not empty, output is never coloured; so too with TERM=dumb."),
         Entry(term: "COLUMNS", meaning: "The width to fit listings to when the terminal does not say."),
         Entry(term: "TZ", meaning: "The display time zone (else the system's); scripts always use UTC."),
+        Entry(term: "MEMO_SSH", meaning: "The ssh command line for sync HOST:PATH, run by /bin/sh so it may hold options (else ssh)."),
         Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp)."),
     ]
 

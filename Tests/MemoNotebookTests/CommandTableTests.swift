@@ -68,7 +68,7 @@ struct CommandTableTests {
         case .undo: ([], .undo)
         case .redo: ([], .redo)
         case .history: ([], .history(limit: nil))
-        case .sync: (["other.sqlite"], .sync(path: "other.sqlite"))
+        case .sync: (["other.sqlite"], .sync(try SyncArguments("other.sqlite")))
         case .import: (["memos.jsonl"], .importFile(ImportArguments(path: "memos.jsonl", format: .jsonl)))
         case .export: (["-"], .export(ExportArguments(path: "-", format: .jsonl)))
         case .fixture: (["sample"], .fixture("sample"))

@@ -5,17 +5,20 @@ import Glibc
 package struct ShellCommand {
     package let process: pid_t
 
-    /// Starts `command` with `arguments` as `$1`, `$2`…; with `standardInput`, that
-    /// descriptor becomes its standard input (and is closed in it, as are `closing`).
+    /// Starts `command` with `arguments` as `$1`, `$2`…; with `standardInput`,
+    /// `standardOutput` or `standardError`, that descriptor takes the place of the stream
+    /// in it (and is closed there under its own number, as are `closing`).
     /// The error is `posix_spawn`'s code.
     package static func start(_ command: String, arguments: [String] = [], standardInput: Int32? = nil,
+                              standardOutput: Int32? = nil, standardError: Int32? = nil,
                               closing: [Int32] = []) -> Result<ShellCommand, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput {
-            posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
-            posix_spawn_file_actions_addclose(&actions, standardInput)
+        let streams = [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)]
+        for case (let descriptor?, let stream) in streams { posix_spawn_file_actions_adddup2(&actions, descriptor, stream) }
+        for case (let descriptor?, _) in streams where descriptor > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
         }
         for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let script = arguments.isEmpty ? command : command + " \"$@\""

@@ -24,8 +24,8 @@ package enum Command: Equatable, Sendable {
     case export(ExportArguments)
     case begin, save, rollback, undo, redo
     case history(limit: Int?)
-    /// Two-way merge with the memo store at a path (SPEC §4b).
-    case sync(path: String)
+    /// Two-way merge with another memo store, here or through ssh (SPEC §4b).
+    case sync(SyncArguments)
     case info
     case help(topic: String?)
     case quit
@@ -98,6 +98,21 @@ package struct GraphArguments: Equatable, Sendable {
     package init(filter: FilterArguments = FilterArguments(), format: GraphFormat? = nil) {
         self.filter = filter
         self.format = format
+    }
+}
+
+/// The arguments of `sync`: the other store, and for one through ssh the program that
+/// serves it there (`--remote-memo`).
+package struct SyncArguments: Equatable, Sendable {
+    package var target: SyncTarget
+    /// The argument as written, for messages.
+    package var spelled: String
+    package var remoteMemo: String?
+
+    package init(_ spelled: String, remoteMemo: String? = nil) throws(CommandError) {
+        self.target = try SyncTarget.parse(spelled)
+        self.spelled = spelled
+        self.remoteMemo = remoteMemo
     }
 }
 

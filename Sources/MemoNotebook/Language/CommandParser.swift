@@ -78,7 +78,12 @@ package enum CommandParser {
             let (id, tags) = try memoIDAndTags(&reader)
             return .command(.untag(id: id, tags: tags))
         case .sync:
-            return .command(.sync(path: try onlyArgument(&reader, "the path of a memo store").text))
+            let target = try onlyArgument(&reader, "the path of a memo store, or HOST:PATH")
+            do {
+                return .command(.sync(try SyncArguments(target.text, remoteMemo: reader.value("--remote-memo")?.text)))
+            } catch {
+                throw CommandError(kind: error.kind, message: error.message, range: target.range)
+            }
         case .clock:
             return .command(.clock(try DateArgument.parse(try onlyArgument(&reader, "a date"))))
         case .fixture:

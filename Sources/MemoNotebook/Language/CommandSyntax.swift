@@ -147,8 +147,12 @@ extension CommandSyntax {
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
         CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
                       options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
-        CommandSyntax(.sync, usage: "PATH",
+        CommandSyntax(.sync, usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
                       summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
+                      options: [
+                        OptionSyntax(names: ["--remote-memo"], valueName: "PROGRAM",
+                                     summary: "Through ssh: the memo program there (default: memo), a command of its shell."),
+                      ],
                       details: """
                         Memos match by uuid. A memo changed on one side only takes that side's version; its text
                         changed on both, the later change wins and the other text is kept as a new memo tagged
@@ -158,6 +162,10 @@ extension CommandSyntax {
                         fails on either side is finished by the next. A copied store file, or one put back from a
                         backup, becomes a store of its own at its next change or sync and converges with its peers.
                         Not inside a batch (the other store keeps what it receives): save or roll the batch back first.
+                        HOST:PATH (a colon before any slash; ./a:b is a file here) and ssh:// reach a store on another
+                        machine: ssh (the command line in $MEMO_SSH, else ssh) runs 'memo sync --serve PATH' there,
+                        which serves that one store and nothing else; the same rules and safety hold, and only what
+                        changed since the last sync travels. A relative PATH is in the login's home folder there.
                         """),
         CommandSyntax(.import, usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
                       summary: "Bring memos in from a file, all or nothing, merging by uuid.",

@@ -9,9 +9,15 @@ package struct JSONRenderer: OutcomeRenderer {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
         case .added(let memo), .edited(let memo), .retagged(let memo): line(Self.json(memo))
-        case .synced(let summary, let path):
-            line(.object([("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),
-                          ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts)))]))
+        case .synced(let summary, let path, let traffic):
+            var members: [(String, JSONValue)] = [
+                ("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),
+                ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts))),
+            ]
+            if let traffic {
+                members += [("bytesSent", .integer(Int64(traffic.bytesSent))), ("bytesReceived", .integer(Int64(traffic.bytesReceived)))]
+            }
+            line(.object(members))
         case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
         case .memos(let cursor, _, let search?):
             // A search's memo objects also give the line that matched (the first line when

@@ -13,7 +13,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
         case .unchanged(let message): output.write(message + "\n")
-        case .synced(let summary, let path):
+        case .synced(let summary, let path, _):
             let conflicts = summary.conflicts == 0 ? "" : ", " + Self.count(summary.conflicts, "conflict") + " kept as @conflict memos"
             output.write("synced with \(path): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n")
         case .memos(let cursor, nil, let search?):

@@ -2,20 +2,40 @@ import MemoStore
 import MemoSync
 
 extension Notebook {
-    /// `sync PATH`: opens (or creates) the store at PATH, merges both ways at this command's
-    /// time, and closes it. Not inside a batch (`StoreRefusal.syncInBatch`), nor once this
-    /// session gave memos the deterministic uuids of in-memory runs, which a store file must
-    /// never get (two scripts' `add` would be one memo): refused before the peer is opened,
-    /// so nothing is created there.
-    func sync(with path: String) throws -> Outcome {
+    /// `sync PATH|HOST:PATH`: merges both ways with the other store at this command's time.
+    /// Not inside a batch (`StoreRefusal.syncInBatch`), nor once this session gave memos the
+    /// deterministic uuids of in-memory runs, which a store file must never get (two scripts'
+    /// `add` would be one memo): refused before the other store is opened or reached, so
+    /// nothing is created there.
+    func sync(_ arguments: SyncArguments) throws -> Outcome {
         if store.hasOpenTransaction { throw StoreError.refused(.syncInBatch) }
         if uuids.gaveReproducibleUUIDs { throw StoreError.refused(.syncOfReproducibleUUIDs) }
-        let peerPath = UserPath.expand(path)
-        // Before opening: opening creates missing folders, and SQLite its -wal beside the file.
-        if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
-        let other = try MemoStore.open(.file(path: peerPath))
-        let summary = try Synchronizer.sync(LocalSyncEndpoint(store: store, displayPath: store.location.displayPath),
-                                            with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
-        return .synced(summary, path: path)
+        let here = LocalSyncEndpoint(store: store, displayPath: store.location.displayPath)
+        switch arguments.target {
+        case .file(let path):
+            let peerPath = UserPath.expand(path)
+            // Before opening: opening creates missing folders, and SQLite its -wal beside the file.
+            if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
+            let other = try MemoStore.open(.file(path: peerPath))
+            let summary = try Synchronizer.sync(here, with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
+            return .synced(summary, path: path)
+        case .ssh(let address):
+            return try sync(here, through: address, remoteMemo: arguments.remoteMemo)
+        }
+    }
+
+    /// A sync with `memo sync --serve` on another machine, through ssh (`SSHConnection`),
+    /// showing the memos that crossed on a terminal.
+    private func sync(_ here: LocalSyncEndpoint, through address: SSHAddress, remoteMemo: String?) throws -> Outcome {
+        let connection = try SSHConnection(to: address, remoteMemo: remoteMemo)
+        defer { connection.close() }
+        let progress = progress
+        defer { progress?.finish(interrupted: false) }
+        let remote = try RemoteSyncEndpoint(connection: connection, displayPath: address.spelled,
+                                            hello: .current(program: "memo \(memoVersion)")) { traffic in
+            progress?.update("syncing with \(address.spelled): \(traffic.recordsReceived) memos received, \(traffic.recordsSent) sent")
+        }
+        let summary = try Synchronizer.sync(here, with: remote, at: changeTime)
+        return .synced(summary, path: address.spelled, traffic: remote.traffic)
     }
 }

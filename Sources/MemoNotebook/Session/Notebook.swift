@@ -8,8 +8,8 @@ package final class Notebook {
     package let clock: MemoClock
     package let uuids: UUIDSource
     package let displayTime: DisplayTime
-    /// Told how an import advances, for a progress bar on a terminal; nil elsewhere.
-    package var importProgress: ImportProgress?
+    /// Shows how a long import or sync advances, on a terminal; nil elsewhere.
+    package var progress: ProgressBar?
     /// Gets the text of `add` or `edit` typed without one; nil where no one can be asked.
     package var missingTextSource: MissingTextSource?
     /// Whose changes `undo` walks back: this session's, or the store's for a one-shot command.
@@ -84,8 +84,8 @@ package final class Notebook {
             return .memos(try store.memos(query(for: arguments)), search: arguments.query)
         case .importFile(let arguments):
             return .imported(try importMemos(arguments))
-        case .sync(let path):
-            return try sync(with: path)
+        case .sync(let arguments):
+            return try sync(arguments)
         case .export(let arguments):
             return try export(arguments)
         case .begin:

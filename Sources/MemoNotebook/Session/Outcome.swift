@@ -14,8 +14,9 @@ package enum Outcome {
     case exportStream(MemoCursor, writer: any MemoWriter)
     case exported(count: Int, path: String)
     case imported(ImportSummary)
-    /// What `sync` moved each way, with the other store's path as typed.
-    case synced(SyncSummary, path: String)
+    /// What `sync` moved each way, with the other store's path as typed; through ssh, what
+    /// crossed the connection.
+    case synced(SyncSummary, path: String, traffic: SyncTraffic? = nil)
     case batchBegun
     /// A saved or rolled-back batch and how many changes it held.
     case batchSaved(changes: Int)

@@ -1,21 +1,13 @@
 import Glibc
 import MemoStore
 
-/// Where an import reports how far it got, for a progress bar; nil where nobody watches.
-package protocol ImportProgress: AnyObject {
-    /// Called as records are read: how many so far, and the share of the input read, if known.
-    func update(records: Int, fraction: Double?)
-    /// Called once the import ended, however it ended; `interrupted` when Ctrl-C ended it.
-    func finish(interrupted: Bool)
-}
-
 extension Notebook {
     /// Imports a file in one transaction: every record, or none when one is malformed, names
     /// a uuid an earlier record named, or the import is interrupted. A record whose uuid the
     /// store has updates that memo when it was edited later than the memo was, and is
     /// skipped otherwise (`MemoStore.merge`).
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
-        defer { importProgress?.finish(interrupted: Interruption.isRequested) }
+        defer { progress?.finish(interrupted: Interruption.isRequested) }
         if arguments.format == .coredata { return try importCoreData(arguments) }
         let path = UserPath.expand(arguments.path)
         let descriptor = arguments.path == "-" ? STDIN_FILENO : try TextFile.open(path)
@@ -32,7 +24,7 @@ extension Notebook {
             while let record = try reader.next() {
                 try uuids.insert(record, file: file.name)
                 try merge(record, into: &summary, file: file.name)
-                importProgress?.update(records: summary.records, fraction: reader.progress)
+                progress?.update(importedRecords: summary.records, fraction: reader.progress)
             }
             return summary
         }
@@ -55,7 +47,7 @@ extension Notebook {
                                               insertDate: row.date, line: Int(row.primaryKey))
                     try merge(record, into: &summary, file: arguments.path)
                 }
-                importProgress?.update(records: summary.records, fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
+                progress?.update(importedRecords: summary.records, fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
             }
             return summary
         }

@@ -13,7 +13,7 @@ extension RPCError {
             case .refused(.memoNotFound): throw RPCError(code: .memoNotFound, message: error.description)
             case .refused: throw .invalidParams(error.description)
             case .unexpected: throw RPCError(code: .internalError, message: error.description)
-            case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo, .interrupted, .sqlite:
+            case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo, .interrupted, .sqlite, .remote:
                 throw RPCError(code: .storeFailure, message: error.description)
             }
         } catch {

@@ -1,4 +1,5 @@
 import Glibc
+import MemoNotebook
 
 /// Writes LSP frames to the protocol stream. The stream is a private duplicate of the
 /// original standard output; standard output itself is pointed at standard error, so a
@@ -12,14 +13,9 @@ final class FrameWriter {
         self.descriptor = descriptor
     }
 
-    /// Takes over standard output for the protocol and sends everything else to stderr.
-    /// SIGPIPE is ignored, so a client that stops reading makes writes fail instead of
-    /// killing the server.
+    /// Takes over standard output for the protocol (`ProtocolStream`).
     static func takingOverStandardOutput() -> FrameWriter {
-        signal(SIGPIPE, SIG_IGN)
-        let protocolStream = dup(STDOUT_FILENO)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        return FrameWriter(descriptor: protocolStream >= 0 ? protocolStream : STDOUT_FILENO)
+        FrameWriter(descriptor: ProtocolStream.takingOverStandardOutput())
     }
 
     /// Sends one JSON message as a frame; nothing once the client has gone.

@@ -1,0 +1,125 @@
+import Glibc
+import MemoStore
+import MemoSync
+
+/// `memo sync --serve PATH` on another machine, started through ssh: the ssh command is
+/// `$MEMO_SSH` (a command line run by `/bin/sh`, as git runs `GIT_SSH_COMMAND`, so it may
+/// carry options: `ssh -F ~/.ssh/other -i key`), else `ssh`; the remote program is
+/// `remoteMemo` (a command line of the remote shell, like rsync's `--rsync-path`), else
+/// `memo`. ssh's standard error is kept to explain a failure, and shown after a sync that
+/// worked. SIGPIPE is ignored meanwhile: a write to an ssh that died fails, it does not kill.
+final class SSHConnection: SyncConnection {
+    let channel: LineChannel
+    private let process: ShellCommand
+    private let toSSH: Int32, fromSSH: Int32, sshErrors: Int32
+    private let sshCommand: String
+    private let remoteProgram: String
+    private let address: SSHAddress
+    private let previousPipeHandler: sighandler_t?
+    private var exitStatus: Int32?
+
+    init(to address: SSHAddress, remoteMemo: String?, environment: Environment = .process) throws(StoreError) {
+        self.address = address
+        sshCommand = environment["MEMO_SSH"].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
+        remoteProgram = remoteMemo ?? "memo"
+        let remoteCommand = "\(remoteProgram) sync --serve \(Self.shellQuoted(address.path))"
+        let arguments = (address.port.map { ["-p", String($0)] } ?? []) + [address.destination, remoteCommand]
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        guard Self.makePipe(&input), Self.makePipe(&output), Self.makePipe(&errors) else {
+            throw .remote(place: address.spelled, problem: "cannot make pipes for ssh: \(Errno(errno))", storeUnusable: false)
+        }
+        previousPipeHandler = signal(SIGPIPE, SIG_IGN)
+        let started = ShellCommand.start(sshCommand, arguments: arguments, standardInput: input[0],
+                                         standardOutput: output[1], standardError: errors[1])
+        for descriptor in [input[0], output[1], errors[1]] { Glibc.close(descriptor) }
+        switch started {
+        case .success(let process):
+            self.process = process
+        case .failure(let error):
+            for descriptor in [input[1], output[0], errors[0]] { Glibc.close(descriptor) }
+            signal(SIGPIPE, previousPipeHandler)
+            throw .remote(place: address.spelled, problem: "cannot start '\(sshCommand)': \(error)", storeUnusable: false)
+        }
+        toSSH = input[1]
+        fromSSH = output[0]
+        sshErrors = errors[0]
+        channel = LineChannel(input: fromSSH, output: toSSH, sideInput: sshErrors)
+    }
+
+    func close() {
+        guard exitStatus == nil else { return }
+        end()
+        if !channel.sideText.isEmpty { _ = channel.sideText.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+    }
+
+    func explainEnd(heardFromMemo: Bool) -> String {
+        let status = end()
+        let said = Self.lastLine(of: channel.sideText)
+        let saying = said.map { ": \($0)" } ?? ""
+        if heardFromMemo {
+            return "the connection ended in the middle of the sync (\(Self.describe(status))\(saying)); each store keeps "
+                + "what it had saved, and running the sync again completes it"
+        }
+        switch status {
+        case 127 where Self.says(said, notFound: firstWord(of: remoteProgram)) || !Self.says(said, notFound: firstWord(of: sshCommand)):
+            return "no '\(remoteProgram)' program there\(saying); install memo there, or name it with --remote-memo PROGRAM"
+        case 127, 126:
+            return "cannot run the ssh command '\(sshCommand)'\(saying)"
+        case 255:
+            return "cannot log in to \(address.destination) with ssh\(saying)"
+        case 2:
+            return "the memo there does not know 'sync --serve'\(saying); it is older than this memo: update memo there"
+        default:
+            return "the program there ended (\(Self.describe(status))) without a word of memo's sync exchange\(saying); "
+                + "is '\(remoteProgram)' memo?"
+        }
+    }
+
+    /// Closes the pipes (ssh ends once its input does), keeps what ssh still prints, and
+    /// waits for it: its exit status.
+    @discardableResult
+    private func end() -> Int32 {
+        if let exitStatus { return exitStatus }
+        Glibc.close(toSSH)
+        channel.drainSideInput()
+        Glibc.close(fromSSH)
+        Glibc.close(sshErrors)
+        let status = process.wait()
+        signal(SIGPIPE, previousPipeHandler)
+        exitStatus = status
+        return status
+    }
+
+    /// A pipe whose ends close in programs memo starts (where they are not made a stream).
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    private func firstWord(of command: String) -> String {
+        String(command.split(separator: " ").first ?? "")
+    }
+
+    /// Whether a shell's message says `program` was not found (`sh: 1: memo: not found`,
+    /// `bash: line 1: memo: command not found`, `…: No such file or directory`).
+    private static func says(_ message: String?, notFound program: String) -> Bool {
+        guard let message, !program.isEmpty else { return false }
+        return message.contains("\(program): ") && (message.contains("not found") || message.contains("No such file"))
+    }
+
+    private static func describe(_ status: Int32) -> String {
+        status > 128 ? "ssh ended by signal \(status - 128)" : "ssh exit status \(status)"
+    }
+
+    /// The last line a program printed that says something, shown on one line.
+    private static func lastLine(of text: [UInt8]) -> String? {
+        let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)
+        return lines.last { !$0.allSatisfy(\.isWhitespace) }.map { TerminalText.row(String($0.prefix(300))) }
+    }
+
+    /// `text` as one word of a POSIX shell: in single quotes, each `'` written `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+}

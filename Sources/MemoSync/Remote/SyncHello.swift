@@ -1,0 +1,59 @@
+/// The first message each side of a sync over a pipe sends, before it reads anything:
+/// `{"memo-sync":{"protocol":P,"oldest":O,"program":"memo 1.2.0"}}`. A side speaks every
+/// protocol version from `oldest` to `protocol`; two sides use the highest both speak, and
+/// refuse each other when there is none. See docs/sync-protocol.md.
+package struct SyncHello: Equatable, Sendable, Codable {
+    package var newest: Int
+    package var oldest: Int
+    /// The program and its version, for messages.
+    package var program: String
+
+    /// The versions this memo speaks: 1, the exchange of `SyncEndpoint` as described in
+    /// docs/sync-protocol.md.
+    package static func current(program: String) -> SyncHello {
+        SyncHello(newest: 1, oldest: 1, program: program)
+    }
+
+    package init(newest: Int, oldest: Int, program: String) {
+        self.newest = newest
+        self.oldest = oldest
+        self.program = program
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case newest = "protocol"
+        case oldest
+        case program
+    }
+
+    /// The highest version both speak, or nil.
+    package func agreedVersion(with other: SyncHello) -> Int? {
+        let version = min(newest, other.newest)
+        return version >= max(oldest, other.oldest) ? version : nil
+    }
+
+    /// Why `other` (on `place`) and this side cannot talk, for a refusal: whose memo to update.
+    package func refusal(of other: SyncHello, on place: String) -> String {
+        let theirs = "\(place) runs \(other.program), which speaks sync protocol \(Self.range(other.oldest, other.newest))"
+        let mine = "this is \(program), protocol \(Self.range(oldest, newest))"
+        let update = other.newest < oldest ? "update memo on \(place)" : "update memo here"
+        return "\(theirs); \(mine): \(update)"
+    }
+
+    private static func range(_ oldest: Int, _ newest: Int) -> String {
+        oldest == newest ? "\(newest)" : "\(oldest) to \(newest)"
+    }
+
+    /// A line that holds a hello: the JSON object with the single member `memo-sync`.
+    package struct Line: Codable {
+        package var hello: SyncHello
+
+        package init(_ hello: SyncHello) {
+            self.hello = hello
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case hello = "memo-sync"
+        }
+    }
+}

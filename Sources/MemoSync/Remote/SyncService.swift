@@ -1,0 +1,121 @@
+import MemoStore
+
+/// `memo sync --serve PATH`, the remote half of a sync through ssh: answers the requests of
+/// one `RemoteSyncEndpoint` on `channel` with the store at `location`, and does nothing
+/// else, so a login that may run only this command can touch only that store, and only
+/// through the exchange. The store is opened after the hellos agree (a refused client
+/// leaves it untouched, not even created). Whatever was not committed is rolled back when
+/// the input ends, however it ends.
+package final class SyncService {
+    private let location: StoreLocation
+    private let displayPath: String
+    private let channel: LineChannel
+    private var opened: Result<LocalSyncEndpoint, StoreError>?
+
+    package init(location: StoreLocation, displayPath: String, channel: LineChannel) {
+        self.location = location
+        self.displayPath = displayPath
+        self.channel = channel
+    }
+
+    /// Serves until the client's input ends; the exit status: 0 when the exchange ended
+    /// well (committed, abandoned, or never begun), 1 when a hello or request was refused
+    /// or the input ended in the middle of one.
+    package func run(hello: SyncHello) -> Int32 {
+        defer { if case .success(let endpoint) = opened { endpoint.abandon() } }
+        do {
+            try channel.send(WireCoding.encode(SyncHello.Line(hello)))
+            guard let line = try channel.receiveLine() else { return 1 }
+            guard let theirs = WireCoding.decode(SyncHello.Line.self, from: line)?.hello else {
+                try reply(.failed(message: "expected the hello of a memo sync client", storeUnusable: false))
+                return 1
+            }
+            guard hello.agreedVersion(with: theirs) != nil else {
+                try reply(.failed(message: hello.refusal(of: theirs, on: "the client"), storeUnusable: false))
+                return 1
+            }
+            while let line = try channel.receiveLine() {
+                guard let request = WireCoding.decode(SyncRequest.self, from: line) else {
+                    try reply(.failed(message: "not a request of sync protocol 1", storeUnusable: false))
+                    return 1
+                }
+                let (answer, records) = try answer(request)
+                try reply(answer, records: records)
+            }
+            return 0
+        } catch {
+            return 1
+        }
+    }
+
+    private func reply(_ reply: SyncReply, records: [SyncRecord] = []) throws(LineChannel.Failure) {
+        try channel.send(WireCoding.encode(reply))
+        for record in records { try channel.send(WireCoding.encode(record)) }
+        try channel.flush()
+    }
+
+    /// The reply to `request` and the records that follow it; a failure of the store is the
+    /// `failed` reply, one of the channel ends the session.
+    private func answer(_ request: SyncRequest) throws(LineChannel.Failure) -> (SyncReply, [SyncRecord]) {
+        do {
+            switch request {
+            case .identity:
+                return (.identity(card: try endpoint().identity()), [])
+            case .open(let time, let peer):
+                return (.opened(storeID: try endpoint().open(at: Timestamp(millisecondsSince1970: time), peer: peer)), [])
+            case .cursor(let peer):
+                return (.cursor(cursor: try endpoint().cursor(of: peer)), [])
+            case .changes(let since, let time):
+                let changes = try endpoint().changes(since: since, at: Timestamp(millisecondsSince1970: time))
+                return (.changes(storeID: changes.storeID, cursor: changes.cursor, cursorAfterWrites: changes.cursorAfterWrites,
+                                 seq: changes.seq, count: changes.records.count), changes.records)
+            case .records(let uuids):
+                let records = try endpoint().records(uuids)
+                return (.records(count: records.count), records)
+            case .apply(let count, let received, let peer, let clock):
+                let records = try receiveRecords(count)
+                try endpoint().apply(records, received: received, from: peer, clock: clock)
+                return (.done, [])
+            case .commit:
+                try endpoint().commit()
+                return (.done, [])
+            case .abandon:
+                if case .success(let endpoint) = opened { endpoint.abandon() }
+                return (.done, [])
+            }
+        } catch let error as LineChannel.Failure {
+            throw error
+        } catch {
+            let error = error as? StoreError ?? .unexpected(String(describing: error))
+            return (.failed(message: error.description, storeUnusable: error.isStoreUnusable), [])
+        }
+    }
+
+    /// The `count` record lines after an `apply` request; a line that is no record fails
+    /// the request (nothing is written).
+    private func receiveRecords(_ count: Int) throws -> [SyncRecord] {
+        var records: [SyncRecord] = []
+        for _ in 0..<max(count, 0) {
+            guard let line = try channel.receiveLine() else { throw LineChannel.Failure.closed }
+            guard let record = WireCoding.decode(SyncRecord.self, from: line) else {
+                throw StoreError.remote(place: "the client", problem: "sent a memo record this memo cannot read", storeUnusable: false)
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The store, opened at the first request that needs it; the error of that opening for
+    /// every request after a failed one.
+    private func endpoint() throws(StoreError) -> LocalSyncEndpoint {
+        if let opened { return try opened.get() }
+        let result: Result<LocalSyncEndpoint, StoreError>
+        do {
+            result = .success(LocalSyncEndpoint(store: try MemoStore.open(location), displayPath: displayPath))
+        } catch {
+            result = .failure(error)
+        }
+        opened = result
+        return try result.get()
+    }
+}
