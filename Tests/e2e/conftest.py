@@ -34,3 +34,23 @@ def environment(home):
         "TERM": "xterm",
         "NO_COLOR": "1",
     }
+
+
+@pytest.fixture(scope="session")
+def sshd(tmp_path_factory):
+    """A throwaway OpenSSH server on 127.0.0.1 (scripts/throwaway_sshd.py), for the whole run."""
+    import shutil
+    import sys
+    sys.path.insert(0, str(REPO / "scripts"))
+    from throwaway_sshd import SSHD, ThrowawaySSHD
+    if not os.path.exists(SSHD) or shutil.which("ssh") is None:
+        pytest.skip("openssh-server and openssh-client are not installed (scripts/test installs them)")
+    server = ThrowawaySSHD(tmp_path_factory.mktemp("sshd")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def ssh_environment(environment, sshd):
+    """The environment with MEMO_SSH set to reach the throwaway server as host `memo-test`."""
+    return dict(environment, MEMO_SSH=sshd.ssh_command)

@@ -27,7 +27,7 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
         self.onProgress = onProgress
         try send(SyncHello.Line(hello))
         let theirs = try receiveHello()
-        guard hello.agreedVersion(with: theirs) != nil else { throw failure(hello.refusal(of: theirs, on: displayPath)) }
+        guard hello.agreedVersion(with: theirs) != nil else { throw failure(hello.refusal(of: theirs)) }
     }
 
     package var traffic: SyncTraffic {

@@ -32,12 +32,12 @@ package struct SyncHello: Equatable, Sendable, Codable {
         return version >= max(oldest, other.oldest) ? version : nil
     }
 
-    /// Why `other` (on `place`) and this side cannot talk, for a refusal: whose memo to update.
-    package func refusal(of other: SyncHello, on place: String) -> String {
-        let theirs = "\(place) runs \(other.program), which speaks sync protocol \(Self.range(other.oldest, other.newest))"
-        let mine = "this is \(program), protocol \(Self.range(oldest, newest))"
-        let update = other.newest < oldest ? "update memo on \(place)" : "update memo here"
-        return "\(theirs); \(mine): \(update)"
+    /// Why this side, the client's, and `other`, the memo on the other machine, cannot
+    /// talk, as the client's user reads it: both versions, and whose memo to update.
+    package func refusal(of other: SyncHello) -> String {
+        let theirs = "the memo there is \(other.program), sync protocol \(Self.range(other.oldest, other.newest))"
+        let mine = "this one is \(program), protocol \(Self.range(oldest, newest))"
+        return "\(theirs); \(mine): update memo \(other.newest < oldest ? "there" : "here")"
     }
 
     private static func range(_ oldest: Int, _ newest: Int) -> String {

@@ -31,7 +31,8 @@ package final class SyncService {
                 return 1
             }
             guard hello.agreedVersion(with: theirs) != nil else {
-                try reply(.failed(message: hello.refusal(of: theirs, on: "the client"), storeUnusable: false))
+                // Told as the client's user reads it: this side is "there".
+                try reply(.failed(message: theirs.refusal(of: hello), storeUnusable: false))
                 return 1
             }
             while let line = try channel.receiveLine() {
