@@ -31,15 +31,15 @@ freeze_at, delay = read("freeze_at", 1 << 30), read("delay", 0.0)
 ssh = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
 note("relay.pid", os.getpid())
 note("ssh.pid", ssh.pid)
-routes = {sys.stdin.fileno(): ssh.stdin.fileno(), ssh.stdout.fileno(): sys.stdout.fileno()}
+to_ssh = ssh.stdin.fileno()
+routes = {sys.stdin.fileno(): to_ssh, ssh.stdout.fileno(): sys.stdout.fileno()}
 lines = 0
 while routes:
     ready, _, _ = select.select(list(routes), [], [])
     for source in ready:
         chunk = os.read(source, 1 << 16)
         if not chunk:
-            destination = routes.pop(source)
-            if destination == ssh.stdin.fileno():
+            if routes.pop(source) == to_ssh:
                 ssh.stdin.close()
             continue
         start = 0

@@ -13,7 +13,12 @@ text, tags, dates), and:
 - a memo no user change made is a @conflict copy of a text written concurrently with another
   text of its memo (a change that had seen the other's text makes no conflict).
 
-Fixed seeds here; a longer run: MEMO_MODEL_SEEDS=$(seq -s, 1 100) MEMO_MODEL_STEPS=300. A failure
+The same checker runs over both transports: store files synced in one process, and every sync
+through ssh (`memo sync HOST:PATH` to the throwaway sshd, the other store served by `memo sync
+--serve`), where the result must be the same (issue 26).
+
+Fixed seeds here; a longer run: MEMO_MODEL_SEEDS=$(seq -s, 1 100) MEMO_MODEL_STEPS=300 (through
+ssh: MEMO_MODEL_SSH_SEEDS). A failure
 prints the seed and the log of what ran, as a shell script to replay (commands name ids, which
 a replay assigns alike; uuids and dates differ)."""
 import json
@@ -26,6 +31,7 @@ import subprocess
 import pytest
 
 SEEDS = [int(seed) for seed in os.environ.get("MEMO_MODEL_SEEDS", "1,2,3,4,5,6,7,8").split(",")]
+SSH_SEEDS = [int(seed) for seed in os.environ.get("MEMO_MODEL_SSH_SEEDS", "1,2,3").split(",")]
 STEPS = int(os.environ.get("MEMO_MODEL_STEPS", "100"))
 MOST_STORES = 7
 MOST_SETTLING_ROUNDS = 6
@@ -54,8 +60,17 @@ class Log:
 class Folder:
     """The store files, backups and input files of one run; each command is logged."""
 
-    def __init__(self, binary, environment, path, log):
+    def __init__(self, binary, environment, path, log, through_ssh=False):
         self.binary, self.environment, self.path, self.log = binary, environment, path, log
+        self.through_ssh = through_ssh
+        if through_ssh:
+            log.comment("syncs go through ssh: MEMO_SSH must reach the host memo-test, and $M be memo's full path")
+
+    def sync(self, here, there, *options):
+        """`sync` of two stores of the folder: the other by its path, or through ssh."""
+        if not self.through_ssh:
+            return self.memo(*options, "--store", here, "sync", there)
+        return self.memo(*options, "--store", here, "sync", f"memo-test:{self.path / there}", "--remote-memo", self.binary)
 
     def memo(self, *arguments, allowed=(0,), read_only=False):
         if not read_only:
@@ -277,7 +292,7 @@ class RandomUse:
 
     def sync(self):
         here, there = self.random.sample(self.stores, 2)
-        self.folder.memo("--store", here, "sync", there)
+        self.folder.sync(here, there)
         self.history.synced(here, there)
 
     def add(self):
@@ -357,7 +372,7 @@ def settle(folder, stores):
         moved = 0
         for index, here in enumerate(stores):
             for there in stores[index + 1:]:
-                synced = json.loads(folder.memo("--json", "--store", here, "sync", there))
+                synced = json.loads(folder.sync(here, there, "--json"))
                 moved += synced["sent"] + synced["received"]
         if moved == 0 and [folder.dump(store) for store in stores] == before:
             return
@@ -379,8 +394,16 @@ def check_the_end(folder, history, stores):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_use_and_syncs_converge_without_losing_a_typed_text(memo_binary, environment, tmp_path, seed):
-    log, history, random_source = Log(seed), History(seed), random.Random(seed)
-    folder = Folder(memo_binary, environment, tmp_path, log)
+    run_the_model(Folder(memo_binary, environment, tmp_path, Log(seed)), seed)
+
+
+@pytest.mark.parametrize("seed", SSH_SEEDS)
+def test_random_use_and_syncs_through_ssh_converge_without_losing_a_typed_text(memo_binary, ssh_environment, tmp_path, seed):
+    run_the_model(Folder(memo_binary, ssh_environment, tmp_path, Log(seed), through_ssh=True), seed)
+
+
+def run_the_model(folder, seed):
+    log, history, random_source, tmp_path = folder.log, History(seed), random.Random(seed), folder.path
     try:
         use = RandomUse(folder, history, random_source, stores=random_source.randint(3, 4))
         for step in range(STEPS):

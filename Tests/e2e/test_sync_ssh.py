@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 
+import pexpect
 import pytest
 
 from stores import dump, integrity, memo
@@ -208,3 +209,23 @@ def test_a_busy_remote_store_is_one_line_and_the_next_sync_completes(memo_binary
     assert "busy" in one_line_error(result)
     sync(memo_binary, ssh_environment, here, remote(there))
     assert dump(memo_binary, ssh_environment, here) == dump(memo_binary, ssh_environment, there)
+
+
+def test_a_long_sync_shows_its_progress_on_a_terminal(memo_binary, ssh_environment, sshd, tmp_path):
+    """The relay slows each line, so receiving 300 memos takes over a second: the terminal shows
+    the memos received so far, and the line is cleared before the summary."""
+    here, there = tmp_path / "here.sqlite", tmp_path / "there.sqlite"
+    records = tmp_path / "memos.jsonl"
+    records.write_text("".join(json.dumps({"content": f"memo {n}"}) + "\n" for n in range(300)))
+    memo(memo_binary, ssh_environment, there, "import", records)
+    control = tmp_path / "control"
+    control.mkdir()
+    (control / "delay").write_text("0.005")
+    slow = dict(ssh_environment, MEMO_SSH=f"{sys.executable} {RELAY} {control} {sshd.ssh_command}")
+    terminal = pexpect.spawn(memo_binary, ["--store", str(here), "sync", remote(there), "--remote-memo", memo_binary],
+                             env=slow, encoding="utf-8", timeout=60, dimensions=(24, 200))
+    terminal.expect(r"syncing with memo-test:\S+: (\d+) memos received, 0 sent")
+    shown = int(terminal.match.group(1))
+    terminal.expect(r"\x1b\[Ksynced with memo-test:\S+: 0 memos sent, 300 received")
+    terminal.expect(pexpect.EOF)
+    assert 0 < shown < 300
