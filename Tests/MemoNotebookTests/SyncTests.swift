@@ -318,7 +318,7 @@ struct SyncTests {
 }
 
 /// A small reproducible generator (SplitMix64).
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
