@@ -4,6 +4,7 @@ remote half `memo sync --serve PATH`, its versioned hello, and each failure as o
 import hashlib
 import json
 import os
+import pwd
 import sqlite3
 import subprocess
 import sys
@@ -229,3 +230,17 @@ def test_a_long_sync_shows_its_progress_on_a_terminal(memo_binary, ssh_environme
     terminal.expect(r"\x1b\[Ksynced with memo-test:\S+: 0 memos sent, 300 received")
     terminal.expect(pexpect.EOF)
     assert 0 < shown < 300
+
+
+def test_a_remote_path_reaches_the_remote_shell_as_one_word(memo_binary, ssh_environment, tmp_path):
+    """Quotes, `$`, backticks, `;` and spaces in the path name that file; nothing runs there."""
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    there = folder / "it's $HOME `touch ran`; $(touch ran2) x.sqlite"
+    here = tmp_path / "here.sqlite"
+    memo(memo_binary, ssh_environment, here, "add", "odd path")
+    sync(memo_binary, ssh_environment, here, remote(there))
+    assert sorted(os.listdir(folder)) == [there.name], "the one store file, and nothing the shell ran"
+    login_home = pwd.getpwuid(os.getuid()).pw_dir
+    assert not any(os.path.exists(os.path.join(login_home, name)) for name in ("ran", "ran2"))
+    assert [m["content"] for m in dump(memo_binary, ssh_environment, there)] == ["odd path"]
