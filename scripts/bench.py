@@ -109,13 +109,14 @@ def remove_store(path):
             os.remove(path + suffix)
 
 
-def timed(command, stdin=None, prepare=None):
-    """Seconds a whole process takes, and its peak resident memory in KiB."""
+def timed(command, stdin=None, prepare=None, stdout=None, environment=None):
+    """Seconds a whole process takes, and its peak resident memory in KiB; its output goes
+    to the file `stdout`, else nowhere."""
     if prepare:
         prepare()
-    with open(stdin, "rb") if stdin else open(os.devnull, "rb") as source, open(os.devnull, "wb") as sink:
+    with open(stdin, "rb") if stdin else open(os.devnull, "rb") as source, open(stdout or os.devnull, "wb") as sink:
         started = time.perf_counter()
-        process = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.PIPE)
+        process = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.PIPE, env=environment)
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
@@ -137,35 +138,62 @@ def pair(runs, memo, sqlite, memo_prepare=None, sqlite_prepare=None, memo_stdin=
     return statistics.median(memo_times), statistics.median(sqlite_times), statistics.median(ratios), peak
 
 
-def sync_time(memo, folder, store, count, runs):
-    """Seconds `memo sync` takes between two stores that differ by 1,000 edits each way (or
-    fewer in a smaller store), the median of `runs`: the second store is made by a first
-    sync, then before each timed run each side makes its edits (a change each, as a script
-    run does) and the files are flushed. The runs are on the same two files: a copied store
-    file is a store of its own to sync (SPEC), and its first sync compares everything."""
-    a, b = (os.path.join(folder, f"sync-{name}.sqlite") for name in ("a", "b"))
-    for path in (a, b):
-        remove_store(path)
-    shutil.copy(store, a)
-    subprocess.run([memo, "--store", a, "sync", b], check=True, capture_output=True)
-    changes = min(1_000, count // 2)
-    rounds = iter(range(runs))
+class SyncPair:
+    """Two stores that differ by 1,000 edits each way (or fewer in a smaller store) before each
+    timed sync: the second store is made by a first sync, then before each timed run each side
+    makes its edits (a change each, as a script run does) and the files are flushed. The runs
+    are on the same two files: a copied store file is a store of its own to sync (SPEC), and its
+    first sync compares everything."""
 
-    def edit_both_sides():
-        round_number = next(rounds)
-        for path, name, first in ((a, "a", 1), (b, "b", count - changes + 1)):
-            script = os.path.join(folder, f"sync-edits-{name}.memo")
+    def __init__(self, memo, folder, store, count):
+        self.memo, self.folder, self.count = memo, folder, count
+        self.a, self.b = (os.path.join(folder, f"sync-{name}.sqlite") for name in ("a", "b"))
+        for path in (self.a, self.b):
+            remove_store(path)
+        shutil.copy(store, self.a)
+        subprocess.run([memo, "--store", self.a, "sync", self.b], check=True, capture_output=True)
+        self.changes, self.rounds = min(1_000, count // 2), 0
+
+    def edit_both_sides(self):
+        self.rounds += 1
+        for path, name, first in ((self.a, "a", 1), (self.b, "b", self.count - self.changes + 1)):
+            script = os.path.join(self.folder, f"sync-edits-{name}.memo")
             with open(script, "w") as edits:
-                for n in range(changes):
-                    edits.write(f"edit {first + n} changed on {name} in round {round_number}, edit {n}\n")
-            subprocess.run([memo, "run", "--store", path, script], check=True, capture_output=True)
+                for n in range(self.changes):
+                    edits.write(f"edit {first + n} changed on {name} in round {self.rounds}, edit {n}\n")
+            subprocess.run([self.memo, "run", "--store", path, script], check=True, capture_output=True)
             # Flushed here, so the timed sync does not pay the edits' write-back.
             with contextlib.closing(sqlite3.connect(path)) as connection:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             with open(path, "rb+") as file:
                 os.fsync(file.fileno())
 
-    return statistics.median(timed([memo, "--store", a, "sync", b], prepare=edit_both_sides)[0] for _ in range(runs))
+    def time(self, runs, sshd=None):
+        """The median seconds of `runs` syncs of the two files, or through `sshd` (the second
+        store served by `memo sync --serve` over ssh); through ssh, also the bytes that crossed
+        in the last run."""
+        if sshd is None:
+            return statistics.median(timed([self.memo, "--store", self.a, "sync", self.b], prepare=self.edit_both_sides)[0]
+                                     for _ in range(runs)), None
+        summary = os.path.join(self.folder, "sync-summary.json")
+        command = [self.memo, "--json", "--store", self.a, "sync", f"memo-test:{self.b}", "--remote-memo", self.memo]
+        environment = dict(os.environ, MEMO_SSH=sshd.ssh_command)
+        seconds = statistics.median(timed(command, prepare=self.edit_both_sides, stdout=summary, environment=environment)[0]
+                                    for _ in range(runs))
+        with open(summary) as result:
+            crossed = json.load(result)
+        return seconds, crossed["bytesSent"] + crossed["bytesReceived"]
+
+
+def throwaway_sshd(folder):
+    """A private sshd on 127.0.0.1 for the sync-over-ssh row (scripts/throwaway_sshd.py), or
+    None when OpenSSH is not installed."""
+    sys.path.insert(0, SCRIPTS)
+    from throwaway_sshd import SSHD, ThrowawaySSHD
+    if not os.path.exists(SSHD) or shutil.which("ssh") is None:
+        print("bench: no sshd (Debian's openssh-server): the sync-over-ssh row is left out", file=sys.stderr)
+        return None
+    return ThrowawaySSHD(os.path.join(folder, "sshd")).start()
 
 
 def link_times(memo, folder, store, count, runs):
@@ -304,10 +332,21 @@ def main():
                             [memo, "--store", memo_store, "list"])
             rows.append((f"scripts/memo list of {count}", *newcomer[:3], "≤ 1.3", "(the sqlite3 column: the installed binary)"))
             print(f"scripts/memo list of {count}: {newcomer[0]:.4f} s, {newcomer[2]:.2f} of the installed binary", flush=True)
-        sync_times[count] = sync_time(memo, folder, memo_store, count, runs)
+        stores = SyncPair(memo, folder, memo_store, count)
+        sync_times[count] = stores.time(runs)[0]
         rows.append((f"sync of two {count}-memo stores, 1,000 edits each way", sync_times[count], sync_times[counts[0]],
                      sync_times[count] / sync_times[counts[0]], "about as long at every N", "(memo; the sqlite3 column: memo at the smallest N)"))
         print(f"sync of two {count}-memo stores, 1,000 edits each way: {sync_times[count]:.3f} s", flush=True)
+        sshd = throwaway_sshd(options.data) if count == counts[-1] else None
+        if sshd:
+            try:
+                seconds, crossed = stores.time(runs, sshd)
+            finally:
+                sshd.stop()
+            work = f"sync over ssh of two {count}-memo stores, 1,000 edits each way"
+            rows.append((work, seconds, sync_times[count], seconds / sync_times[count], "about the sync of two files",
+                         f"(memo; the sqlite3 column: the same sync of the two files; {crossed:,} bytes crossed)"))
+            print(f"{work}: {seconds:.3f} s, {crossed:,} bytes", flush=True)
         if count == counts[-1]:
             backlinks, links_to, newest = link_times(memo, folder, memo_store, count, runs)
             for work, seconds in ((f"show a memo with 10,000 backlinks in {count}", backlinks),
