@@ -244,3 +244,65 @@ def test_a_remote_path_reaches_the_remote_shell_as_one_word(memo_binary, ssh_env
     login_home = pwd.getpwuid(os.getuid()).pw_dir
     assert not any(os.path.exists(os.path.join(login_home, name)) for name in ("ran", "ran2"))
     assert [m["content"] for m in dump(memo_binary, ssh_environment, there)] == ["odd path"]
+
+
+class Served:
+    """`memo sync --serve STORE` driven line by line, as a client of protocol 1."""
+
+    def __init__(self, binary, environment, store):
+        self.process = subprocess.Popen([binary, "sync", "--serve", str(store)], env=environment, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.hello = self.receive()
+        self.send({"memo-sync": {"protocol": 1, "oldest": 1, "program": "a test"}})
+
+    def send(self, message):
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+
+    def receive(self):
+        return json.loads(self.process.stdout.readline())
+
+    def call(self, message, *records):
+        self.send(message)
+        for record in records:
+            self.send(record)
+        return self.receive()
+
+    def end(self):
+        self.process.stdin.close()
+        return self.process.wait(timeout=30)
+
+
+def test_the_remote_half_writes_only_between_open_and_commit_in_order(memo_binary, environment, tmp_path):
+    store = tmp_path / "served.sqlite"
+    memo(memo_binary, environment, store, "add", "kept")
+    served = Served(memo_binary, environment, store)
+    cursor = {"seq": 1, "checkpoint": "x"}
+    early = served.call({"apply": {"count": 0, "received": cursor, "from": "s", "clock": 1}})
+    assert "'apply' came too early" in early["failed"]["message"]
+    assert served.end() == 1
+    assert [m["content"] for m in dump(memo_binary, environment, store)] == ["kept"]
+
+    served = Served(memo_binary, environment, store)
+    identity = served.call({"identity": {}})["identity"]["card"]
+    assert identity["isWritable"] and identity["storeID"]
+    assert "opened" in served.call({"open": {"time": 1_700_000_000_000, "peer": "a-peer"}})
+    assert "'open' came again" in served.call({"open": {"time": 1_700_000_000_000, "peer": "a-peer"}})["failed"]["message"]
+    assert served.end() == 1
+
+
+def test_the_remote_half_refuses_a_record_no_store_may_hold_and_writes_none(memo_binary, environment, tmp_path):
+    store = tmp_path / "served.sqlite"
+    memo(memo_binary, environment, store, "add", "kept")
+    served = Served(memo_binary, environment, store)
+    served.call({"open": {"time": 1_700_000_000_000, "peer": "a-peer"}})
+    changes = served.call({"changes": {"time": 1_700_000_000_000}})["changes"]
+    sent = [served.receive() for _ in range(changes["count"])]
+    assert [record["live"]["content"] for record in sent] == ["kept"]
+    good = dict(sent[0], uuid="0b0e3f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b", live=dict(sent[0]["live"], content="written by the client"))
+    bad = dict(good, uuid="not-a-uuid")
+    refused = served.call({"apply": {"count": 3, "received": changes["cursor"], "from": "a-peer", "clock": 1}}, good, bad, good)
+    assert "not-a-uuid" in refused["failed"]["message"] and refused["failed"]["storeUnusable"]
+    assert served.call({"abandon": {}}) == {"done": {}}, "the lines after the bad record were read as records"
+    assert served.end() == 0
+    assert [m["content"] for m in dump(memo_binary, environment, store)] == ["kept"]

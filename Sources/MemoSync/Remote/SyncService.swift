@@ -11,6 +11,15 @@ package final class SyncService {
     private let displayPath: String
     private let channel: LineChannel
     private var opened: Result<LocalSyncEndpoint, StoreError>?
+    /// How far the exchange got: a store is written only between `open` and `commit`, in
+    /// the order of `Synchronizer`, so a request out of that order is refused.
+    private var stage = Stage.greeted
+
+    private enum Stage: Int, Comparable {
+        case greeted, opened, changesRead, applied, committed
+
+        static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
+    }
 
     package init(location: StoreLocation, displayPath: String, channel: LineChannel) {
         self.location = location
@@ -38,6 +47,10 @@ package final class SyncService {
             while let line = try channel.receiveLine() {
                 guard let request = WireCoding.decode(SyncRequest.self, from: line) else {
                     try reply(.failed(message: "not a request of sync protocol 1", storeUnusable: false))
+                    return 1
+                }
+                if let problem = outOfOrder(request) {
+                    try reply(.failed(message: problem + ": not the order of sync protocol 1", storeUnusable: false))
                     return 1
                 }
                 let (answer, records) = try answer(request)
@@ -92,17 +105,39 @@ package final class SyncService {
         }
     }
 
-    /// The `count` record lines after an `apply` request; a line that is no record fails
-    /// the request (nothing is written).
+    /// Why `request` cannot come now, or nil; moves the exchange on when it can.
+    private func outOfOrder(_ request: SyncRequest) -> String? {
+        let (name, needed, next): (String, Stage, Stage?) = switch request {
+        case .identity, .cursor, .abandon: ("", .greeted, nil)
+        case .open: ("open", .greeted, .opened)
+        case .changes: ("changes", .opened, .changesRead)
+        case .records: ("records", .greeted, nil)
+        case .apply: ("apply", .changesRead, .applied)
+        case .commit: ("commit", .applied, .committed)
+        }
+        guard let next else { return nil }
+        guard stage == needed else { return stage < needed ? "'\(name)' came too early" : "'\(name)' came again" }
+        stage = next
+        return nil
+    }
+
+    /// The `count` record lines after an `apply` request, each read (so the next line is a
+    /// request again) before any is refused: a line that is no record, or a record that
+    /// cannot enter a store, fails the request, and nothing is written.
     private func receiveRecords(_ count: Int) throws -> [SyncRecord] {
-        var records: [SyncRecord] = []
+        var records: [SyncRecord] = [], refusal: StoreError?
         for _ in 0..<max(count, 0) {
             guard let line = try channel.receiveLine() else { throw LineChannel.Failure.closed }
-            guard let record = WireCoding.decode(SyncRecord.self, from: line) else {
-                throw StoreError.remote(place: "the client", problem: "sent a memo record this memo cannot read", storeUnusable: false)
+            guard refusal == nil else { continue }
+            if let record = WireCoding.decode(SyncRecord.self, from: line) {
+                // What the merge checks of the records it reads, checked of those written here.
+                if let problem = record.problem { refusal = .invalidSyncMemo(path: "the client", uuid: record.uuid, reason: problem) }
+                records.append(record)
+            } else {
+                refusal = .remote(place: "the client", problem: "sent a memo record this memo cannot read", storeUnusable: false)
             }
-            records.append(record)
         }
+        if let refusal { throw refusal }
         return records
     }
 
