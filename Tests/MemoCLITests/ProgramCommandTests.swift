@@ -46,7 +46,8 @@ struct ProgramCommandTests {
         #expect(help.contains("\n  --store PATH  "))
         #expect(help.contains("\n  --echo  ") || help.contains("\n  --echo "))
         #expect(!help.contains("--update"))
-        #expect(try memo.run(["sync", "-h"]).standardOutput.hasPrefix("usage: sync PATH\n\nMerge this store"))
+        #expect(try memo.run(["sync", "-h"]).standardOutput.hasPrefix(
+            "usage: sync PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]\n\nMerge this store"))
     }
 
     /// Before a command, completion offers the program's commands, then the language's
