@@ -19,6 +19,7 @@ extension MemoStore {
             return store
         case .file(let path):
             let absolutePath = Self.absolute(path)
+            if let refusal = Self.companionRefusal(absolutePath) { throw .notAMemoStore(path: absolutePath, reason: refusal) }
             // SQLite gives the WAL and shared-memory files the store file's mode.
             try PrivateFiles.createParentFolders(of: absolutePath)
             try PrivateFiles.createFile(at: absolutePath)
@@ -37,6 +38,23 @@ extension MemoStore {
             try store.prepareSchema(path: absolutePath)
             return store
         }
+    }
+
+    /// SQLite's own files beside a database, by suffix: a store made at one of them would be
+    /// written over by SQLite, and would write over the database's log (`sync a.sqlite-wal`).
+    private static let companions = [("-wal", "write-ahead log"), ("-shm", "shared-memory index"), ("-journal", "rollback journal")]
+
+    /// Why `path` cannot be a store: it names the companion file of a database beside it
+    /// (the file without the suffix exists), whether or not SQLite holds that file now.
+    private static func companionRefusal(_ path: String) -> String? {
+        for (suffix, name) in companions where path.hasSuffix(suffix) {
+            let database = String(path.dropLast(suffix.count))
+            var status = stat()
+            if stat(database, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                return "it is the \(name) of the database \(database), which SQLite writes"
+            }
+        }
+        return nil
     }
 
     /// Checks the file is ours, migrates it, then turns on WAL and foreign keys.

@@ -86,6 +86,36 @@ struct OpeningTests {
         #expect(try store.insert(draft("first")).id == 1)
     }
 
+    /// A store opened at a database's `-wal` (`sync a.sqlite-wal`) would be that database's
+    /// log, and SQLite would write over it: refused, whether the log is there or not, and
+    /// the database keeps every memo. Without the database beside it, such a name is a store.
+    @Test(arguments: ["-wal", "-shm", "-journal"])
+    func theCompanionFileOfADatabaseIsRefused(suffix: String) throws {
+        do {
+            let closed = try MemoStore.open(.file(path: folder.file("closed.sqlite")))
+            for n in 1...3 { try closed.insert(draft("memo \(n)", number: n)) }
+        }
+        let path = folder.file("a.sqlite")
+        let store = try MemoStore.open(.file(path: path))
+        for n in 1...20 { try store.insert(draft("memo \(n)", number: n)) }
+        let companion = path + suffix
+        let before = FileManager.default.contents(atPath: companion)
+        #expect(throws: StoreError.notAMemoStore(path: companion, reason: "it is the \(Self.companionNames[suffix]!) of the database \(path), which SQLite writes")) {
+            try MemoStore.open(.file(path: companion))
+        }
+        #expect(FileManager.default.contents(atPath: companion) == before)
+        #expect(try store.count() == 20)
+        #expect(try MemoStore.open(.file(path: path)).count() == 20)
+        // With the store closed its log is gone: a store made there was the one that lost
+        // every memo once SQLite opened the database and took it for the log.
+        #expect(throws: StoreError.self) { try MemoStore.open(.file(path: folder.file("closed.sqlite") + suffix)) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("closed.sqlite") + suffix))
+        #expect(try MemoStore.open(.file(path: folder.file("closed.sqlite"))).count() == 3)
+        #expect(try MemoStore.open(.file(path: folder.file("lonely.sqlite" + suffix))).count() == 0)
+    }
+
+    static let companionNames = ["-wal": "write-ahead log", "-shm": "shared-memory index", "-journal": "rollback journal"]
+
     @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
         let path = folder.file("notes.txt")
         let bytes = Data(String(repeating: "just some text, not a database\n", count: 200).utf8)

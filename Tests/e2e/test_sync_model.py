@@ -31,7 +31,7 @@ import subprocess
 import pytest
 
 SEEDS = [int(seed) for seed in os.environ.get("MEMO_MODEL_SEEDS", "1,2,3,4,5,6,7,8").split(",")]
-SSH_SEEDS = [int(seed) for seed in os.environ.get("MEMO_MODEL_SSH_SEEDS", "1,2,3").split(",")]
+SSH_SEEDS = [int(seed) for seed in os.environ.get("MEMO_MODEL_SSH_SEEDS", "1,2").split(",")]
 STEPS = int(os.environ.get("MEMO_MODEL_STEPS", "100"))
 MOST_STORES = 7
 MOST_SETTLING_ROUNDS = 6

@@ -180,7 +180,7 @@ def test_a_refused_login_is_one_line(memo_binary, environment, sshd, tmp_path):
     result = sync(memo_binary, dict(environment, MEMO_SSH=stranger), here, "127.0.0.1:there.sqlite", check=False)
     assert result.returncode == 1
     line = one_line_error(result)
-    assert line.startswith("error: 127.0.0.1:there.sqlite: cannot log in to 127.0.0.1 with ssh") and "Permission denied" in line
+    assert line.startswith("error: 127.0.0.1:there.sqlite: ssh to 127.0.0.1 failed: ") and "Permission denied" in line
 
 
 def test_a_remote_path_that_is_not_a_store_is_refused_and_left_untouched(memo_binary, ssh_environment, tmp_path):
@@ -306,3 +306,40 @@ def test_the_remote_half_refuses_a_record_no_store_may_hold_and_writes_none(memo
     assert served.call({"abandon": {}}) == {"done": {}}, "the lines after the bad record were read as records"
     assert served.end() == 0
     assert [m["content"] for m in dump(memo_binary, environment, store)] == ["kept"]
+
+
+@pytest.mark.parametrize("through_ssh", [False, True])
+def test_a_sync_with_the_stores_own_write_ahead_log_is_refused_and_loses_nothing(memo_binary, ssh_environment, tmp_path, through_ssh):
+    """The adversarial review's worst find: `sync a.sqlite-wal` made a store of the log of
+    a.sqlite, and both processes wrote one file: every memo was gone."""
+    here = tmp_path / "a.sqlite"
+    for n in range(20):
+        memo(memo_binary, ssh_environment, here, "add", f"memo {n}")
+    for suffix in ("-wal", "-shm", "-journal"):
+        target = remote(f"{here}{suffix}") if through_ssh else f"{here}{suffix}"
+        result = sync(memo_binary, ssh_environment, here, target, check=False)
+        assert result.returncode == 3, result
+        assert "is not a memo store (it is the" in one_line_error(result)
+    assert integrity(here) == "ok"
+    assert len(dump(memo_binary, ssh_environment, here)) == 20
+
+
+def test_a_remote_that_prints_without_end_is_refused_not_waited_for(memo_binary, ssh_environment, tmp_path):
+    here = tmp_path / "here.sqlite"
+    for program, said in (("yes #", "the remote printed 'y' and more"),
+                          ("head -c 100000000 /dev/zero | tr '\\0' x #", "over 64 KiB before its hello")):
+        result = subprocess.run([memo_binary, "--store", str(here), "sync", "memo-test:x.sqlite", "--remote-memo", program],
+                                env=ssh_environment, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1
+        assert said in one_line_error(result)
+
+
+def test_options_and_settings_that_name_nothing_are_not_taken_for_programs(memo_binary, ssh_environment, tmp_path):
+    here = tmp_path / "here.sqlite"
+    empty = subprocess.run([memo_binary, "--store", str(here), "sync", "memo-test:x.sqlite", "--remote-memo", " "],
+                           env=ssh_environment, capture_output=True, text=True)
+    assert empty.returncode == 2 and "'--remote-memo' needs a program" in empty.stderr
+    # A blank MEMO_SSH is unset: plain ssh, which knows no host memo-test without the test's config.
+    blank = sync(memo_binary, dict(ssh_environment, MEMO_SSH="   "), here, "memo-test:x.sqlite", check=False)
+    assert blank.returncode == 1
+    assert one_line_error(blank).startswith("error: memo-test:x.sqlite: ssh to memo-test failed: ssh: Could not resolve hostname")

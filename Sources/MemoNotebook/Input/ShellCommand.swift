@@ -30,13 +30,27 @@ package struct ShellCommand {
         return code == 0 ? .success(ShellCommand(process: process)) : .failure(Errno(code))
     }
 
-    /// Waits for it to end; its exit status, or 128 plus the signal that ended it.
-    package func wait() -> Int32 {
+    /// How a command ended: its exit status, or the signal that ended it.
+    package enum Ending: Equatable {
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
+    /// Waits for it to end.
+    package func waitForEnding() -> Ending {
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
+            guard errno == EINTR else { return .exited(-1) }
         }
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: status & 0x7f)
+    }
+
+    /// Waits for it to end; its exit status, or 128 plus the signal that ended it (as a shell says).
+    package func wait() -> Int32 {
+        switch waitForEnding() {
+        case .exited(let status): status
+        case .killed(let signal): 128 + signal
+        }
     }
 }
 

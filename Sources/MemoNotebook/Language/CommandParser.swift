@@ -79,6 +79,9 @@ package enum CommandParser {
             return .command(.untag(id: id, tags: tags))
         case .sync:
             let target = try onlyArgument(&reader, "the path of a memo store, or HOST:PATH")
+            if let program = reader.value("--remote-memo"), program.text.allSatisfy(\.isWhitespace) {
+                throw .usage("'--remote-memo' needs a program", range: program.range)
+            }
             do {
                 return .command(.sync(try SyncArguments(target.text, remoteMemo: reader.value("--remote-memo")?.text)))
             } catch {

@@ -16,11 +16,11 @@ final class SSHConnection: SyncConnection {
     private let remoteProgram: String
     private let address: SSHAddress
     private let previousPipeHandler: sighandler_t?
-    private var exitStatus: Int32?
+    private var ending: ShellCommand.Ending?
 
     init(to address: SSHAddress, remoteMemo: String?, environment: Environment = .process) throws(StoreError) {
         self.address = address
-        sshCommand = environment["MEMO_SSH"].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
+        sshCommand = environment["MEMO_SSH"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "ssh"
         remoteProgram = remoteMemo ?? "memo"
         let remoteCommand = "\(remoteProgram) sync --serve \(Self.shellQuoted(address.path))"
         let arguments = (address.port.map { ["-p", String($0)] } ?? []) + [address.destination, remoteCommand]
@@ -47,47 +47,51 @@ final class SSHConnection: SyncConnection {
     }
 
     func close() {
-        guard exitStatus == nil else { return }
+        guard ending == nil else { return }
         end()
         if !channel.sideText.isEmpty { _ = channel.sideText.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
     }
 
     func explainEnd(heardFromMemo: Bool) -> String {
-        let status = end()
+        let ending = end()
         let said = Self.lastLine(of: channel.sideText)
         let saying = said.map { ": \($0)" } ?? ""
         if heardFromMemo {
-            return "the connection ended in the middle of the sync (\(Self.describe(status))\(saying)); each store keeps "
+            return "the connection ended in the middle of the sync (\(Self.describe(ending))\(saying)); each store keeps "
                 + "what it had saved, and running the sync again completes it"
         }
-        switch status {
-        case 127 where Self.says(said, notFound: firstWord(of: remoteProgram)) || !Self.says(said, notFound: firstWord(of: sshCommand)):
+        switch ending {
+        case .exited(127) where Self.says(said, notFound: firstWord(of: remoteProgram)) || !Self.says(said, notFound: firstWord(of: sshCommand)):
             return "no '\(remoteProgram)' program there\(saying); install memo there, or name it with --remote-memo PROGRAM"
-        case 127, 126:
+        case .exited(127), .exited(126):
             return "cannot run the ssh command '\(sshCommand)'\(saying)"
-        case 255:
-            return "cannot log in to \(address.destination) with ssh\(saying)"
-        case 2:
+        case .exited(255) where said != nil:
+            return "ssh to \(address.destination) failed\(saying)"
+        case .exited(255):
+            return "ssh to \(address.destination) ended with exit status 255 before memo answered there "
+                + "(the login failed, or the program there was killed)"
+        case .exited(2) where said.map({ $0.contains("unknown option") && $0.contains("--serve") }) ?? false:
             return "the memo there does not know 'sync --serve'\(saying); it is older than this memo: update memo there"
         default:
-            return "the program there ended (\(Self.describe(status))) without a word of memo's sync exchange\(saying); "
+            return "the program there ended (\(Self.describe(ending))) without a word of memo's sync exchange\(saying); "
                 + "is '\(remoteProgram)' memo?"
         }
     }
 
-    /// Closes the pipes (ssh ends once its input does), keeps what ssh still prints, and
-    /// waits for it: its exit status.
+    /// Closes the pipes (ssh ends once its input does; output it still writes fails, so a
+    /// remote that prints without end cannot hold memo), keeps what ssh still prints on
+    /// standard error, and waits for it.
     @discardableResult
-    private func end() -> Int32 {
-        if let exitStatus { return exitStatus }
+    private func end() -> ShellCommand.Ending {
+        if let ending { return ending }
         Glibc.close(toSSH)
-        channel.drainSideInput()
         Glibc.close(fromSSH)
+        channel.drainSideInput()
         Glibc.close(sshErrors)
-        let status = process.wait()
+        let ending = process.waitForEnding()
         signal(SIGPIPE, previousPipeHandler)
-        exitStatus = status
-        return status
+        self.ending = ending
+        return ending
     }
 
     /// A pipe whose ends close in programs memo starts (where they are not made a stream).
@@ -108,8 +112,11 @@ final class SSHConnection: SyncConnection {
         return message.contains("\(program): ") && (message.contains("not found") || message.contains("No such file"))
     }
 
-    private static func describe(_ status: Int32) -> String {
-        status > 128 ? "ssh ended by signal \(status - 128)" : "ssh exit status \(status)"
+    private static func describe(_ ending: ShellCommand.Ending) -> String {
+        switch ending {
+        case .exited(let status): "ssh exit status \(status)"
+        case .killed(let signal): "ssh was killed by signal \(signal)"
+        }
     }
 
     /// The last line a program printed that says something, shown on one line.

@@ -15,7 +15,8 @@ package struct TextRenderer: OutcomeRenderer {
         case .unchanged(let message): output.write(message + "\n")
         case .synced(let summary, let path, _):
             let conflicts = summary.conflicts == 0 ? "" : ", " + Self.count(summary.conflicts, "conflict") + " kept as @conflict memos"
-            output.write("synced with \(path): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n")
+            // Paths as typed may hold control characters: shown visibly, as errors show them.
+            output.write("synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n")
         case .memos(let cursor, nil, let search?):
             try forEach(in: cursor, to: output) { memo in
                 output.write(listLine(memo, snippet: SearchSnippet(of: memo.content, for: search)) + "\n")
@@ -43,7 +44,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .undone(let entry): output.write("undid \(entry.label)\n")
         case .redone(let entry): output.write("redid \(entry.label)\n")
         case .history(let entries): output.write(historyLines(entries))
-        case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(path)\n")
+        case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(TerminalText.row(path))\n")
         case .imported(let summary):
             var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
@@ -321,7 +322,7 @@ package struct TextRenderer: OutcomeRenderer {
         let store = info.store
         let rows: [(String, String)] = [
             ("store", store.location.isMemory ? "in memory" : "on disk"),
-            ("path", store.location.displayPath),
+            ("path", TerminalText.row(store.location.displayPath)),
             ("schema version", "\(store.schemaVersion)"),
             ("memos", "\(store.memoCount)"),
             ("sqlite", store.sqliteVersion),

@@ -9,8 +9,8 @@ package final class LineChannel {
     package enum Failure: Error, Equatable {
         /// The other end closed the stream (or went away) in the middle of a line or a write.
         case closed
-        /// A line longer than `maximumLineBytes`: not a message of this exchange.
-        case lineTooLong
+        /// A line longer than the limit (in bytes): not a message of this exchange.
+        case lineTooLong(Int)
         case system(Int32)
     }
 
@@ -27,7 +27,12 @@ package final class LineChannel {
     private var pending: [UInt8] = []
     private var sideEnded = false
     private static let flushBytes = 64 << 10
-    package static let maximumLineBytes = 1 << 30
+    /// The longest message: a record of a memo of the longest text (1 MiB, up to six bytes
+    /// a character in JSON), its deleted text and the links of its references fits.
+    package static let maximumLineBytes = 64 << 20
+    /// The longest line a side reads before the other's hello: a hello is short, and what
+    /// a login prints before it is not held in memory whole.
+    package static let maximumHelloBytes = 64 << 10
     package private(set) var bytesRead = 0
     package private(set) var bytesWritten = 0
 
@@ -61,7 +66,7 @@ package final class LineChannel {
     }
 
     /// The next line without its newline; nil when the stream ended between lines.
-    package func receiveLine() throws(Failure) -> ArraySlice<UInt8>? {
+    package func receiveLine(maximumBytes: Int = maximumLineBytes) throws(Failure) -> ArraySlice<UInt8>? {
         try flush()
         while true {
             if let newline = received[searched...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -71,7 +76,7 @@ package final class LineChannel {
                 return line
             }
             searched = received.count
-            guard received.count - start <= Self.maximumLineBytes else { throw .lineTooLong }
+            guard received.count - start <= maximumBytes else { throw .lineTooLong(maximumBytes) }
             if start > 0 && start == received.count || start > Self.flushBytes {
                 received.removeFirst(start)
                 searched -= start

@@ -63,9 +63,17 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
     }
 
     package func records(_ uuids: [String]) throws(StoreError) -> [SyncRecord] {
-        guard case .records(let count) = try call(.records(uuids: uuids)) else { throw unexpectedReply("records") }
-        return try receiveRecords(count)
+        var records: [SyncRecord] = []
+        // A request a line: at most `uuidsPerRequest` uuids, far under a line's limit.
+        for start in stride(from: 0, to: uuids.count, by: Self.uuidsPerRequest) {
+            let part = Array(uuids[start..<min(start + Self.uuidsPerRequest, uuids.count)])
+            guard case .records(let count) = try call(.records(uuids: part)) else { throw unexpectedReply("records") }
+            records += try receiveRecords(count)
+        }
+        return records
     }
+
+    private static let uuidsPerRequest = 100_000
 
     package func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
         try send(SyncRequest.apply(count: records.count, received: cursor, from: peer, clock: clock))
@@ -127,7 +135,7 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
         while skipped.count < Self.mostLinesBeforeHello {
             let line: ArraySlice<UInt8>?
             do {
-                line = try channel.receiveLine()
+                line = try channel.receiveLine(maximumBytes: LineChannel.maximumHelloBytes)
             } catch {
                 throw lost(error, heardFromMemo: false)
             }
@@ -159,8 +167,8 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
     }
 
     private func lost(_ error: LineChannel.Failure, heardFromMemo: Bool) -> StoreError {
-        if error == .lineTooLong {
-            return failure("the remote sent a line over \(LineChannel.maximumLineBytes >> 20) MiB: not the sync exchange")
+        if case .lineTooLong(let limit) = error {
+            return failure("the remote sent a line over \(limit >> 10) KiB\(heardFromMemo ? "" : " before its hello"): not the sync exchange")
         }
         return ended(heardFromMemo: heardFromMemo, printed: [])
     }

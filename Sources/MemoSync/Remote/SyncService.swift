@@ -34,7 +34,7 @@ package final class SyncService {
         defer { if case .success(let endpoint) = opened { endpoint.abandon() } }
         do {
             try channel.send(WireCoding.encode(SyncHello.Line(hello)))
-            guard let line = try channel.receiveLine() else { return 1 }
+            guard let line = try channel.receiveLine(maximumBytes: LineChannel.maximumHelloBytes) else { return 1 }
             guard let theirs = WireCoding.decode(SyncHello.Line.self, from: line)?.hello else {
                 try reply(.failed(message: "expected the hello of a memo sync client", storeUnusable: false))
                 return 1
