@@ -176,7 +176,9 @@ class SyncPair:
             return statistics.median(timed([self.memo, "--store", self.a, "sync", self.b], prepare=self.edit_both_sides)[0]
                                      for _ in range(runs)), None
         summary = os.path.join(self.folder, "sync-summary.json")
-        command = [self.memo, "--json", "--store", self.a, "sync", f"memo-test:{self.b}", "--remote-memo", self.memo]
+        # The remote memo reads a relative path from the login's home folder.
+        command = [self.memo, "--json", "--store", self.a, "sync", f"memo-test:{os.path.abspath(self.b)}", "--remote-memo",
+                   os.path.abspath(self.memo)]
         environment = dict(os.environ, MEMO_SSH=sshd.ssh_command)
         seconds = statistics.median(timed(command, prepare=self.edit_both_sides, stdout=summary, environment=environment)[0]
                                     for _ in range(runs))

@@ -23,7 +23,8 @@ def free_port():
 
 class ThrowawaySSHD:
     def __init__(self, folder):
-        self.folder = str(folder)
+        # Absolute: sshd re-executes itself for each connection and reads its files again.
+        self.folder = os.path.abspath(str(folder))
         self.user = pwd.getpwuid(os.getuid()).pw_name
         self.port = free_port()
         self.process = None
