@@ -44,6 +44,10 @@ class ThrowawaySSHD:
     def start(self):
         os.makedirs(self.folder, exist_ok=True)
         for key in ("host_key", "user_key", "stranger_key"):
+            # New keys each start: an earlier run's (a bench folder is kept) would make ssh-keygen ask.
+            for old in (self.path(key), self.path(key + ".pub")):
+                if os.path.exists(old):
+                    os.remove(old)
             subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", self.path(key)], check=True)
         shutil.copyfile(self.path("user_key.pub"), self.path("authorized_keys"))
         with open(self.path("known_hosts"), "w") as known:
