@@ -346,7 +346,7 @@ def main():
             finally:
                 sshd.stop()
             work = f"sync over ssh of two {count}-memo stores, 1,000 edits each way"
-            rows.append((work, seconds, sync_times[count], seconds / sync_times[count], "about the sync of two files",
+            rows.append((work, seconds, sync_times[count], seconds / sync_times[count], "seconds and bytes (no target)",
                          f"(memo; the sqlite3 column: the same sync of the two files; {crossed:,} bytes crossed)"))
             print(f"{work}: {seconds:.3f} s, {crossed:,} bytes", flush=True)
         if count == counts[-1]:
