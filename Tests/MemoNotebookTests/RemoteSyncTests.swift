@@ -62,7 +62,7 @@ extension SyncTests {
     }
 
     /// Each side speaks a range of versions and uses the highest both speak; none in common
-    /// is a refusal that names both and whose memo to update.
+    /// is a refusal that names both and whose memo to upgrade.
     @Test func theHellosAgreeOnTheHighestVersionBothSpeak() {
         let one = SyncHello(newest: 1, oldest: 1, program: "memo 1"), later = SyncHello(newest: 3, oldest: 1, program: "memo 3")
         let newer = SyncHello(newest: 5, oldest: 2, program: "memo 5")
@@ -70,8 +70,8 @@ extension SyncTests {
         #expect(one.agreedVersion(with: later) == 1 && later.agreedVersion(with: one) == 1)
         #expect(later.agreedVersion(with: newer) == 3)
         #expect(one.agreedVersion(with: newer) == nil && newer.agreedVersion(with: one) == nil)
-        #expect(one.refusal(of: newer) == "the memo there is memo 5, sync protocol 2 to 5; this one is memo 1, protocol 1: update memo here")
-        #expect(newer.refusal(of: one) == "the memo there is memo 1, sync protocol 1; this one is memo 5, protocol 2 to 5: update memo there")
+        #expect(one.refusal(of: newer) == "the memo there is memo 5, sync protocol 2 to 5; this one is memo 1, protocol 1: upgrade memo here")
+        #expect(newer.refusal(of: one) == "the memo there is memo 1, sync protocol 1; this one is memo 5, protocol 2 to 5: upgrade memo there")
     }
 
     /// A record crosses the pipe as it is: text, tags with their dots, links, versions, a

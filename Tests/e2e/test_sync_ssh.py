@@ -119,8 +119,8 @@ def fake_remote(tmp_path, body):
 
 
 @pytest.mark.parametrize("hello, blame", [
-    ({"protocol": 0, "oldest": 0, "program": "memo 0.0.1"}, "update memo there"),
-    ({"protocol": 7, "oldest": 5, "program": "memo 9.0.0"}, "update memo here"),
+    ({"protocol": 0, "oldest": 0, "program": "memo 0.0.1"}, "upgrade memo there"),
+    ({"protocol": 7, "oldest": 5, "program": "memo 9.0.0"}, "upgrade memo here"),
 ])
 def test_a_remote_of_another_protocol_is_refused_naming_both_versions(memo_binary, ssh_environment, tmp_path, hello, blame):
     here = tmp_path / "here.sqlite"
@@ -143,7 +143,7 @@ def test_a_memo_older_than_the_exchange_is_told_apart(memo_binary, ssh_environme
     result = sync(memo_binary, ssh_environment, here, "memo-test:x.sqlite", remote_memo=program, check=False)
     assert result.returncode == 1
     line = one_line_error(result)
-    assert "does not know 'sync --serve'" in line and "unknown option '--serve'" in line and "update memo there" in line
+    assert "does not know 'sync --serve'" in line and "unknown option '--serve'" in line and "upgrade memo there" in line
 
 
 def test_the_remote_half_refuses_a_client_of_another_protocol_before_opening_its_store(memo_binary, environment, tmp_path):
@@ -156,7 +156,7 @@ def test_the_remote_half_refuses_a_client_of_another_protocol_before_opening_its
     assert lines[0] == {"memo-sync": {"protocol": 1, "oldest": 1, "program": lines[0]["memo-sync"]["program"]}}
     message = lines[1]["failed"]["message"]
     assert "the memo there is memo" in message and "protocol 1" in message
-    assert "this one is memo 99, protocol 99" in message and message.endswith("update memo there")
+    assert "this one is memo 99, protocol 99" in message and message.endswith("upgrade memo there")
     assert len(lines) == 2 and not store.exists()
 
 

@@ -71,7 +71,7 @@ final class SSHConnection: SyncConnection {
             return "ssh to \(address.destination) ended with exit status 255 before memo answered there "
                 + "(the login failed, or the program there was killed)"
         case .exited(2) where said.map({ $0.contains("unknown option") && $0.contains("--serve") }) ?? false:
-            return "the memo there does not know 'sync --serve'\(saying); it is older than this memo: update memo there"
+            return "the memo there does not know 'sync --serve'\(saying); it is older than this memo: upgrade memo there"
         default:
             return "the program there ended (\(Self.describe(ending))) without a word of memo's sync exchange\(saying); "
                 + "is '\(remoteProgram)' memo?"

@@ -33,11 +33,11 @@ package struct SyncHello: Equatable, Sendable, Codable {
     }
 
     /// Why this side, the client's, and `other`, the memo on the other machine, cannot
-    /// talk, as the client's user reads it: both versions, and whose memo to update.
+    /// talk, as the client's user reads it: both versions, and whose memo to upgrade.
     package func refusal(of other: SyncHello) -> String {
         let theirs = "the memo there is \(other.program), sync protocol \(Self.range(other.oldest, other.newest))"
         let mine = "this one is \(program), protocol \(Self.range(oldest, newest))"
-        return "\(theirs); \(mine): update memo \(other.newest < oldest ? "there" : "here")"
+        return "\(theirs); \(mine): upgrade memo \(other.newest < oldest ? "there" : "here")"
     }
 
     private static func range(_ oldest: Int, _ newest: Int) -> String {
