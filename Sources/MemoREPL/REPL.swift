@@ -33,6 +33,10 @@ package final class REPL {
         guard let editor = LineEditor(historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
         else { return nil }
         InterruptSignal.install()
+        notebook.confirmation = { question in
+            if case .line(let answer) = editor.readLine(prompt: question) { return Self.isYes(answer) }
+            return false
+        }
 
         while true {
             switch editor.readLine(prompt: interpreter.isContinuing ? Transcript.continuationPrompt : prompt) {
@@ -57,6 +61,11 @@ package final class REPL {
         }
     }
 
+    /// Whether an answer to a [y/N] question is yes.
+    package static func isYes(_ answer: String) -> Bool {
+        ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
+    }
+
     /// Whether to leave: yes when no batch is open, else the user is asked whether to
     /// discard its unsaved changes. Ctrl-D and Ctrl-C answer the default, no; only a
     /// terminal that went away counts as yes (nobody is there to answer).
@@ -65,7 +74,7 @@ package final class REPL {
         let count = notebook.unsavedChanges
         let question = "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
         switch editor.readLine(prompt: question) {
-        case .line(let answer) where ["y", "yes"].contains(answer.trimmingSpaces().lowercased()):
+        case .line(let answer) where Self.isYes(answer):
             break
         case .line:
             return false

@@ -20,6 +20,11 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     /// made it, a session cannot undo it; a one-shot `undo` can.
     case undoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
     case redoRefused(HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool)
+    /// A plain `undo` whose change is a sync: undoing one must be asked for (`undo --sync`),
+    /// as it differs from undoing a change typed here.
+    case undoOfSync(HistoryEntry)
+    /// `undo --sync` in a store with no sync that is not undone.
+    case noSyncToUndo
     /// `sync` with this store's own file (by any path).
     case syncWithItself(path: String)
     /// `sync` from a session whose new memos took the uuids every such run takes.
@@ -57,6 +62,11 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "cannot undo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "; undo it first")
         case .redoRefused(let entry, let later, let fromAnotherProcess):
             "cannot redo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "")
+        case .undoOfSync(let entry):
+            "the latest change is \(entry.label), and a plain 'undo' does not take back a sync:"
+                + " 'undo --sync' does (it keeps every memo the sync brought)"
+        case .noSyncToUndo:
+            "no sync to undo"
         case .syncWithItself(let path):
             "\(path) is this store's own file: a store syncs with another file (a new path becomes a copy)"
         case .syncOfReproducibleUUIDs:
@@ -69,6 +79,9 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
 
     /// Names the later change that blocks an undo or redo, and what can be done about it.
     private static func laterChange(_ later: HistoryEntry, fromAnotherProcess: Bool, remedy: String) -> String {
+        if later.kind == .sync {
+            return "the later \(later.label) touched the same memos; 'undo --sync' takes back the store's latest sync"
+        }
         guard fromAnotherProcess else { return "the later \(later.label) touched the same memos" + remedy }
         return "the later \(later.label) came from another process and touched the same memos;"
             + " a one-shot 'memo undo' from the shell takes the store's latest change"

@@ -40,8 +40,8 @@ package final class LocalSyncEndpoint: SyncEndpoint {
         try store.applySync(records, seq: seq, received: cursor, from: peer, clock: clock)
     }
 
-    package func commit() throws(StoreError) {
-        try store.commitSync()
+    package func commit(peer: String) throws(StoreError) {
+        try store.commitSync(peer: peer)
     }
 
     package func abandon() {

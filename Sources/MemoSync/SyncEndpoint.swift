@@ -20,8 +20,8 @@ package protocol SyncEndpoint: AnyObject {
     /// Writes `records` and notes, in the same transaction, that this side has `peer`'s
     /// changes up to `cursor` (its clock past `clock`); uncommitted yet.
     func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError)
-    /// Commits what `apply` wrote.
-    func commit() throws(StoreError)
+    /// Commits what `apply` wrote; its history names the other side as `peer`.
+    func commit(peer: String) throws(StoreError)
     /// Discards what is not committed yet; nothing when all is.
     func abandon()
 }

@@ -40,8 +40,8 @@ package enum Synchronizer {
             let mineReached = exchange.remote.holds(exchange.local.writes) ? mine.cursorAfterWrites : mine.cursor
             try local.apply(exchange.local.writes, received: theirsReached, from: theirs.storeID, clock: exchange.latest)
             try remote.apply(exchange.remote.writes, received: mineReached, from: mine.storeID, clock: exchange.latest)
-            try remote.commit()
-            try local.commit()
+            try remote.commit(peer: local.displayPath)
+            try local.commit(peer: remote.displayPath)
             return exchange.summary
         } catch {
             remote.abandon()

@@ -85,6 +85,13 @@ struct MemoProgram {
                 return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
                     notebook.missingTextSource = UserText(environment: environment,
                                                           readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    if Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDERR_FILENO) {
+                        notebook.confirmation = { [errors] question in
+                            errors.write(question)
+                            errors.flush()
+                            return readLine().map(REPL.isYes) ?? false
+                        }
+                    }
                     // Ctrl-C rolls an import back and says so (`runOneShot`); other commands
                     // die of it at once, as they have nothing to undo.
                     if case .importFile = command { InterruptSignal.install() }

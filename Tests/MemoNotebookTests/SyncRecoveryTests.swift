@@ -140,6 +140,6 @@ private final class FailingCommit: SyncEndpoint {
     func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
         try side.apply(records, received: cursor, from: peer, clock: clock)
     }
-    func commit() throws(StoreError) { throw .unexpected("the disk is full") }
+    func commit(peer: String) throws(StoreError) { throw .unexpected("the disk is full") }
     func abandon() { side.abandon() }
 }

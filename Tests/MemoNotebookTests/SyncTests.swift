@@ -245,15 +245,24 @@ struct SyncTests {
         #expect(throws: StoreError.syncWithItself(path: path("a.sqlite"))) { try a.run("sync \(path("a.sqlite"))") }
     }
 
-    @Test func aSyncCanBeUndoneOnTheLocalSide() throws {
+    /// A session's plain `undo` does not take back its own sync either; `undo --sync` does,
+    /// keeping what the sync brought (the other store holds it too, and removing it here would
+    /// remove it there at the next sync), and putting back what the sync changed here.
+    @Test func aSyncIsUndoneOnlyOnPurposeAndKeepsWhatItBrought() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
         try a.run("add mine")
+        try a.run("sync \(path("b.sqlite"))")
+        try b.run("edit 1 mine, edited on b")
         try b.run("add theirs")
         try a.run("sync \(path("b.sqlite"))")
-        #expect(try a.run("count") == "2\n")
-        #expect(try a.run("undo").hasPrefix("undid change 2 (sync"))
-        #expect(try a.run("count") == "1\n")
-        #expect(try b.run("count") == "2\n", "the other side keeps its copy")
+        #expect(throws: StoreError.self) { try a.run("undo") }
+        #expect(try texts(a) == ["mine, edited on b", "theirs"])
+        let undone = try a.run("undo --sync")
+        #expect(undone.hasPrefix("undid change "), "\(undone)")
+        #expect(undone.contains(" (sync with \(path("b.sqlite"))): 1 memo put back as before the sync, 1 memo it added kept\n"))
+        #expect(try texts(a) == ["mine", "theirs"])
+        #expect(try a.run("redo").contains(" (sync with \(path("b.sqlite")))"))
+        #expect(try texts(a) == ["mine, edited on b", "theirs"])
     }
 
     /// A store whose clock is behind still has the later change when it changed the memo

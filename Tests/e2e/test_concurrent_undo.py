@@ -107,8 +107,8 @@ def test_an_undo_blocked_by_a_sync_names_the_sync(memo_binary, environment, tmp_
     session.process.stdin.write("undo\n")
     session.process.stdin.flush()
     assert session.process.stderr.readline() == (
-        '<stdin>:2: error: cannot undo change 2 (delete "shared"): the later change 3 (sync "edited on b") came from another '
-        "process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change\n")
+        f'<stdin>:2: error: cannot undo change 2 (delete "shared"): the later change 3 (sync with {peer}) touched the same '
+        "memos; 'undo --sync' takes back the store's latest sync\n")
     assert session.close() == 1, "a refused line makes piped input exit 1"
     assert one_shot(memo_binary, environment, store, "list").stdout.rstrip("\n").endswith("edited on b")
 

@@ -157,15 +157,24 @@ class History:
     def new_store(self, store, like=None):
         self.seen[store] = set(self.seen[like]) if like else set()
 
-    def record(self, store, before, after):
-        """The events of one command in one store, from its memos before and after."""
+    def record(self, store, before, after, unseen=None):
+        """The events of one command in one store, from its memos before and after. An undone
+        sync (`unseen`: the events it had brought) puts memos back without having seen what the
+        sync brought of them: its events have not seen those, the store forgets them for the
+        memos it put back, and what it replaced is not gone (the peer still holds it, and no
+        exemption forgives its loss)."""
         events = []
+        seen = self.seen[store] - (unseen or set())
         for uuid in sorted(before.keys() | after.keys()):
             if before.get(uuid) != after.get(uuid):
-                events.append(Event(len(self.events) + len(events) + 1, store, uuid, before.get(uuid), after.get(uuid), self.seen[store]))
+                events.append(Event(len(self.events) + len(events) + 1, store, uuid, before.get(uuid), after.get(uuid), seen))
+                if unseen is not None:
+                    continue
                 if before.get(uuid) is not None and (after.get(uuid) is None or after[uuid][0] != before[uuid][0]):
                     self.seen_gone.add(before[uuid][0])
         self.events += events
+        put_back = {event.uuid for event in events}
+        self.seen[store] -= {number for number in unseen or () if self.events[number - 1].uuid in put_back}
         self.seen[store] |= {event.number for event in events}
         return events
 
@@ -177,8 +186,11 @@ class History:
                 raise Discrepancy(f"a new memo got the uuid of another: {event} (first {next(e for e in self.events if e.uuid == event.uuid)})")
 
     def synced(self, here, there):
+        """Both stores have seen what either had; returns the events each was brought."""
         both = self.seen[here] | self.seen[there]
+        brought = {here: both - self.seen[here], there: both - self.seen[there]}
         self.seen[here], self.seen[there] = set(both), set(both)
+        return brought
 
     def restored(self, backup, store, gone, back):
         """An older copy over its store: the texts only that store held are gone, until a backup
@@ -251,12 +263,13 @@ class RandomUse:
         self.folder, self.history, self.random = folder, history, random_source
         self.stores, self.files = [], 0
         self.backups = {}  # backup file → the store it was taken of, and the texts it holds
+        self.syncs = {}  # store file → {history seq of a sync there: the events it brought}
         for _ in range(stores):
             self.create(self.new_store(), lambda store: self.folder.memo("--store", store, "add", self.new_text()))
 
     def step(self):
         actions = {self.sync: 25, self.add: 12, self.edit: 10, self.tag: 6, self.untag: 4, self.delete: 6,
-                   self.undo: 5, self.redo: 3, self.import_records: 4, self.back_up: 3, self.restore: 2}
+                   self.undo: 5, self.undo_sync: 3, self.undo_a_sync: 3, self.redo: 3, self.import_records: 4, self.back_up: 3, self.restore: 2}
         if len(self.stores) < MOST_STORES:
             actions.update({self.export_into_new_store: 2, self.copy_store: 2, self.script_store: 3})
         action = self.random.choices(list(actions), weights=list(actions.values()))[0]
@@ -272,11 +285,16 @@ class RandomUse:
         self.files += 1
         return f"f{self.files}{suffix}"
 
-    def new_store(self, like=None):
+    def new_store(self, like=None, same_file=False):
         store = f"s{len(self.stores)}.sqlite"
         self.stores.append(store)
         self.history.new_store(store, like)
+        self.syncs[store] = dict(self.syncs[like]) if same_file else {}
         return store
+
+    def latest_entry(self, store):
+        listed = self.folder.memo("--store", store, "--json", "history", "-n", "1", read_only=True)
+        return json.loads(listed) if listed.strip() else None
 
     def states(self, store):
         return states(self.folder.memos(store))
@@ -291,9 +309,16 @@ class RandomUse:
         self.history.check_new_memos(self.change(store, command))
 
     def sync(self):
-        here, there = self.random.sample(self.stores, 2)
+        self.sync_of(*self.random.sample(self.stores, 2))
+
+    def sync_of(self, here, there):
+        latest = {store: self.latest_entry(store) for store in (here, there)}
         self.folder.sync(here, there)
-        self.history.synced(here, there)
+        brought = self.history.synced(here, there)
+        for store in (here, there):
+            entry = self.latest_entry(store)
+            if entry and entry != latest[store] and entry["kind"] == "sync":
+                self.syncs[store][entry["seq"]] = brought[store]
 
     def add(self):
         self.create(self.store(), lambda store: self.folder.memo("--store", store, "add", self.new_text()))
@@ -322,6 +347,21 @@ class RandomUse:
         """One-shot: the store's latest change, which may be a sync; refusing is allowed."""
         self.change(self.store(), lambda store: self.folder.memo("--store", store, command, allowed=(0, 1)))
 
+    def undo_a_sync(self):
+        """A sync, then `undo --sync` on one of its stores (an undo right after is seldom refused)."""
+        here, there = self.random.sample(self.stores, 2)
+        self.sync_of(here, there)
+        self.undo_sync(self.random.choice((here, there)))
+
+    def undo_sync(self, store=None):
+        """`undo --sync`: the store's latest sync; refusing is allowed (none, or a later change)."""
+        store = store or self.store()
+        before = self.states(store)
+        result = self.folder.memo("--store", store, "--json", "undo", "--sync", allowed=(0, 1))
+        if result.strip():
+            unseen = frozenset(self.syncs[store].get(json.loads(result)["seq"], set()))
+            self.history.record(store, before, self.states(store), unseen=unseen)
+
     def redo(self):
         self.undo("redo")
 
@@ -339,7 +379,7 @@ class RandomUse:
 
     def copy_store(self):
         source = self.store()
-        self.folder.copy(source, self.new_store(like=source))
+        self.folder.copy(source, self.new_store(like=source, same_file=True))
 
     def script_store(self):
         script = self.new_file(".memo")
@@ -354,6 +394,7 @@ class RandomUse:
         self.backups[backup] = (store, self.texts(store))
         self.folder.copy(store, backup)
         self.history.new_store(backup, like=store)
+        self.syncs[backup] = dict(self.syncs[store])
 
     def restore(self):
         if self.backups:
@@ -362,6 +403,7 @@ class RandomUse:
             elsewhere = set().union(*(self.texts(other) for other in self.stores if other != store))
             self.history.restored(backup, store, self.texts(store) - elsewhere - back, back)
             self.folder.copy(backup, store)
+            self.syncs[store] = dict(self.syncs[backup])
 
 
 def settle(folder, stores):

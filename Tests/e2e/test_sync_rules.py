@@ -181,7 +181,7 @@ def test_bringing_back_a_deleted_memo_keeps_the_tags_added_elsewhere(memo_binary
     memo(memo_binary, environment, b, "delete", "1")
     memo(memo_binary, environment, a, "sync", b)
     assert texts(memo_binary, environment, a) == ["two"]
-    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, a, "undo", "--sync")
     memo(memo_binary, environment, a, "sync", b)
     for store in (a, b):
         assert sorted((memo["content"], memo["tags"]) for memo in dump(memo_binary, environment, store)) == [
@@ -224,7 +224,7 @@ def test_undoing_a_sync_keeps_the_newer_add_of_a_tag_it_leaves(memo_binary, envi
     memo(memo_binary, environment, b, "sync", c)
     memo(memo_binary, environment, b, "tag", "1", "work")
     memo(memo_binary, environment, a, "sync", b)
-    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, a, "undo", "--sync")
     memo(memo_binary, environment, c, "tag", id_of(memo_binary, environment, c, "one"), "home")
     for first, second in ((a, c), (a, b), (b, c), (a, c)):
         memo(memo_binary, environment, first, "sync", second)
@@ -472,9 +472,180 @@ def test_undoing_a_sync_that_left_a_memo_as_it_was_does_not_keep_it_from_a_delet
     memo(memo_binary, environment, b, "edit", "1", "x, for a moment")
     memo(memo_binary, environment, b, "undo")
     memo(memo_binary, environment, a, "sync", b)
-    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, a, "undo", "--sync")
     memo(memo_binary, environment, b, "delete", "1")
     memo(memo_binary, environment, a, "sync", b)
     memo(memo_binary, environment, a, "sync", b)
     for store in (a, b):
         assert texts(memo_binary, environment, store) == [], store.name
+
+
+# Issue 36, item 13: an undo after a sync never deletes a text typed elsewhere.
+
+def conflicting_edits_synced(binary, environment, folder):
+    """a and b edit one memo apart, then sync: b's later text wins, a's is a @conflict copy on both."""
+    a, b = folder / "a.sqlite", folder / "b.sqlite"
+    memo(binary, environment, a, "add", "base")
+    memo(binary, environment, a, "sync", b)
+    memo(binary, environment, a, "edit", "1", "typed on laptop A")
+    memo(binary, environment, b, "edit", "1", "typed on desktop B")
+    memo(binary, environment, a, "sync", b)
+    return a, b
+
+
+def test_a_plain_undo_after_a_sync_refuses_and_names_undo_sync(memo_binary, environment, tmp_path):
+    a, b = conflicting_edits_synced(memo_binary, environment, tmp_path)
+    refused = memo(memo_binary, environment, b, "undo", check=False)
+    assert refused.returncode == 1
+    assert "a plain 'undo' does not take back a sync: 'undo --sync' does" in refused.stderr
+    assert "(sync with " in refused.stderr
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted(texts(memo_binary, environment, store)) == ["typed on desktop B", "typed on laptop A"], store.name
+
+
+def test_undoing_a_sync_on_purpose_keeps_its_conflict_copy_everywhere(memo_binary, environment, tmp_path):
+    # The repro: the @conflict copy was the only holder of a's text on b; undoing b's sync
+    # removed it there, and the next sync removed it from a.
+    a, b = conflicting_edits_synced(memo_binary, environment, tmp_path)
+    undone = memo(memo_binary, environment, b, "undo", "--sync").stdout
+    assert "1 memo it added kept" in undone and "the next sync with " in undone
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted(texts(memo_binary, environment, store)) == ["typed on desktop B", "typed on laptop A"], store.name
+    assert_converged(memo_binary, environment, a, b)
+
+
+def test_undoing_a_sync_puts_back_the_text_here_and_keeps_the_peers_as_a_conflict(memo_binary, environment, tmp_path):
+    # The sync brought b's edit of a memo a had not changed: undone, a has its old text back,
+    # and the next sync keeps b's text as a @conflict copy, in both stores, rather than drop it.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "the old text")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "edit", "1", "typed on b")
+    memo(memo_binary, environment, a, "sync", b)
+    undone = json.loads(memo(memo_binary, environment, a, "--json", "undo", "--sync").stdout)
+    assert (undone["kind"], undone["putBack"], undone["kept"], undone["undone"]) == ("sync", 1, 0, True)
+    assert undone["peer"] == str(b)
+    assert texts(memo_binary, environment, a) == ["the old text"]
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted((m["content"], m["tags"]) for m in dump(memo_binary, environment, store)) == [
+            ("the old text", []), ("typed on b", ["conflict"])], store.name
+
+
+def test_undoing_a_sync_keeps_the_memos_it_brought(memo_binary, environment, tmp_path):
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "mine")
+    memo(memo_binary, environment, b, "add", "theirs")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "undo", "--sync")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted(texts(memo_binary, environment, store)) == ["mine", "theirs"], store.name
+
+
+def test_undo_sync_without_a_sync_says_so(memo_binary, environment, tmp_path):
+    a = tmp_path / "a.sqlite"
+    memo(memo_binary, environment, a, "add", "x")
+    refused = memo(memo_binary, environment, a, "undo", "--sync", check=False)
+    assert (refused.returncode, refused.stderr.strip()) == (1, "error: no sync to undo")
+    assert texts(memo_binary, environment, a) == ["x"]
+
+
+# Issue 36, item 16 (model-checker seed 21): a restoring change has a version of its own.
+
+@pytest.mark.parametrize("copied", [False, True])
+def test_an_undone_delete_in_a_store_that_never_synced_outlives_a_delete_of_an_imported_copy(
+        memo_binary, environment, tmp_path, copied):
+    # b imports a's export (named by its state) and deletes it; a (or a copy of a: cp of a store
+    # that never synced) deletes the memo and undoes that. Named by its state at its first sync,
+    # the memo brought back was the version b's delete had seen, and the delete removed it again.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "x")
+    memo(memo_binary, environment, a, "export", tmp_path / "a.jsonl")
+    memo(memo_binary, environment, b, "import", tmp_path / "a.jsonl")
+    memo(memo_binary, environment, b, "delete", "1")
+    if copied:
+        shutil.copyfile(a, tmp_path / "c.sqlite")
+        a = tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "delete", "1")
+    memo(memo_binary, environment, a, "undo")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert texts(memo_binary, environment, store) == ["x"], store.name
+
+
+def test_a_memo_deleted_elsewhere_without_a_restore_here_stays_deleted(memo_binary, environment, tmp_path):
+    # The other half of the rule: a memo a never touched is the very version b's delete saw.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "x")
+    memo(memo_binary, environment, a, "export", tmp_path / "a.jsonl")
+    memo(memo_binary, environment, b, "import", tmp_path / "a.jsonl")
+    memo(memo_binary, environment, b, "delete", "1")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert texts(memo_binary, environment, store) == [], store.name
+
+
+def test_undo_sync_on_a_terminal_says_what_it_will_do_and_asks_first(memo_binary, environment, tmp_path):
+    import pexpect
+    a, b = conflicting_edits_synced(memo_binary, environment, tmp_path)
+    before = dump(memo_binary, environment, b)
+
+    def asked(*command):
+        child = pexpect.spawn(memo_binary, ["--store", str(b), *command], env=environment, encoding="utf-8",
+                              timeout=20, dimensions=(40, 200))
+        child.expect_exact("undo change ")
+        child.expect_exact(f"(sync with {a})? It puts back 1 memo as before the sync and keeps 1 memo it added; "
+                           f"the next sync with {a} keeps both sides")
+        child.expect_exact("[y/N] ")
+        return child
+
+    declined = asked("undo", "--sync")
+    declined.send("n\r")
+    declined.expect_exact("nothing undone")
+    declined.expect(pexpect.EOF)
+    declined.close()
+    assert declined.exitstatus == 0
+    assert dump(memo_binary, environment, b) == before, "a 'no' changes nothing"
+
+    accepted = asked("undo", "--sync")
+    accepted.send("y\r")
+    accepted.expect_exact("undid change ")
+    accepted.expect(pexpect.EOF)
+    accepted.close()
+    assert accepted.exitstatus == 0
+    history = json.loads(memo(memo_binary, environment, b, "--json", "history", "-n", "1").stdout)
+    assert (history["kind"], history["target"] is not None) == ("undo", True)
+
+    # Piped (no terminal): nobody to ask, so it goes ahead, as scripts and the server do.
+    memo(memo_binary, environment, b, "redo")
+    piped = subprocess.run([memo_binary, "--store", str(b), "undo", "--sync"], env=environment, input="",
+                           capture_output=True, text=True)
+    assert piped.returncode == 0 and piped.stdout.startswith("undid change ") and "[y/N]" not in piped.stderr
+
+
+def test_undo_sync_in_the_repl_asks_first(memo_binary, environment, tmp_path):
+    import pexpect
+    a, b = conflicting_edits_synced(memo_binary, environment, tmp_path)
+    child = pexpect.spawn(memo_binary, ["--store", str(b)], env=environment, encoding="utf-8", timeout=20, dimensions=(40, 250))
+    child.expect_exact("memo> ")
+    memo(memo_binary, environment, a, "edit", "1", "typed on laptop A again")
+    child.send(f"sync {a}\r")
+    child.expect_exact("1 received")
+    child.expect_exact("memo> ")
+    child.send("undo\r")  # the session's own latest change is the sync
+    child.expect_exact("'undo --sync' does")
+    child.expect_exact("memo> ")
+    child.send("undo --sync\r")
+    child.expect_exact("[y/N] ")
+    child.send("y\r")
+    child.expect_exact("1 memo put back as before the sync, 0 memos it added kept")
+    child.expect_exact("memo> ")
+    child.send("redo\r")
+    child.expect_exact("redid change ")
+    child.expect_exact("memo> ")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)

@@ -23,6 +23,8 @@ package enum Command: Equatable, Sendable {
     case importFile(ImportArguments)
     case export(ExportArguments)
     case begin, save, rollback, undo, redo
+    /// `undo --sync`: the store's latest sync, keeping what it brought (`MemoStore.undo(.latestSync:)`).
+    case undoSync
     case history(limit: Int?)
     /// Two-way merge with another memo store, here or through ssh (SPEC §4b).
     case sync(SyncArguments)

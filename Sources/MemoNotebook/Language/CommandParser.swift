@@ -103,7 +103,9 @@ package enum CommandParser {
         case .begin: return try withoutArguments(.begin, &reader)
         case .save: return try withoutArguments(.save, &reader)
         case .rollback: return try withoutArguments(.rollback, &reader)
-        case .undo: return try withoutArguments(.undo, &reader)
+        case .undo:
+            try reader.finish()
+            return .command(reader.flag("--sync") ? .undoSync : .undo)
         case .redo: return try withoutArguments(.redo, &reader)
         }
     }

@@ -143,7 +143,16 @@ extension CommandSyntax {
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
         CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),
-        CommandSyntax(.undo, usage: "", summary: "Undo the last change (this session's; a one-shot undo, the store's)."),
+        CommandSyntax(.undo, usage: "[--sync]", summary: "Undo the last change (this session's; a one-shot undo, the store's).",
+                      options: [OptionSyntax(names: ["--sync"], summary: "Undo the store's latest sync instead, keeping what it brought.")],
+                      details: """
+                        A plain undo never takes back a sync: what a sync brought is the other store's too, and
+                        undoing it like a change typed here would delete it there at the next sync. 'undo --sync'
+                        puts back the memos the sync changed or deleted here, as they were before it, and keeps every
+                        memo it added (those it brought, and @conflict copies). The next sync with that store merges
+                        again: a memo whose text the sync had changed comes back from there as a @conflict copy, so
+                        no text is lost on either side. On a terminal it says what it will do and asks first.
+                        """),
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
         CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
                       options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),

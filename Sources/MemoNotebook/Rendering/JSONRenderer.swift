@@ -41,6 +41,11 @@ package struct JSONRenderer: OutcomeRenderer {
         case .batchSaved(let changes): line(.object([("saved", .integer(Int64(changes)))]))
         case .batchRolledBack(let changes): line(.object([("rolledBack", .integer(Int64(changes)))]))
         case .undone(let entry), .redone(let entry): line(Self.json(entry))
+        case .syncUndone(let undo):
+            let entry = undo.sync
+            guard case .object(let members) = Self.json(entry) else { return }
+            line(.object(members + [("putBack", .integer(Int64(undo.putBack))), ("kept", .integer(Int64(undo.kept))),
+                                    ("peer", entry.peer.map(JSONValue.string) ?? .null)]))
         case .history(let entries): entries.forEach { line(Self.json($0)) }
         case .exported(let count, let path): line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
         case .imported(let summary):

@@ -43,6 +43,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .batchRolledBack(let changes): output.write("rolled back \(Self.count(changes, "change"))\n")
         case .undone(let entry): output.write("undid \(entry.label)\n")
         case .redone(let entry): output.write("redid \(entry.label)\n")
+        case .syncUndone(let undo): output.write(SyncUndoWording.report(undo) + "\n")
         case .history(let entries): output.write(historyLines(entries))
         case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(TerminalText.row(path))\n")
         case .imported(let summary):

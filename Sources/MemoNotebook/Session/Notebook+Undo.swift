@@ -17,7 +17,8 @@ extension Notebook {
         let lastChange = store.lastRecordedChange, rowsChanged = store.totalChanges
         let result = try body()
         if store.hasOpenBatch, store.totalChanges != rowsChanged, command != .begin { unsavedChanges += 1 }
-        guard let recorded = store.lastRecordedChange, recorded != lastChange, command != .undo, command != .redo else { return result }
+        guard let recorded = store.lastRecordedChange, recorded != lastChange, command != .undo, command != .undoSync,
+              command != .redo else { return result }
         undoStack.append(recorded)
         redoStack.removeAll()
         return result
@@ -64,6 +65,24 @@ extension Notebook {
             move(entry.sequence, from: &undoStack, to: &redoStack)
             return entry
         }
+    }
+
+    /// `undo --sync`: the store's latest sync, in any session. Where a person can answer
+    /// (`confirmation`), it says what will happen and asks first.
+    func undoSync() throws -> Outcome {
+        guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before 'undo'") }
+        guard let preview = try store.syncUndoPreview() else { throw StoreError.refused(.noSyncToUndo) }
+        if let confirmation, !confirmation(SyncUndoWording.question(preview)) {
+            return .unchanged("nothing undone")
+        }
+        var undone = preview
+        undone.sync = try store.undo(.latestSync, at: changeTime)
+        if scope == .session {
+            // A session's `redo` takes back its own undos, this one too.
+            undoStack.removeAll { $0 == undone.sync.sequence }
+            redoStack.append(undone.sync.sequence)
+        }
+        return .syncUndone(undone)
     }
 
     func redo() throws -> HistoryEntry {

@@ -12,6 +12,9 @@ package final class Notebook {
     package var progress: ProgressBar?
     /// Gets the text of `add` or `edit` typed without one; nil where no one can be asked.
     package var missingTextSource: MissingTextSource?
+    /// Asks a person a yes-or-no question before a step that needs one (`undo --sync`); nil
+    /// where no one can be asked (scripts, the server, piped input), and the step goes ahead.
+    package var confirmation: ((String) -> Bool)?
     /// Whose changes `undo` walks back: this session's, or the store's for a one-shot command.
     package let scope: SessionScope
     /// This session's history entries that can be undone, the last one on top.
@@ -96,6 +99,8 @@ package final class Notebook {
             return try rollback()
         case .undo:
             return .undone(try undo())
+        case .undoSync:
+            return try undoSync()
         case .redo:
             return .redone(try redo())
         case .history(let limit):

@@ -24,6 +24,8 @@ package enum Outcome {
     /// The change just undone or redone, as the history now has it.
     case undone(HistoryEntry)
     case redone(HistoryEntry)
+    /// `undo --sync`: the sync, now undone, and what its undo put back and kept.
+    case syncUndone(SyncUndoPreview)
     case history([HistoryEntry])
     /// Whole memos, each with its links both ways (SPEC §4c).
     case shown([(memo: Memo, links: MemoStore.Links)])

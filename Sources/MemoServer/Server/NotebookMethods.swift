@@ -109,6 +109,7 @@ final class NotebookMethods {
             case .undo?, .redo?:
                 guard !commands.allSatisfy({ $0 == .undo || $0 == .redo }) else { continue }
                 return "'\(command == .undo ? "undo" : "redo")' cannot run with other lines in one memo/execute, which are one change: send it alone"
+            case .undoSync?: return "'undo --sync' cannot run with other lines in one memo/execute: send it alone"
             case .sync?: return "'sync' changes another store, which the other lines could not take back: send it alone"
             case .export(let arguments)? where arguments.path != "-":
                 return "'export' to a file writes it at once, which the other lines could not take back: send it alone"

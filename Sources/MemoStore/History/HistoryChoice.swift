@@ -7,4 +7,7 @@ package enum HistoryChoice: Equatable, Sendable {
     /// The newest of these entries (oldest first: a session's own changes) that can be undone
     /// (or redone); one another process undid (or redid) meanwhile is passed over.
     case newest(of: [Int64])
+    /// The store's most recent sync that is not undone: `undo --sync`. A plain undo never
+    /// takes a sync back (`StoreRefusal.undoOfSync`).
+    case latestSync
 }

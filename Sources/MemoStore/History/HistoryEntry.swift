@@ -24,13 +24,31 @@ package struct HistoryEntry: Equatable, Sendable {
     /// True while the change is undone (and so can be redone).
     package var isUndone: Bool
 
-    /// `change 12 (edit "Buy milk")`: how messages name the entry. The summary is memo text,
-    /// so its control characters are left out: the label reaches terminals.
+    /// `change 12 (edit "Buy milk")`, `change 13 (sync with b.sqlite)`: how messages name the
+    /// entry. The summary is memo text or a path, so its control characters are left out: the
+    /// label reaches terminals.
     package var label: String {
-        let summary = String(String.UnicodeScalarView(summary.prefix(60).unicodeScalars.filter { scalar in
+        if let peer { return "change \(sequence) (sync with \(Self.printable(peer)))" }
+        return "change \(sequence) (\(kind.rawValue) \"\(Self.printable(summary.prefix(60)))\")"
+    }
+
+    private static func printable(_ text: Substring) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
             scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
         }))
-        return "change \(sequence) (\(kind.rawValue) \"\(summary)\")"
+    }
+
+    private static func printable(_ text: String) -> String { printable(text[...]) }
+
+    /// What a sync's entry says of the store it synced with: `with PATH`.
+    static func syncSummary(peer: String) -> String { Self.syncPrefix + peer }
+    private static let syncPrefix = "with "
+
+    /// The store a sync's entry synced with, as the sync named it; nil for other entries and
+    /// for syncs recorded before entries named their peer (their summary is a memo's line).
+    package var peer: String? {
+        guard kind == .sync, summary.hasPrefix(Self.syncPrefix) else { return nil }
+        return String(summary.dropFirst(Self.syncPrefix.count))
     }
 
     package init(sequence: Int64, time: Timestamp, kind: ChangeKind, target: Int64?, memoCount: Int,

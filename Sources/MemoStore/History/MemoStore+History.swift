@@ -40,6 +40,15 @@ extension MemoStore {
         }
     }
 
+    /// What `undo --sync` takes: the store's most recent sync that is not undone.
+    private func latestUndoableSync() throws(StoreError) -> HistoryEntry? {
+        try StoreError.wrapping {
+            try database.cached("""
+                SELECT \(Self.entryColumns) FROM history WHERE undone = 0 AND kind = 'sync' ORDER BY seq DESC LIMIT 1
+                """).firstRow([], Self.decodeEntry)
+        }
+    }
+
     /// What a one-shot `redo` takes: the most recently undone change, as long as no new change
     /// came after the undos and redos since the last change.
     private func latestRedoableChange() throws(StoreError) -> HistoryEntry? {
@@ -70,16 +79,16 @@ extension MemoStore {
                 if case .newest(let candidates) = choice, let last = candidates.last, let entry = try historyEntry(last) {
                     throw .alreadyUndone(entry)
                 }
-                throw .nothingToUndo
+                throw choice == .latestSync ? .refused(.noSyncToUndo) : .nothingToUndo
             }
-            return try undoEntry(sequence, at: time)
+            return try undoEntry(sequence, ofSync: choice == .latestSync, at: time)
         }
     }
 
     /// Undoes entry `sequence` itself, as `undo(_:at:)` does.
     @discardableResult
     package func undo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
-        try inOneWriteTransaction { () throws(StoreError) in try undoEntry(sequence, at: time) }
+        try inOneWriteTransaction { () throws(StoreError) in try undoEntry(sequence, ofSync: false, at: time) }
     }
 
     /// Redoes the change `choice` picks, undone before: the memos get back the state the undo
@@ -96,12 +105,13 @@ extension MemoStore {
         switch choice {
         case .latest: try latestUndoableChange()?.sequence
         case .newest(let candidates): try newest(of: candidates, undone: false)
+        case .latestSync: try latestUndoableSync()?.sequence
         }
     }
 
     private func redoable(_ choice: HistoryChoice) throws(StoreError) -> Int64? {
         switch choice {
-        case .latest: try latestRedoableChange()?.sequence
+        case .latest, .latestSync: try latestRedoableChange()?.sequence
         case .newest(let candidates): try newest(of: candidates, undone: true)
         }
     }
@@ -118,13 +128,34 @@ extension MemoStore {
         try StoreError.wrapping { try database.atomically { try body() } }
     }
 
-    private func undoEntry(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    /// Undoes entry `sequence`. A sync only when asked for (`ofSync`), and then unlike a
+    /// change typed here: what it brought is the peer's too, so undoing it here must not
+    /// remove it there at the next sync. It keeps every memo the sync added (brought or
+    /// `@conflict` copies), and puts back the memos it changed or deleted as a change made
+    /// without seeing the sync (`MemoTable.countOnImagesOf`): concurrent with the peer's
+    /// versions, which the next sync then merges (a text as a `@conflict` copy), never drops.
+    private func undoEntry(_ sequence: Int64, ofSync: Bool, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         guard let entry = try historyEntry(sequence), !entry.kind.isUndoOrRedo else { throw .nothingToUndo }
         guard !entry.isUndone else { throw .alreadyUndone(entry) }
+        if entry.kind == .sync, !ofSync { throw .refused(.undoOfSync(entry)) }
         if let later = try laterChange(touchingMemosOf: sequence, restoring: sequence, after: sequence) {
             throw .undoRefused(entry, later: later, fromAnotherProcess: false)
         }
-        return try replay(imagesOf: sequence, as: .undo, target: entry, undone: true, at: time)
+        return try replay(imagesOf: sequence, as: .undo, target: entry, undone: true, keepingAdded: ofSync, at: time)
+    }
+
+    /// What undoing the latest sync would do, for a question before it: the sync, how many
+    /// memos it changed or deleted here (put back), and how many it added (kept); nil when no
+    /// sync can be undone.
+    package func syncUndoPreview() throws(StoreError) -> SyncUndoPreview? {
+        guard let entry = try latestUndoableSync() else { return nil }
+        return try StoreError.wrapping {
+            try database.cached("""
+                SELECT count(before), count(*) - count(before) FROM history_memo WHERE seq = ?1
+                """).firstRow([.integer(entry.sequence)]) {
+                SyncUndoPreview(sync: entry, putBack: Int($0.int64(at: 0)), kept: Int($0.int64(at: 1)))
+            }
+        }
     }
 
     private func redoEntry(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
@@ -159,9 +190,10 @@ extension MemoStore {
 
     /// Puts back the images entry `source` recorded, as one recorded change of `kind`.
     private func replay(imagesOf source: Int64, as kind: ChangeKind, target: HistoryEntry, undone: Bool,
-                        at time: Timestamp) throws(StoreError) -> HistoryEntry {
+                        keepingAdded: Bool = false, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try recorded(kind, target: target.sequence, at: time) {
-            try table.restoreImages(of: source)
+            try table.restoreImages(of: source, keepingAdded: keepingAdded)
+            if keepingAdded { try table.countOnImagesOf(source) }
             try database.cached("UPDATE history SET undone = ?2 WHERE seq = ?1").run([.integer(target.sequence), .integer(undone ? 1 : 0)])
         }
         return try historyEntry(target.sequence) ?? target

@@ -101,9 +101,10 @@ extension MemoStore {
         }
     }
 
-    /// Commits the sync's own change, recorded in the history as a `sync`.
-    package func commitSync() throws(StoreError) {
-        try recorder.commit()
+    /// Commits the sync's own change, recorded in the history as a `sync` with `peer` (how
+    /// the other store was named), so `history` and `undo --sync` can say which store it was.
+    package func commitSync(peer: String) throws(StoreError) {
+        try recorder.commit(summary: HistoryEntry.syncSummary(peer: peer))
     }
 
     /// Discards the sync's own change, if it is still open.

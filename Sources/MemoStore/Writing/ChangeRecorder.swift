@@ -76,13 +76,14 @@ final class ChangeRecorder {
     }
 
     /// Records the open change as one history entry and commits it; the entry's sequence
-    /// number, or nil if it changed nothing.
+    /// number, or nil if it changed nothing. A `summary` replaces the first line of a memo it
+    /// touched as the entry's summary (a sync names its peer).
     @discardableResult
-    func commit() throws(StoreError) -> Int64? {
+    func commit(summary: String? = nil) throws(StoreError) -> Int64? {
         guard let kind, let startTime, !database.isAutocommit else { throw .noOpenBatch }
         let before = lastRecordedChange
         try StoreError.wrapping {
-            try finish(kind, target: nil, at: startTime)
+            try finish(kind, target: nil, summary: summary, at: startTime)
             try database.execute("COMMIT")
             try noteSavedHistory()
         }
@@ -135,7 +136,7 @@ final class ChangeRecorder {
     /// Writes the staged images as a history entry, leaving out memos the change left as
     /// they were; no entry when nothing changed. A local change also stamps its memos' sync
     /// facts (`MemoTable.stampStaged`).
-    private func finish(_ kind: ChangeKind, target: Int64?, at time: Timestamp) throws {
+    private func finish(_ kind: ChangeKind, target: Int64?, summary given: String? = nil, at time: Timestamp) throws {
         try table.unstageUnchanged()
         let (count, summary) = try database.cached("""
             SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
@@ -147,7 +148,7 @@ final class ChangeRecorder {
         if kind != .sync { try stampSyncFacts(of: kind, at: time) }
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
             .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
-                  .integer(count), .text(MemoContent.firstLine(of: summary))])
+                  .integer(count), .text(given ?? MemoContent.firstLine(of: summary))])
         let sequence = database.lastInsertedRowID
         try database.cached("INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change")
             .run([.integer(sequence)])

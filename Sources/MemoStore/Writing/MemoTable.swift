@@ -249,15 +249,18 @@ struct MemoTable {
 
     /// Puts back the memos as history entry `sequence` recorded them before it (`MemoImage`
     /// in `imageSQL`): each memo the entry touched is removed, then the images that are not
-    /// NULL come back with the same id, uuid, dates and tags.
-    func restoreImages(of sequence: Int64) throws {
-        let value: [SQLiteValue] = [.integer(sequence)]
+    /// NULL come back with the same id, uuid, dates and tags. `keepingAdded` leaves the memos
+    /// the entry added (a NULL image) as they are: an undone sync keeps what it brought.
+    func restoreImages(of sequence: Int64, keepingAdded: Bool = false) throws {
+        let value: [SQLiteValue] = [.integer(sequence)], choice: [SQLiteValue] = [.integer(sequence), .integer(keepingAdded ? 1 : 0)]
+        let replaced = "SELECT memo_id FROM history_memo WHERE seq = ?1 AND (?2 = 0 OR before IS NOT NULL)"
         try database.cached("""
             INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
-            SELECT h.memo_id, (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = h.memo_id) FROM history_memo h WHERE h.seq = ?1
-            """).run(value)
-        try database.cached("DELETE FROM memo_search WHERE rowid IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
-        try database.cached("DELETE FROM memo WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)").run(value)
+            SELECT h.memo_id, (SELECT \(Self.imageSQL) FROM memo WHERE memo.id = h.memo_id) FROM history_memo h
+            WHERE h.seq = ?1 AND (?2 = 0 OR h.before IS NOT NULL)
+            """).run(choice)
+        try database.cached("DELETE FROM memo_search WHERE rowid IN (\(replaced))").run(choice)
+        try database.cached("DELETE FROM memo WHERE id IN (\(replaced))").run(choice)
         try database.cached("""
             INSERT INTO memo(id, uuid, content, insert_date, update_date, tags_version)
             SELECT json_extract(before, '$.id'), json_extract(before, '$.uuid'), json_extract(before, '$.content'),
@@ -289,7 +292,7 @@ struct MemoTable {
         // An image from before links were kept (schema version 10) has none: its text says them.
         let restored = try database.prepare("""
             SELECT m.id, m.content, json_type(h.before, '$.links') IS NULL FROM memo m JOIN history_memo h ON h.memo_id = m.id
-            WHERE h.seq = ?1
+            WHERE h.seq = ?1 AND h.before IS NOT NULL
             """)
         try restored.bind(value)
         while try restored.step() {
@@ -297,6 +300,34 @@ struct MemoTable {
             try index(id, content: content)
             if restored.int64(at: 2) != 0 { try link(id, content: content) }
         }
+    }
+
+    /// Makes the running change (an undone sync, after `restoreImages`) count on the versions
+    /// the memos had in entry `sequence`'s images, not on those the entry wrote, for each part
+    /// (text, explicit tags) it puts back: the change restores what was here before the sync as
+    /// if the sync had not been seen, so it is concurrent with the peer's versions, and the
+    /// next sync keeps both sides' texts. A part the sync left as it was keeps its version.
+    func countOnImagesOf(_ sequence: Int64) throws {
+        let textDiffers = """
+            (json_extract(p.before, '$.content') IS NOT json_extract(h.before, '$.content')
+             OR json_extract(p.before, '$.update_date') IS NOT json_extract(h.before, '$.update_date'))
+            """
+        let tagsDiffer = """
+            ((SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(p.before, '$.tags') WHERE json_extract(value, '$[1]') = 0)
+             IS NOT (SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(h.before, '$.tags') WHERE json_extract(value, '$[1]') = 0))
+            """
+        func image(_ part: String) -> String { "json(coalesce(json_extract(h.before, '$.\(part)'), '{}'))" }
+        try database.cached("""
+            UPDATE temp.pending_change AS p
+            SET before = json_set(p.before,
+                '$.version', CASE WHEN \(textDiffers) THEN \(image("version")) ELSE json(json_extract(p.before, '$.version')) END,
+                '$.text_by', CASE WHEN \(textDiffers) THEN json_extract(h.before, '$.text_by') ELSE json_extract(p.before, '$.text_by') END,
+                '$.text_seq', CASE WHEN \(textDiffers) THEN json_extract(h.before, '$.text_seq') ELSE json_extract(p.before, '$.text_seq') END,
+                '$.tags_version', CASE WHEN \(tagsDiffer) THEN \(image("tags_version")) ELSE json(json_extract(p.before, '$.tags_version')) END,
+                '$.support', CASE WHEN \(textDiffers) OR \(tagsDiffer) THEN \(image("support")) ELSE json(json_extract(p.before, '$.support')) END)
+            FROM history_memo h
+            WHERE h.seq = ?1 AND h.memo_id = p.memo_id AND h.before IS NOT NULL AND p.before IS NOT NULL
+            """).run([.integer(sequence)])
     }
 
     // MARK: Staging before-images
@@ -411,7 +442,21 @@ struct MemoTable {
                             changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
             WHERE change_seq = 0
             """).run([.text(stamp.store), .integer(stamp.seq)])
+        try database.cached(Self.restoredTakeTheirOwnVersionSQL).run([.text(stamp.store), .integer(stamp.seq)])
     }
+
+    /// A memo whose last change here was an undo or redo (a delete undone, an edit taken back)
+    /// holds a state it had before, whose name a store elsewhere may have seen already, and
+    /// deleted or replaced (an export of it imported there). Named by its state alone it would
+    /// be that old version, and what that store did to it would undo the restore. So a
+    /// restoring change takes a version of its own: this store's first change counts in it.
+    private static let restoredTakeTheirOwnVersionSQL = """
+        UPDATE memo SET version = json_set(version, '$."' || ?1 || '"', ?2), tags_version = json_set(tags_version, '$."' || ?1 || '"', ?2),
+                        support = json_set(support, '$."' || ?1 || '"', ?2), text_by = ?1, text_seq = ?2
+        WHERE id IN (SELECT hm.memo_id FROM history h JOIN history_memo hm ON hm.seq = h.seq WHERE h.kind IN ('undo', 'redo'))
+          AND change_seq = ?2 AND changed_by = ?1
+          AND (SELECT h.kind FROM history h WHERE h.seq = (SELECT max(seq) FROM history_memo WHERE memo_id = memo.id)) IN ('undo', 'redo')
+        """
 
     /// The names (SQL, a JSON object of them) of the states the memo had before, as its history
     /// images keep them: a store that kept no versions still knows its memos' past, so a copy

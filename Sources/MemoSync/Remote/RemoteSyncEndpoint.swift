@@ -85,7 +85,8 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
         guard case .done = try receiveReply() else { throw unexpectedReply("apply") }
     }
 
-    package func commit() throws(StoreError) {
+    /// The remote store names its peer itself (`SyncService.peerName`): the exchange carries no path.
+    package func commit(peer: String) throws(StoreError) {
         guard case .done = try call(.commit) else { throw unexpectedReply("commit") }
     }
 

@@ -21,6 +21,10 @@ package final class SyncService {
         static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// How this store's history names the client of a sync served here: the exchange carries
+    /// no path of the client's store.
+    static let peerName = "a store through ssh"
+
     package init(location: StoreLocation, displayPath: String, channel: LineChannel) {
         self.location = location
         self.displayPath = displayPath
@@ -91,7 +95,7 @@ package final class SyncService {
                 try endpoint().apply(records, received: received, from: peer, clock: clock)
                 return (.done, [])
             case .commit:
-                try endpoint().commit()
+                try endpoint().commit(peer: Self.peerName)
                 return (.done, [])
             case .abandon:
                 if case .success(let endpoint) = opened { endpoint.abandon() }
