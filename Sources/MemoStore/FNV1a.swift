@@ -5,8 +5,13 @@ package enum FNV1a {
     package static let prime: UInt64 = 0x100_0000_01b3
 
     package static func hash(_ text: String, seed: UInt64 = standardSeed) -> UInt64 {
+        hash(bytes: text.utf8, seed: seed)
+    }
+
+    /// The hash of bytes, such as a text column read without making a `String` of it.
+    package static func hash(bytes: some Sequence<UInt8>, seed: UInt64 = standardSeed) -> UInt64 {
         var hash = seed
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* prime
         }

@@ -21,7 +21,8 @@ package struct UUIDText: Hashable, Sendable {
         self.low = low
     }
 
-    private init(high: UInt64, low: UInt64) {
+    /// The uuid of these 128 bits, the first 64 in `high`.
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }

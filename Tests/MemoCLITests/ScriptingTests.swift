@@ -21,7 +21,7 @@ struct ScriptingTests {
             #2  2000-01-01 00:00:01  second …
             #1  2000-01-01 00:00:00  first @a
             #1
-            uuid:     00000000-0000-4000-8000-000000000001
+            uuid:     a63ae090-249f-4364-8233-000000000001
             inserted: 2000-01-01 00:00:00
             updated:  never
             tags:     @a
@@ -33,7 +33,7 @@ struct ScriptingTests {
         memo.environment["COLUMNS"] = "20"
         #expect(try memo.run(["run", script]).standardOutput == first.standardOutput)
         let json = try memo.run(["--json", "run", script]).lines
-        #expect(json.first == #"{"id":1,"uuid":"00000000-0000-4000-8000-000000000001","content":"first @a","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":["a"]}"#)
+        #expect(json.first == #"{"id":1,"uuid":"a63ae090-249f-4364-8233-000000000001","content":"first @a","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":["a"]}"#)
     }
 
     @Test func firstErrorStopsWithFileAndLine() throws {
@@ -103,7 +103,7 @@ struct ScriptingTests {
         #expect(uuids.count == 4 && Set(uuids).count == 4)
         #expect(uuids.allSatisfy { !$0.hasPrefix("00000000-0000-4000-8000-") })
         let inMemory = try memo.run(["--json", "run", script]).standardOutput
-        #expect(inMemory.contains(#""uuid":"00000000-0000-4000-8000-000000000001""#), "in memory, uuids stay deterministic")
+        #expect(inMemory.contains(#""uuid":"56660ab3-978e-42b2-8de5-000000000001""#), "in memory, uuids stay deterministic")
     }
 
     /// A script run against a store file dates its changes when it runs: dates of 2000 would

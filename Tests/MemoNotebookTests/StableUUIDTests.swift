@@ -14,6 +14,37 @@ struct StableUUIDTests {
         }
     }
 
+    /// The uuids of the memos a script makes in memory, run as `memo run` runs it.
+    private func uuids(ofScript lines: [String]) throws -> [String] {
+        let notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+        let interpreter = LineInterpreter(notebook: notebook, renderer: JSONRenderer(), output: StringOutput()) { error, _ in
+            Issue.record("\(error)")
+        }
+        for (index, line) in lines.enumerated() { _ = interpreter.feed(line, lineNumber: index + 1) }
+        return try notebook.store.memos(MemoQuery(order: .oldestFirst)).collect().map(\.uuid)
+    }
+
+    /// Scripted runs in memory: each script gives its own uuids again on every run, and two
+    /// scripts never give the same one, so exports of unrelated runs never merge memos.
+    @Test func eachScriptRepeatsItsOwnUUIDsAndNoOtherScriptGivesThem() throws {
+        let scratch = Scratch()
+        let alice = try uuids(ofScript: ["add Alice: dentist", "add second"])
+        #expect(try uuids(ofScript: ["add Alice: dentist", "add second"]) == alice)
+        let bob = try uuids(ofScript: ["add Bob: milk", "add second"])
+        #expect(Set(alice).isDisjoint(with: bob))
+        #expect(Set(try uuids(ofScript: ["# another comment", "add Alice: dentist", "add second"])).isDisjoint(with: alice))
+        // The same line importing two different files of records without uuids.
+        let one = try scratch.write("{\"content\":\"one\"}\n", to: "one.jsonl")
+        let first = try uuids(ofScript: ["import \(one)"])
+        try scratch.write("{\"content\":\"two\"}\n", to: "one.jsonl")
+        #expect(Set(try uuids(ofScript: ["import \(one)"])).isDisjoint(with: first))
+        for uuid in alice + bob + first {
+            let characters = Array(uuid)
+            #expect(UUIDText(uuid)?.canonical == uuid && characters[14] == "4" && characters[19] == "8" && uuid.hasPrefix("0000") == false)
+        }
+        #expect(alice.map { $0.suffix(12) } == ["000000000001", "000000000002"], "the sequence shows at the end")
+    }
+
     /// Import files and sync peers name memos by uuid in either case; the store keeps lower
     /// case, and anything but 8-4-4-4-12 hexadecimal is refused.
     /// The uuids of new memos and stores: version 4 with the RFC variant, and never the same.

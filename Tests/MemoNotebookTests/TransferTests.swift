@@ -97,33 +97,84 @@ struct TransferTests {
     }
 
     /// Each copy comes in its own file: a file may name a memo only once. Only a copy edited
-    /// later than the memo updates it; no update date is ever made up from an insert date.
-    @Test func newerCopiesUpdateAndOlderOrEqualOnesAreSkipped() throws {
+    /// later than the memo updates it; no update date is ever made up from an insert date. A
+    /// record that cannot be a state of the memo its uuid names (another insert date, or
+    /// another text when neither was edited) is another memo: added under a uuid of its own.
+    @Test func newerCopiesUpdateOlderOnesAreSkippedAndUnrelatedOnesAreAddedApart() throws {
         let session = try ScriptedNotebook()
         try session.run("add --tag old Original @inline")
         let uuid = "00000000-0000-4000-8000-000000000001"
+        let apart = "1 added (1 under a new uuid: its own names another memo here), 0 updated, 0 skipped"
         let copies = [
-            ("{\"uuid\":\"\(uuid)\",\"content\":\"Older copy\",\"insertDate\":\"1999-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
-            ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", "0 updated, 1 skipped"),
-            ("{\"uuid\":\"\(uuid)\",\"content\":\"Inserted later, never edited\",\"insertDate\":\"2000-06-01T00:00:00.000Z\"}",
-             "0 updated, 1 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Older copy\",\"insertDate\":\"1999-01-01T00:00:00.000Z\"}", apart),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", apart),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"Original @inline\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}",
+             "0 added, 0 updated, 1 skipped"),
             ("{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
-             + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}", "1 updated, 0 skipped"),
+             + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}", "0 added, 1 updated, 0 skipped"),
+            ("{\"uuid\":\"\(uuid)\",\"content\":\"An older edit\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
+             + "\"updateDate\":\"2000-06-01T00:00:00.000Z\"}", "0 added, 0 updated, 1 skipped"),
         ]
         for (index, (record, outcome)) in copies.enumerated() {
             let file = try scratch.write(record + "\n", to: "merge\(index).jsonl")
-            #expect(try session.run("import \(file)") == "imported 1 record: 0 added, \(outcome)\n", "\(record)")
+            #expect(try session.run("import \(file)") == "imported 1 record: \(outcome)\n", "\(record)")
+            if outcome == apart {
+                #expect(try session.run("import \(file)") == "imported 1 record: 0 added, 0 updated, 1 skipped\n",
+                        "imported again, the memo added apart is found by its uuid")
+            }
         }
         let file = try scratch.write("{\"content\":\"No uuid or date\"}\n", to: "fresh.jsonl")
         #expect(try session.run("import \(file)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
         let memo = try #require(try session.notebook.store.memo(id: 1))
+        #expect(memo.uuid == uuid)
         #expect(memo.content == "Newer copy @fresh")
         #expect(memo.insertDate == Timestamp(secondsSince1970: 946_684_800), "an update keeps the memo's place")
         #expect(memo.updateDate == Timestamp(millisecondsSince1970: 981_173_106_789))
         #expect(memo.tags == ["fresh", "new"])
-        let added = try #require(try session.notebook.store.memo(id: 2))
-        #expect(added.uuid == "00000000-0000-4000-8000-000000000002")
+        let apartMemos = try [2, 3].map { try #require(try session.notebook.store.memo(id: $0)) }
+        #expect(apartMemos.map(\.content) == ["Older copy", "Same age"])
+        #expect(Set(apartMemos.map(\.uuid) + [uuid]).count == 3)
+        #expect(apartMemos.allSatisfy { $0.updateDate == nil })
+        let added = try #require(try session.notebook.store.memo(id: 4))
+        #expect(added.content == "No uuid or date" && added.uuid.hasSuffix("-000000000002"))
         #expect(added.insertDate == Timestamp(secondsSince1970: 946_684_801))
+    }
+
+    /// Importing a file of records without uuids again adds nothing: a record that repeats a
+    /// memo already there (text, tags, and the dates it carries) is skipped, and the summary
+    /// says why. A record that differs in any of them is a memo of its own.
+    @Test(arguments: [
+        ("jsonl", """
+            {"content":"milk @shop"}
+            {"content":"dentist","insertDate":"2024-03-01T09:00:00.000Z","tags":["health"]}
+            {"content":"edited","insertDate":"2024-03-01T09:00:00.000Z","updateDate":"2024-03-02T09:00:00.000Z"}
+
+            """),
+        ("json", """
+            [{"content":"milk @shop"},
+             {"content":"dentist","insertDate":"2024-03-01T09:00:00.000Z","tags":["Health"]},
+             {"content":"edited","insertDate":"2024-03-01T09:00:00.000Z","updateDate":"2024-03-02T09:00:00.000Z"}]
+
+            """),
+        ("md", "milk @shop\n\n## 2024-03-01\n\n- dentist\n- edited\n"),
+    ])
+    func importingRecordsWithoutUUIDsAgainSkipsThoseAlreadyThere(_ format: String, _ text: String) throws {
+        let session = try ScriptedNotebook()
+        try session.run("add milk @shop")
+        let file = try scratch.write(text, to: "again.\(format)")
+        #expect(try session.run("import \(file)") == "imported 3 records: 2 added, 0 updated, 1 skipped (1 already in the store)\n")
+        let before = try session.dump()
+        #expect(try session.run("import \(file)") == "imported 3 records: 0 added, 0 updated, 3 skipped (3 already in the store)\n")
+        #expect(try session.dump() == before)
+        #expect(try session.json("import \(file)") == #"{"added":0,"updated":0,"skipped":3,"empty":0,"addedUnderNewUUID":0,"alreadyThere":3}"# + "\n")
+        // Another tag, another date or another text is another memo.
+        let differing = try scratch.write("""
+            {"content":"milk @shop","tags":["dairy"]}
+            {"content":"dentist","insertDate":"2024-03-01T10:00:00.000Z","tags":["health"]}
+            {"content":"Milk @shop"}
+
+            """, to: "differing.jsonl")
+        #expect(try session.run("import \(differing)") == "imported 3 records: 3 added, 0 updated, 0 skipped\n")
     }
 
     /// A file that names one memo twice, in any case, fails at the second record.

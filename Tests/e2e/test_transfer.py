@@ -262,8 +262,11 @@ def test_an_import_never_invents_an_update_date(memo_binary, environment, tmp_pa
         later = tmp_path / "later.jsonl"
         later.write_text(json.dumps(record) + "\n")
         memo(memo_binary, environment, store, "import", later)
-        [memo_now] = dump(memo_binary, environment, store)
+        # Never edited, with another text: another memo under the same uuid, added under its own.
+        memo_now = next(m for m in dump(memo_binary, environment, store) if m["uuid"] == "00000000-0000-4000-8000-0000000000aa")
+        assert memo_now["content"] == "one", memo_now
         assert memo_now["updateDate"] is None and memo_now["insertDate"] == "2024-01-01T00:00:00.000Z", memo_now
+    assert all(m["updateDate"] is None for m in dump(memo_binary, environment, store))
 
 
 # A Core Data store its app is writing (issue 21 item 12)
@@ -355,3 +358,106 @@ def test_a_damaged_core_data_source_is_named_not_the_users_store(memo_binary, en
     assert result.returncode != 0
     assert str(source) in result.stderr and "the store file is damaged" not in result.stderr, result.stderr
     assert [m["content"] for m in dump(memo_binary, environment, store)] == ["mine"]
+
+
+# Importing again adds nothing; scripted runs never share uuids; a short Markdown comment (issue 36)
+
+def test_two_scripts_export_memos_that_never_merge_and_each_script_repeats_its_own(memo_binary, environment, tmp_path):
+    (tmp_path / "a.memo").write_text("add Alice: dentist\nexport a.jsonl\n")
+    (tmp_path / "b.memo").write_text("add Bob: milk\nexport b.jsonl\n")
+    def run(name):
+        subprocess.run([memo_binary, "run", name], env=environment, cwd=tmp_path, check=True, capture_output=True)
+        return [json.loads(line) for line in (tmp_path / name.replace(".memo", ".jsonl")).read_text().splitlines()]
+    [alice], [bob] = run("a.memo"), run("b.memo")
+    assert alice["uuid"] != bob["uuid"]
+    assert run("a.memo") == [alice], "a script reproduces its own uuids"
+    store = tmp_path / "s.sqlite"
+    for name in ("a.jsonl", "b.jsonl"):
+        assert "1 added" in memo(memo_binary, environment, store, "import", tmp_path / name).stdout
+    assert sorted(m["content"] for m in dump(memo_binary, environment, store)) == ["Alice: dentist", "Bob: milk"]
+
+
+def test_a_record_whose_uuid_names_an_unrelated_memo_is_added_under_a_new_uuid(memo_binary, environment, tmp_path):
+    store = tmp_path / "s.sqlite"
+    alice = tmp_path / "alice.jsonl"
+    alice.write_text(json.dumps({"uuid": "00000000-0000-4000-8000-000000000001", "content": "Alice: dentist",
+                                 "insertDate": "2000-01-01T00:00:00.000Z"}) + "\n")
+    bob = tmp_path / "bob.jsonl"
+    bob.write_text(json.dumps({"uuid": "00000000-0000-4000-8000-000000000001", "content": "Bob: milk",
+                               "insertDate": "2000-01-01T00:00:00.000Z"}) + "\n")
+    memo(memo_binary, environment, store, "import", alice)
+    result = memo(memo_binary, environment, store, "import", bob)
+    assert result.stdout == "imported 1 record: 1 added (1 under a new uuid: its own names another memo here), 0 updated, 0 skipped\n"
+    assert "0 added" in memo(memo_binary, environment, store, "import", bob).stdout, "imported again, it is found"
+    memos = dump(memo_binary, environment, store)
+    assert [m["content"] for m in memos] == ["Alice: dentist", "Bob: milk"]
+    assert memos[0]["uuid"] == "00000000-0000-4000-8000-000000000001" and memos[1]["uuid"] != memos[0]["uuid"]
+
+
+def test_hand_written_markdown_imported_twice_adds_nothing_the_second_time(memo_binary, environment, tmp_path):
+    hand = tmp_path / "hand.md"
+    hand.write_text("Undated paragraph @idea\n\n## 2024-03-01\n\n- dated item\n")
+    store = tmp_path / "s.sqlite"
+    assert "2 added" in memo(memo_binary, environment, store, "import", hand).stdout
+    result = memo(memo_binary, environment, store, "import", hand)
+    assert result.stdout == "imported 2 records: 0 added, 0 updated, 2 skipped (2 already in the store)\n"
+    assert len(dump(memo_binary, environment, store)) == 2
+
+
+def synced_pair(memo_binary, environment, tmp_path):
+    """Two stores that synced, with an edit, an explicit tag and a reference: a typical synced store."""
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "Alice dentist @health")
+    memo(memo_binary, environment, a, "add", "--tag", "errand", "see #1 for details")
+    memo(memo_binary, environment, b, "add", "Bob milk")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "edit", "1", "Alice dentist @health moved to Friday")
+    memo(memo_binary, environment, a, "sync", b)
+    return a, b
+
+
+def exported_lines(memo_binary, environment, store, path):
+    memo(memo_binary, environment, store, "export", path, "--format", "jsonl")
+    return [re.sub(r'^\{"id":\d+,', "{", line) for line in path.read_text().splitlines()]
+
+
+def test_markdown_of_a_synced_store_carries_what_sync_needs_in_a_short_comment(memo_binary, environment, tmp_path):
+    a, b = synced_pair(memo_binary, environment, tmp_path)
+    markdown = tmp_path / "a.md"
+    memo(memo_binary, environment, a, "export", markdown)
+    comments = [line for line in markdown.read_text().splitlines() if line.lstrip().startswith("<!--")]
+    assert len(comments) == 3
+    assert max(len(line) for line in comments) < 200, comments
+    copy = tmp_path / "copy.sqlite"
+    assert "3 added" in memo(memo_binary, environment, copy, "import", markdown).stdout
+    # Every memo, its version and its links come back as the source holds them ...
+    assert exported_lines(memo_binary, environment, copy, tmp_path / "copy.jsonl") == \
+        exported_lines(memo_binary, environment, a, tmp_path / "a.jsonl")
+    # ... so the copy syncs with the source's peer without a conflict or a change.
+    result = memo(memo_binary, environment, copy, "sync", b)
+    assert "conflict" not in result.stdout and not any("@conflict" in m["content"] for m in dump(memo_binary, environment, b))
+    assert len(dump(memo_binary, environment, b)) == 3
+
+
+OLD_MARKDOWN = """# Memos
+
+## 2026-12-03
+
+- Alice dentist @health moved
+  <!-- memo {"uuid":"deebd9cc-2b3b-4a27-8919-1a5b245221d1","insertDate":"2026-12-03T02:30:37.322Z","updateDate":"2026-12-03T02:30:37.552Z","tags":["health"],"sync":{"text":{"99a3c026-b5aa-45af-a96d-f2dd6bb259a6":3,"~17663cef04f6613446d8892042e6de5b":1,"~dacadc679a240cfbca04a6fee92e6e7e":1},"tags":{"~cbf29ce48422232584222325cbf29ce4":1},"support":{"99a3c026-b5aa-45af-a96d-f2dd6bb259a6":3,"~cbf29ce48422232584222325cbf29ce4":1,"~dacadc679a240cfbca04a6fee92e6e7e":1},"textBy":"99a3c026-b5aa-45af-a96d-f2dd6bb259a6","textSeq":3,"tagsAddedBy":{},"changedAt":1796265037552,"changedBy":"99a3c026-b5aa-45af-a96d-f2dd6bb259a6"}} -->
+- see #1 for details
+  <!-- memo {"uuid":"03111e50-6c67-4609-a5d0-67f1d0aedfae","insertDate":"2026-12-03T02:30:37.378Z","updateDate":null,"tags":[],"links":[{"start":4,"length":2,"uuid":"deebd9cc-2b3b-4a27-8919-1a5b245221d1"}]} -->
+"""
+
+
+def test_markdown_in_the_old_long_comment_form_still_imports(memo_binary, environment, tmp_path):
+    old = tmp_path / "old.md"
+    old.write_text(OLD_MARKDOWN)
+    store = tmp_path / "s.sqlite"
+    assert "2 added" in memo(memo_binary, environment, store, "import", old).stdout
+    lines = [json.loads(line) for line in exported_lines(memo_binary, environment, store, tmp_path / "s.jsonl")]
+    assert [(m["uuid"], m["content"], m["insertDate"], m["updateDate"]) for m in lines] == [
+        ("deebd9cc-2b3b-4a27-8919-1a5b245221d1", "Alice dentist @health moved", "2026-12-03T02:30:37.322Z", "2026-12-03T02:30:37.552Z"),
+        ("03111e50-6c67-4609-a5d0-67f1d0aedfae", "see #1 for details", "2026-12-03T02:30:37.378Z", None)]
+    assert lines[0]["sync"]["textBy"] == "99a3c026-b5aa-45af-a96d-f2dd6bb259a6" and lines[0]["sync"]["textSeq"] == 3
+    assert lines[1]["links"] == [{"start": 4, "length": 2, "uuid": "deebd9cc-2b3b-4a27-8919-1a5b245221d1"}]

@@ -186,13 +186,17 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
                       ],
                       details: """
-                        Markdown: an item (- text, further lines indented by two spaces) is a memo; its comment
-                        <!-- memo {JSON} --> restores its uuid, dates and tags, and its text when the comment holds
-                        "content" (export puts it there for text an item cannot carry: CR, control characters, lines
-                        like the comment). A paragraph is a memo; a heading is a memo of its own, except export's
-                        # Memos title and ## YYYY-MM-DD day headings, which date the memos under them.
+                        Markdown: an item (- text, further lines indented by two spaces) is a memo; its one-line
+                        comment <!-- memo u=… i=… … --> (older exports: <!-- memo {JSON} -->) restores its uuid, dates,
+                        tags, sync version and links, and its text when the comment holds it (export puts it there for
+                        text an item cannot carry: CR, control characters, lines like the comment). A paragraph is a
+                        memo; a heading is a memo of its own, except export's # Memos title and ## YYYY-MM-DD day
+                        headings, which date the memos under them.
                         A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
-                        a record edited later than it (a later updateDate); no date is made up.
+                        a record edited later than it (a later updateDate); no date is made up. A record whose uuid
+                        names an unrelated memo here (another insert date, or another text when neither was edited)
+                        is added under a uuid of its own. A record without a uuid that repeats a memo already here
+                        (text, tags, and the dates it carries) is skipped: "N skipped (N already in the store)".
                         """),
         CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
                       summary: "Write memos to a file (- for standard output), oldest first.",

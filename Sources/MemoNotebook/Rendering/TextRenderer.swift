@@ -47,7 +47,10 @@ package struct TextRenderer: OutcomeRenderer {
         case .history(let entries): output.write(historyLines(entries))
         case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(TerminalText.row(path))\n")
         case .imported(let summary):
-            var parts = ["\(summary.added) added", "\(summary.updated) updated", "\(summary.skipped) skipped"]
+            let underNewUUID = summary.addedUnderNewUUID > 0
+                ? " (\(summary.addedUnderNewUUID) under a new uuid: \(summary.addedUnderNewUUID == 1 ? "its own names" : "theirs name") another memo here)" : ""
+            let alreadyThere = summary.alreadyThere > 0 ? " (\(summary.alreadyThere) already in the store)" : ""
+            var parts = ["\(summary.added) added" + underNewUUID, "\(summary.updated) updated", "\(summary.skipped) skipped" + alreadyThere]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
             output.write("imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n")
         case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))

@@ -84,6 +84,9 @@ package final class StoreScriptClock: SettableClock {
 /// Where new memos' uuids come from.
 package protocol UUIDSource: AnyObject {
     func next() -> String
+    /// Takes in what the session did before the next uuid (a command line, an imported
+    /// record's text): a source that repeats its uuids across runs makes them depend on it.
+    func absorb(_ text: String)
     /// Where the source stands, so that a failed command can give back what it took.
     var mark: UInt64 { get }
     func rewind(to mark: UInt64)
@@ -99,16 +102,25 @@ package final class RandomUUIDs: UUIDSource {
         UUIDText.random().canonical
     }
 
+    /// Random uuids depend on nothing.
+    package func absorb(_ text: String) {}
     /// Random uuids have no position to give back.
     package var mark: UInt64 { 0 }
     package func rewind(to mark: UInt64) {}
     package var gaveReproducibleUUIDs: Bool { false }
 }
 
-/// `00000000-0000-4000-8000-000000000001`, `…002`, …: valid version-4 uuids that are the
-/// same on every run of a script. The notebook skips those a store already holds.
+/// The uuids of a scripted run in memory: `NNNNNNNN-NNNN-4NNN-8NNN-000000000001`, `…002`,
+/// …, where the N digits are a hash of everything the run took in before the uuid (every
+/// command line, every imported text; `absorb`). A script gives the same uuids on every run,
+/// so its output can be compared; two scripts that differ before a memo is made never give
+/// it the same uuid, so their exports do not merge unrelated memos. Before anything is
+/// absorbed the N digits are zeros (`00000000-0000-4000-8000-000000000001`). The notebook
+/// skips uuids a store already holds.
 package final class SequentialUUIDs: UUIDSource {
     private var counter: UInt64 = 0
+    /// Two FNV-1a hashes of what was absorbed, nil before anything was.
+    private var namespace: (UInt64, UInt64)?
 
     package var mark: UInt64 { counter }
 
@@ -120,9 +132,20 @@ package final class SequentialUUIDs: UUIDSource {
 
     package init() {}
 
+    package func absorb(_ text: String) {
+        let (first, second) = namespace ?? (FNV1a.standardSeed, Self.secondSeed)
+        // The length ends each text, so "ab" then "c" differs from "a" then "bc".
+        let delimited = text + "\u{0}" + String(text.utf8.count)
+        namespace = (FNV1a.hash(delimited, seed: first), FNV1a.hash(delimited, seed: second))
+    }
+
     package func next() -> String {
         counter += 1
-        let digits = String(counter, radix: 16)
-        return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+        let (first, second) = namespace ?? (0, 0)
+        let high = first & ~0xF000 | 0x4000
+        let low = 0x8000_0000_0000_0000 | (second & 0x0FFF) << 48 | counter & 0xFFFF_FFFF_FFFF
+        return UUIDText(high: high, low: low).canonical
     }
+
+    private static let secondSeed: UInt64 = 0x8422_2325_cbf2_9ce4
 }

@@ -34,6 +34,8 @@ package final class LineInterpreter {
 
     /// Takes one line of input.
     package func feed(_ line: String, lineNumber: Int) -> Status {
+        // A scripted run's uuids depend on the lines before them: two scripts never share one.
+        notebook.uuids.absorb(line)
         if var pending = heredoc {
             guard !pending.opener.isClosed(by: line) else {
                 heredoc = nil

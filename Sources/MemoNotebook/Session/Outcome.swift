@@ -49,8 +49,12 @@ package enum Outcome {
 package struct ImportSummary: Equatable, Sendable {
     package var added = 0
     package var updated = 0
+    /// Of `added`: records whose uuid named an unrelated memo here, added under one of their own.
+    package var addedUnderNewUUID = 0
     /// Records whose memo the store already had in this version or a newer one.
     package var skipped = 0
+    /// Of `skipped`: records without a uuid that repeat a memo already there.
+    package var alreadyThere = 0
     /// Records without text (Core Data rows with empty or NULL text attributes).
     package var empty = 0
 

@@ -1,8 +1,10 @@
 /// How a memo's metadata travels in Markdown: an HTML comment, the last line of its item,
-/// `<!-- memo {JSON} -->`, with its uuid, dates and tags. A text that the item's lines
-/// cannot carry exactly (a carriage return or another control character, a line or
-/// paragraph separator, a byte-order mark, a line that starts like a comment) also goes
-/// into the comment as `"content"`, which then is the memo's text: the item only shows it.
+/// `<!-- memo FIELDS -->` (`MarkdownMetadata`), with its uuid, dates, tags, sync version and
+/// links; exports before it wrote `<!-- memo {JSON} -->`, which still reads, with the JSON
+/// record's members (`>` escaped as `\u003e`). A text that the item's lines cannot carry
+/// exactly (a carriage return or another control character, a line or paragraph separator,
+/// a byte-order mark, a line that starts like a comment) also goes into the comment, which
+/// then holds the memo's text: the item only shows it.
 enum MarkdownFormat {
     static let metadataPrefix = "<!-- memo "
     static let metadataSuffix = " -->"
@@ -22,20 +24,6 @@ enum MarkdownFormat {
         }
         return String(shown).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("<!--") ? "\\" + $0 : String($0) }.joined(separator: "\n")
-    }
-
-    /// The metadata comment, with the memo's sync version and links (JSON text,
-    /// `ExportRecord`) as its `sync` and `links` members when it has them. `>` is escaped in
-    /// the JSON (as `\u003e`), so a text holding `-->` cannot end the comment early in a
-    /// Markdown viewer.
-    static func comment(_ metadata: JSONValue, sync: String? = nil, links: String? = nil) -> String {
-        var json = metadata.serialized
-        for (name, member) in [("sync", sync), ("links", links)] {
-            guard let member, json.last == "}" else { continue }
-            json.removeLast()
-            json += #","\#(name)":"# + member + "}"
-        }
-        return metadataPrefix + json.replacing(">", with: "\\u003e") + metadataSuffix
     }
 
     /// Characters a line of Markdown does not carry as they are: the line reader drops a

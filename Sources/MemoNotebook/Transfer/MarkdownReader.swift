@@ -74,9 +74,11 @@ struct MarkdownReader: RecordReader {
     /// The record of an item with its metadata comment: the comment's fields, its text
     /// unless the comment carries the text itself.
     private func record(_ text: String, at number: Int, metadata comment: String, metadataLine: Int) throws(LocatedError) -> ImportRecord {
-        let json = comment.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
-        guard case .object(var members)? = try? JSONValue.parse(json.utf8) else {
-            throw file.error(.invalid("the memo's metadata comment is not valid JSON"), line: metadataLine)
+        let fields = comment.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
+        let metadata = fields.hasPrefix("{") ? try? JSONValue.parse(fields.utf8) : MarkdownMetadata.object(ofFields: fields, itemText: text)
+        guard case .object(var members)? = metadata else {
+            throw file.error(.invalid(fields.hasPrefix("{") ? "the memo's metadata comment is not valid JSON"
+                                                             : "the memo's metadata comment cannot be read"), line: metadataLine)
         }
         switch members.first(where: { $0.0 == "content" })?.1 {
         case nil:

@@ -98,8 +98,9 @@ struct JSONArrayWriter: MemoWriter {
 }
 
 /// Markdown for people: a heading per day, an item per memo with its text (further lines
-/// indented by two spaces), and the memo's uuid, dates and tags in an HTML comment that
-/// Markdown viewers hide and `import` reads back, so nothing is lost. A text that would not
+/// indented by two spaces), and the memo's uuid, dates, tags, sync version and links in a
+/// one-line HTML comment (`MarkdownMetadata`) that Markdown viewers hide and `import` reads
+/// back, so nothing is lost. A text that would not
 /// read back as it is (`MarkdownFormat.readsBackAsItem`) is also kept whole in the comment.
 struct MarkdownWriter: MemoWriter {
     let displayTime: DisplayTime
@@ -125,10 +126,9 @@ struct MarkdownWriter: MemoWriter {
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         var text = "- " + lines[0] + "\n"
         for line in lines.dropFirst() { text += "  " + line + "\n" }
-        var fields: [(String, JSONValue)] = []
-        if case .object(let all) = JSONRenderer.json(memo) { fields = all.filter { $0.0 != "id" && $0.0 != "content" } }
-        if !isReadable { fields.append(("content", .string(memo.content))) }
-        output.write(text + "  " + MarkdownFormat.comment(.object(fields), sync: ExportRecord.version(of: row), links: ExportRecord.links(of: row)) + "\n")
+        let metadata = MarkdownMetadata.fields(of: memo, carriesText: !isReadable, version: ExportRecord.version(of: row),
+                                               links: ExportRecord.links(of: row))
+        output.write(text + "  " + MarkdownFormat.metadataPrefix + metadata + MarkdownFormat.metadataSuffix + "\n")
     }
 
     func end(to output: OutputSink) {}

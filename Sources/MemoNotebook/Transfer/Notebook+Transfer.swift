@@ -5,7 +5,9 @@ extension Notebook {
     /// Imports a file in one transaction: every record, or none when one is malformed, names
     /// a uuid an earlier record named, or the import is interrupted. A record whose uuid the
     /// store has updates that memo when it was edited later than the memo was, and is
-    /// skipped otherwise (`MemoStore.merge`).
+    /// skipped otherwise (`MemoStore.merge`); one whose uuid names an unrelated memo here is
+    /// added under a uuid of its own; one without a uuid that repeats a memo already there
+    /// (the same file imported again) is skipped.
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
         defer { progress?.finish(interrupted: Interruption.isRequested) }
         if arguments.format == .coredata { return try importCoreData(arguments) }
@@ -21,9 +23,10 @@ extension Notebook {
         return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
             var uuids = UUIDsSeen()
+            var alreadyThere: MemosAlreadyThere?
             while let record = try reader.next() {
                 try uuids.insert(record, file: file.name)
-                try merge(record, into: &summary, file: file.name)
+                try merge(record, into: &summary, alreadyThere: &alreadyThere, file: file.name)
                 progress?.update(importedRecords: summary.records, fraction: reader.progress)
             }
             return summary
@@ -45,7 +48,8 @@ extension Notebook {
                     let record = ImportRecord(content: row.texts.joined(separator: "\n"),
                                               uuid: try uuid(ofRow: "\(identity):\(row.primaryKey)"),
                                               insertDate: row.date, line: Int(row.primaryKey))
-                    try merge(record, into: &summary, file: arguments.path)
+                    var unused: MemosAlreadyThere?
+                    try merge(record, into: &summary, alreadyThere: &unused, uuidsNameRows: true, file: arguments.path)
                 }
                 progress?.update(importedRecords: summary.records, fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
             }
@@ -61,15 +65,40 @@ extension Notebook {
     }
 
     /// Adds, updates or skips one record, counting what it did; a record the store refuses
-    /// (empty text, a bad tag) fails the import at its line.
-    private func merge(_ record: ImportRecord, into summary: inout ImportSummary, file: String) throws {
+    /// (empty text, a bad tag) fails the import at its line. `alreadyThere` is built at the
+    /// first record without a uuid. `uuidsNameRows` for a source whose uuids are derived from
+    /// its rows (Core Data): a row edited there is still that memo.
+    private func merge(_ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
+                       uuidsNameRows: Bool = false, file: String) throws {
         try Interruption.check()
         do {
-            let uuid = try record.uuid ?? freshUUID()
+            var uuid: String
+            var isUnderNewUUID = false
+            if let given = record.uuid {
+                uuid = given
+                if !uuidsNameRows, let existing = try store.memo(uuid: given), !record.canBeAState(of: existing) {
+                    uuid = record.uuidOfItsOwn
+                    isUnderNewUUID = true
+                }
+            } else {
+                let index = try alreadyThere ?? MemosAlreadyThere(store)
+                alreadyThere = index
+                if try index.memo(repeatedBy: record, in: store) != nil {
+                    summary.skipped += 1
+                    summary.alreadyThere += 1
+                    return
+                }
+                // A scripted run's uuid depends on the text it is for: two files imported by
+                // the same script line never give their memos the same uuids.
+                uuids.absorb(record.content)
+                uuid = try freshUUID()
+            }
             let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
                                   updateDate: record.updateDate, tags: record.tags, version: record.version, links: record.links)
             switch try store.merge(draft, at: changeTime) {
-            case .added: summary.added += 1
+            case .added:
+                summary.added += 1
+                if isUnderNewUUID { summary.addedUnderNewUUID += 1 }
             case .updated: summary.updated += 1
             case .skipped: summary.skipped += 1
             }
