@@ -238,7 +238,7 @@ struct RenderingTests {
     @Test func infoDescribesTheStore() throws {
         let text = session(["add a", "begin", "add b", "tag 1 x", "show 1", "info"], json: true)
         let version = try notebook.store.info().sqliteVersion
-        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":10,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
+        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":11,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
     }
 
     @Test func helpListsEveryCommand() {
