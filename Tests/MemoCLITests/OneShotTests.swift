@@ -50,7 +50,7 @@ struct OneShotTests {
         #expect(try memo.run(["--json", "tags"]).standardOutput == "{\"tags\":[{\"name\":\"a\",\"count\":1}]}\n")
         #expect(try memo.run(["--json", "delete", "1"]).standardOutput == "{\"deleted\":[1]}\n")
         let info = try memo.run(["--json", "info"]).standardOutput
-        #expect(info.contains("\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":10,\"memoCount\":1"))
+        #expect(info.contains("\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":11,\"memoCount\":1"))
         #expect(info.contains("\"journalMode\":\"wal\""))
     }
 

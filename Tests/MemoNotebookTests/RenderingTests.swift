@@ -83,6 +83,21 @@ struct RenderingTests {
         #expect(!session(["list"], json: true).contains("snippet"))
     }
 
+    /// The snippet marks what folding matched, whatever the keyboard wrote: `don't` in
+    /// `DON’T`, `“so”` in `"so"`, `groß` in `GROẞ`, and a thumbs-up typed without a skin tone
+    /// in one with it, the whole emoji marked.
+    @Test func aSnippetMarksTypographicQuotesCapitalSharpSAndSkinTones() throws {
+        func marked(_ query: String, in content: String) throws -> [String] {
+            let snippet = try #require(SearchSnippet(of: content, for: SearchQuery(parsing: query)))
+            return snippet.matches.map { String(snippet.line[$0]) }
+        }
+        #expect(try marked("don't", in: "I DON’T know, don't") == ["DON’T", "don't"])
+        #expect(try marked("“so”", in: #"say "so" and „so“"#) == [#""so""#, "„so“"])
+        #expect(try marked("groß", in: "GROẞ und groß") == ["GROẞ", "groß"])
+        #expect(try marked("👍", in: "ok 👍🏽 and 👍") == ["👍🏽", "👍"])
+        #expect(try marked("👍🏽", in: "ok 👍🏿 and 👍🏽") == ["👍🏽"])
+    }
+
     /// Control characters in the matching line are shown and the matches stay bold; on a
     /// narrow terminal the line begins close enough to the match that the match shows.
     @Test func theMatchShowsWhateverTheLineHolds() throws {
@@ -224,7 +239,7 @@ struct RenderingTests {
     @Test func infoDescribesTheStore() throws {
         let text = session(["add a", "begin", "add b", "tag 1 x", "show 1", "info"], json: true)
         let version = try notebook.store.info().sqliteVersion
-        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":10,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
+        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":11,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
     }
 
     @Test func helpListsEveryCommand() {

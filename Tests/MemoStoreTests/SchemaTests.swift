@@ -18,6 +18,7 @@ struct SchemaTests {
         8: 0x9A4E_18B3_79F0_427A,
         9: 0x6958_A3ED_FF28_B6B2,
         10: 0x1FA8_7490_BBAC_20B3,
+        11: 0x9A4E_18B3_79F0_427A,
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give
@@ -81,6 +82,32 @@ struct SchemaTests {
             "2  京都 都旅 旅行 行  @ 旅行 行   の宿 宿 ",
             "3 plain words, a lone @ and @-",
         ])
+    }
+
+    /// Version 11 folds typographic quotes and `ẞ`, keeps skin tones, and spells emoji as no
+    /// query can: a store of version 10 gets its search text again, so its old memos are
+    /// found as new ones are.
+    @Test func version10StoreIsSearchedByTheNewFolding() throws {
+        let path = folder.file("v10.sqlite")
+        do {
+            let old = try Database(path: path)
+            for migration in Schema.migrations.prefix(10) { try old.execute(migration.sql) }
+            try old.execute("""
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'I don’t know', 1),
+                    ('00000000-0000-4000-8000-000000000002', 'GROẞ 👍🏽', 2), ('00000000-0000-4000-8000-000000000003', 'plain 👍', 3);
+                """)
+            try Schema.version8.backfill?(old)
+            try old.execute("PRAGMA user_version = 10;")
+        }
+        let store = try MemoStore.open(.file(path: path))
+        func ids(_ query: String) throws -> [Int64] {
+            try store.all(MemoQuery(filter: MemoFilter(search: SearchQuery(parsing: query)))).map(\.id)
+        }
+        #expect(try ids("don't") == [1])
+        #expect(try ids("gross") == [2])
+        #expect(try ids("👍🏽") == [2])
+        #expect(try ids("em*") == [])
+        #expect(try rows(of: store.database, "SELECT text FROM memo_search WHERE rowid = 1") == ["i don't know"])
     }
 
     /// Version 6: scripts gave memos in store files the deterministic uuids every scripted

@@ -80,6 +80,36 @@ struct SearchTests {
         #expect(try store.count(MemoFilter(search: SearchQuery(parsing: "milk OR 予定"))) == 2)
     }
 
+    /// What a person types finds what they wrote, however their keyboard wrote it: typographic
+    /// quotes are the typewriter's, `ẞ` is `ss` as `ß` is; a skin tone typed must be in the
+    /// result, an emoji typed without one finds it with any; a prefix of letters finds words,
+    /// never an emoji (whose index token is no word a query can spell).
+    @Test func searchFoldsWhatKeyboardsWriteAndKeepsWhatWasTyped() throws {
+        let store = try MemoStore.open(.memory)
+        let texts = ["I don’t know", "don't panic", "“quoted” word", "\"quoted\" too", "Groß", "GROẞ", "gross",
+                     "thumbs 👍🏽", "plain 👍", "dark 👍🏿", "emma said", "pizza 🍕 ❤️", "ʼokina don‘t"]
+        for (number, text) in texts.enumerated() { try store.insert(draft(text, at: Int64(number), number: number + 1)) }
+        func ids(_ query: String) throws -> Set<Int64> {
+            Set(try store.all(MemoQuery(filter: MemoFilter(search: SearchQuery(parsing: query)))).map(\.id))
+        }
+        #expect(try ids("don't") == [1, 2, 13])
+        #expect(try ids("don’t") == [1, 2, 13])
+        #expect(try ids("don‘t") == [1, 2, 13])
+        #expect(try ids("“quoted”") == [3, 4])
+        #expect(try ids("„quoted“") == [3, 4])
+        #expect(try ids("Groß") == [5, 6, 7])
+        #expect(try ids("GROẞ") == [5, 6, 7])
+        #expect(try ids("👍") == [8, 9, 10])
+        #expect(try ids("👍🏽") == [8])
+        #expect(try ids("👍🏿") == [10])
+        #expect(try ids("\"thumbs 👍\"") == [8])
+        #expect(try ids("em*") == [11])
+        #expect(try ids("e*") == [11])
+        #expect(try ids("emoji*") == [])
+        #expect(try ids("emoji1f44d") == [])
+        #expect(try ids("1f*") == [])
+    }
+
     /// A needle is found where a word stands: not inside a longer word, a prefix at a word's
     /// start; anywhere in Han, kana and Hangul, which put no spaces between words.
     @Test(arguments: [
@@ -87,18 +117,21 @@ struct SearchTests {
         ("cat", true, "category", true), ("cat", true, "concatenate", false), ("c++", false, "abc++ c", false),
         ("c++", false, "in c++, too", true), ("$100", false, "$1000", false), ("$100", false, "($100)", true),
         ("旅行", false, "京都旅行の宿", true), ("여행", false, "여행을", true), ("tower", false, "東京tower", true),
-        ("don't", false, "i don't", true), ("🍕", false, "pizza🍕", true),
+        ("don't", false, "i don't", true), ("🍕", false, "pizza🍕", true), ("👍", false, "ok👍🏽", true),
+        ("👍🏽", false, "ok👍", false), ("👍🏽", false, "ok👍🏿", false), ("👍🏽", false, "ok👍🏽!", true), ("👩", false, "👩🏽‍💻", true),
     ])
     func needlesStandWhereWordsStand(_ text: String, _ isPrefix: Bool, _ content: String, _ found: Bool) {
         #expect(SearchNeedle(text, isPrefix: isPrefix).isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
     }
 
     /// A needle's bytes are found only between two characters of the folded text: not at the
-    /// start of a flag pair that is not one, not before a skin tone folding kept, not inside
-    /// a character, at every edge the needle needs.
+    /// start of a flag pair that is not one, not before a mark that joins a character (but a
+    /// skin tone, which a needle typed without one may end before), not inside a character,
+    /// at every edge the needle needs.
     @Test(arguments: [
         ("🇸🇫", "🇺🇸🇫🇷", false), ("🇫🇷", "🇺🇸🇫🇷", true), ("e", "e\u{20DD}", false), ("ab", "x ab\r\nq", true),
         ("b", "a\r\nb", true), ("한국", "대한국민", true), ("cafe", "CAFÉ au lait", true), ("café", "cafe", true),
+        ("don't", "I DON’T", true), ("don’t", "don't", true), ("„so“", "\"so\"", true), ("strasse", "STRAẞE", true),
     ])
     func needlesAreFoundBetweenCharacters(_ text: String, _ content: String, _ found: Bool) {
         let needle = SearchNeedle(SearchText.folded(text), isPrefix: false)
@@ -121,10 +154,12 @@ struct SearchTests {
     /// to what composes with those characters (voiced marks, jamo, accents) and what does not.
     @Test func aTextFoldedWithoutNormalizingIsNormalized() {
         let pieces = ["a", "K", " ", "京", "都", "한", "가", "か", "ウ", "ヴ", "ゔ", "\u{3099}", "\u{309A}", "\u{1161}", "\u{11A8}",
-                      "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}"]
+                      "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}",
+                      "ẞ", "’", "“", "👍", "\u{1F3FD}", "\u{0323}"]
         for text in Self.randomTexts(of: pieces) {
-            let folded = Version8SearchRule.folded(text)
-            #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
+            for folded in [Version8SearchRule.folded(text), Version11SearchRule.folded(text)] {
+                #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
+            }
         }
     }
 
@@ -146,11 +181,11 @@ struct SearchTests {
 
     /// The snippet's folding takes CJK ideographs, Hangul syllables, kana letters and
     /// pictographs as they are: each folds to itself, as `folded` says; skin tones, which
-    /// folding drops, are not taken so.
+    /// fold to themselves but join the emoji before them, are not taken so.
     @Test func ideographsSyllablesAndPictographsFoldToThemselves() {
         let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter(SearchText.foldsToItself)
         #expect(scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1 + 0x1FAFF - 0x1F300 + 1 - 5 + 0x27BF - 0x2600 + 1 + 0x3096 - 0x3041 + 1 + 0x30FA - 0x30A1 + 1)
         #expect(scalars.allSatisfy { SearchText.folded(String($0)) == String($0) })
-        #expect(!SearchText.foldsToItself("\u{1F3FD}") && SearchText.folded("\u{1F3FD}").isEmpty)
+        #expect(!SearchText.foldsToItself("\u{1F3FD}") && SearchText.folded("\u{1F3FD}") == "\u{1F3FD}")
     }
 }

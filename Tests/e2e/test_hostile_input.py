@@ -252,7 +252,7 @@ PEER_OUTCOMES = {
     "future and past dates": b"is outside the years 0001 to 9999; nothing was synced",
     "invalid contents": b"nothing was synced",
     "malformed versions and tags": b"is not a valid tag name; nothing was synced",
-    "a newer schema": b"newer than this memo knows (10); it was left untouched: upgrade memo to open it",
+    "a newer schema": b"newer than this memo knows (11); it was left untouched: upgrade memo to open it",
     "hostile deleted texts": b"its deleted text: memo text is empty; nothing was synced",
     "another program's database": b"is not a memo store (an SQLite database of another program); it was left untouched",
 }

@@ -114,9 +114,11 @@ extension CommandSyntax {
                         QUERY: words that must all appear, "a phrase", prefix* for words starting so, a OR b for
                         either, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
                         A memo is found when its text holds what was typed, symbols and emoji included (C++, $100,
-                        🍕), with case, accents, full-width forms and ß/ss folded; a word of symbols alone (&, -)
-                        is passed over when others remain. Options may stand anywhere before --. Text output shows
-                        the line that matched, the matches in bold on a colour terminal; --json adds it as "snippet".
+                        🍕), with case, accents, full-width forms, ß/ẞ/ss and typographic quotes (’ “ as ' ") folded;
+                        a skin tone typed must be there (👍🏽), while 👍 finds every thumbs-up. A word of symbols alone
+                        (&, -) is passed over when others remain. Options may stand anywhere before --. Text output
+                        shows the line that matched, the matches in bold on a colour terminal; --json adds it as
+                        "snippet".
                         """),
         CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
                       details: """

@@ -20,4 +20,11 @@ struct Migration: Sendable {
         let rows = try database.prepare("SELECT id, content FROM memo")
         while try rows.step() { try body(rows.int64(at: 0), rows.string(at: 1)) }
     }
+
+    /// Puts every memo in the search index, which must be empty, by `indexed`: the search
+    /// text rule of the backfill's version.
+    static func indexEveryMemo(in database: Database, by indexed: (String) -> String) throws {
+        let index = try database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+        try forEachMemo(in: database) { id, content in try index.run([.integer(id), .text(indexed(content))]) }
+    }
 }

@@ -17,9 +17,6 @@ extension Schema {
 
     /// Puts every memo in the search index, by the search text rule of version 3.
     static func indexAllMemosForSearch(_ database: Database) throws {
-        let index = try database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
-        try Migration.forEachMemo(in: database) { id, content in
-            try index.run([.integer(id), .text(Version3SearchRule.indexed(content))])
-        }
+        try Migration.indexEveryMemo(in: database, by: Version3SearchRule.indexed)
     }
 }

@@ -9,9 +9,6 @@ extension Schema {
 
     /// Puts every memo in the emptied search index, by the search text rule of version 8.
     static func indexAllMemosForSearchAgain(_ database: Database) throws {
-        let index = try database.prepare("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
-        try Migration.forEachMemo(in: database) { id, content in
-            try index.run([.integer(id), .text(Version8SearchRule.indexed(content))])
-        }
+        try Migration.indexEveryMemo(in: database, by: Version8SearchRule.indexed)
     }
 }

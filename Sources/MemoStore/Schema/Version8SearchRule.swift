@@ -91,7 +91,7 @@ enum Version8SearchRule {
         (0x1F300...0x1FAFF).contains(scalar.value) || (0x2600...0x27BF).contains(scalar.value)
     }
 
-    private static func asciiFolded(_ text: String) -> String {
+    static func asciiFolded(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var lastWasSpace = false
@@ -117,7 +117,7 @@ enum Version8SearchRule {
     /// Worked out a character at a time: the table of all of them took 12 ms to build, the
     /// start-up of any search whose results hold one accent. (The rule once built that table
     /// by composing each letter with each accent, twice; this finds exactly its entries.)
-    private static func unaccented(_ scalar: Unicode.Scalar) -> Character? {
+    static func unaccented(_ scalar: Unicode.Scalar) -> Character? {
         let value = scalar.value
         guard (0x00C0...0x04FF).contains(value) || (0x1E00...0x1FFF).contains(value) else { return nil }
         if value <= 0x024F || value >= 0x1E00 && value <= 0x1EFF, let name = scalar.properties.name {
@@ -141,14 +141,14 @@ enum Version8SearchRule {
         + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]).map(UInt32.init))
 
     /// Full case folding, as lower case of upper case: `ß` becomes `ss`, `ﬁ` `fi`, `ς` `σ`.
-    private static func caseFolded(_ text: String) -> String {
+    static func caseFolded(_ text: String) -> String {
         text.utf8.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : text.uppercased().lowercased()
     }
 
     /// The compatibility forms a person types as their plain letters: full-width ASCII and the
     /// ideographic space, half-width katakana, Latin ligatures, super- and subscript digits,
     /// circled numbers.
-    private static func compatible(_ text: String) -> String {
+    static func compatible(_ text: String) -> String {
         guard let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return text }
         let value = scalar.value
         switch value {

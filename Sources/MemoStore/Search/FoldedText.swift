@@ -5,7 +5,8 @@
 ///
 /// Bytes at character edges stand for characters: folded texts are in NFC, where two equal
 /// characters have equal bytes, and a match must start and end where characters do, so `e`
-/// is not found at the start of `é` written with a combining accent, nor `👍` in `👍🏽`.
+/// is not found at the start of `e⃝` (an enclosing circle); only a needle typed without a
+/// skin tone may end before one (`SearchNeedle`: `👍` is found in `👍🏽`).
 package struct FoldedText {
     package private(set) var bytes: [UInt8] = []
     /// The offset in `bytes` where each character starts, ascending.

@@ -5,6 +5,9 @@
 /// in `concatenate` nor `c++` in `abc++`, as the index finds words, and a prefix only at a
 /// word's start. Han, kana and Hangul are written without spaces between words, so there any
 /// place is a word's edge (`旅行` in `京都旅行の宿`), as the index's pairs of characters find.
+/// It ends where a character ends, or before the skin tones that end one: an emoji typed
+/// without a skin tone finds it with any (`👍` finds `👍🏽`), one typed with a skin tone finds
+/// only that one.
 package struct SearchNeedle: Equatable, Sendable {
     package let text: String
     package let isPrefix: Bool
@@ -49,12 +52,27 @@ package struct SearchNeedle: Equatable, Sendable {
             candidate = hit + 1
             guard bytes[hit..<(hit + utf8.count)].elementsEqual(utf8),
                   let lower = folded.characterPosition(atByte: hit),
-                  let upper = folded.characterPosition(atByte: hit + utf8.count) else { continue }
+                  let upper = folded.characterPosition(atByte: hit + utf8.count) ?? Self.characterEdge(in: folded, passingSkinTonesFrom: hit + utf8.count)
+            else { continue }
             let isStart = !startsWord || lower == 0 || !Self.isWordCharacter(folded, at: lower - 1)
             let isEnd = !endsWord || upper == folded.count || !Self.isWordCharacter(folded, at: upper)
             if isStart && isEnd { return lower..<upper }
         }
         return nil
+    }
+
+    /// The character edge just after the skin tones that start at byte `offset`, inside a
+    /// character; nil when no skin tone starts there or the character goes on after them. A
+    /// needle typed without a skin tone ends there: `👍` is found in `👍🏽`, while `👍🏽` is not
+    /// found in `👍` nor `👍🏿`, as its bytes are not there.
+    private static func characterEdge(in folded: FoldedText, passingSkinTonesFrom offset: Int) -> Int? {
+        var end = offset
+        while end < folded.bytes.count, folded.bytes[end] >= 0xF0 {
+            let (scalar, next) = folded.bytes.withUnsafeBufferPointer { UTF8Bytes.scalar(in: $0, at: end) }
+            guard SearchText.isSkinTone(scalar) else { break }
+            end = next
+        }
+        return end > offset ? folded.characterPosition(atByte: end) : nil
     }
 
     private static func isWordCharacter(_ folded: FoldedText, at position: Int) -> Bool {

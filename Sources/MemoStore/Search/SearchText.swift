@@ -12,37 +12,46 @@
 /// The index is filled from Swift rather than by a custom tokenizer, so any SQLite client can
 /// still read and write the store. Changing these rules needs a migration that re-indexes.
 ///
-/// The text is folded first, as a search compares texts (`folded`): `ß` is `ss`, full-width
-/// `ＡＢＣ` is `abc`, accents are dropped, and each emoji is a word of its own. The index only
+/// The text is folded first, as a search compares texts (`folded`): `ß` and `ẞ` are `ss`,
+/// full-width `ＡＢＣ` is `abc`, accents are dropped, `’` is `'` and `“` is `"`, and each emoji
+/// is a word of its own, spelled as no query can (`em*` finds no emoji). The index only
 /// narrows what a search looks at: a memo is found when its folded text holds what was typed,
 /// symbols included (`MemoStore.search`), so `C++` finds `C++`, not every `c`.
 ///
-/// Today's rules are the ones version 8's backfill froze (`Version8SearchRule`): these
+/// Today's rules are the ones version 11's backfill froze (`Version11SearchRule`): these
 /// delegate to it, so they exist once. When the rules change, write the new ones here and
 /// leave the frozen ones alone.
 package enum SearchText {
     /// The indexed form of a memo's text.
     package static func indexed(_ content: String) -> String {
-        Version8SearchRule.indexed(content)
+        Version11SearchRule.indexed(content)
     }
 
     /// `text` as a search compares it (case, accents, compatibility forms and white space
     /// folded).
     package static func folded(_ text: String) -> String {
-        Version8SearchRule.folded(text)
+        Version11SearchRule.folded(text)
     }
 
-    /// Whether `scalar`, a character alone, folds to itself (`folded`): CJK ideographs, Hangul
-    /// syllables, the letters of hiragana and full-width katakana, and pictographs but skin
-    /// tones, so a text can be folded a character at a time without folding those.
+    /// Whether `scalar` is a character alone that folds to itself (`folded`): CJK ideographs,
+    /// Hangul syllables, the letters of hiragana and full-width katakana, and pictographs but
+    /// skin tones (which fold to themselves but join the emoji before them), so a text can be
+    /// folded a character at a time without folding those.
     package static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
-        Version8SearchRule.isFoldedAsItself(scalar) || Version8SearchRule.isPictograph(scalar) && !Version8SearchRule.isDropped(scalar)
+        Version8SearchRule.isFoldedAsItself(scalar)
+            || Version8SearchRule.isPictograph(scalar) && !Version11SearchRule.isDropped(scalar) && !Version11SearchRule.isSkinTone(scalar)
+    }
+
+    /// Whether `scalar` is a skin-tone modifier, which a needle typed without one may end
+    /// before (`SearchNeedle`): `👍` finds `👍🏽`.
+    package static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool {
+        Version11SearchRule.isSkinTone(scalar)
     }
 
     /// The tokens of a search word, in order, as the index holds them: its letters, digits
     /// and emoji (none for a word of symbols alone).
     package static func tokens(of word: String) -> [String] {
-        Version8SearchRule.paired(folded(word), finalUnigram: false)
+        Version11SearchRule.paired(folded(word), finalUnigram: false)
             .split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
                 token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             }
