@@ -3,6 +3,8 @@
 package final class MemoCursor {
     private let statement: Statement
     private var isDone = false
+    /// How many rows it has given: none for a search that found nothing, once walked.
+    package private(set) var rowsGiven = 0
 
     init(statement: Statement) {
         self.statement = statement
@@ -29,6 +31,7 @@ package final class MemoCursor {
             isDone = true
             return nil
         }
+        rowsGiven += 1
         return MemoRow(statement: statement)
     }
 }

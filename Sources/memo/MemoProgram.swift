@@ -176,7 +176,10 @@ struct MemoProgram {
     private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,
                             output: OutputSink) -> ExitStatus {
         do {
-            try renderer.render(try notebook.execute(command), to: output)
+            let outcome = try notebook.execute(command)
+            try renderer.render(outcome, to: output)
+            // As grep: a search that found nothing fails, so `memo search x && …` reads.
+            if case .memos(let cursor, _, _?) = outcome, cursor.rowsGiven == 0 { return .failure }
             return .success
         } catch {
             output.flush()

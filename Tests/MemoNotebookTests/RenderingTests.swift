@@ -111,6 +111,27 @@ struct RenderingTests {
         }
     }
 
+    /// Wherever the match stands in the line, at any width and with any number of tags, the
+    /// listed line shows all of it: the line begins shortly before it when the match would be
+    /// cut off by the tags or the width, as it would for a match far into the line.
+    @Test(arguments: [40, 60, 80, 100, 132])
+    func theMatchIsInViewWhereverItStands(width: Int) throws {
+        let filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore"
+        let renderer = TextRenderer(style: TextStyle(width: width, color: false, displayTime: .utc))
+        let query = try SearchQuery(parsing: "zqxv")
+        for tagCount in 0...3 {
+            let tags = ["alpha", "beta", "gamma"].prefix(tagCount).map { $0 }
+            for position in 0...filler.count {
+                let text = String(filler.prefix(position)) + " zqxv " + String(filler.dropFirst(position))
+                let memo = Memo(id: 1, uuid: "00000000-0000-4000-8000-000000000001", content: text,
+                                insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: tags)
+                let line = renderer.listLine(memo, snippet: SearchSnippet(of: text, for: query))
+                #expect(line.contains("zqxv"), "\(width) columns, \(tagCount) tags, at \(position): \(line)")
+                #expect(DisplayWidth.of(line) <= width, "\(width) columns: \(line)")
+            }
+        }
+    }
+
     /// A memo that begins with blank lines is listed by its first line with text.
     @Test func aMemoBegunWithBlankLinesIsListedByItsText() throws {
         _ = try notebook.add("\n  \nthird line only\nfourth", tags: [])

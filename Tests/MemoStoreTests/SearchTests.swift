@@ -12,8 +12,8 @@ struct SearchTests {
         ("cof*", #""cof" *"#),
         (#""coffee be"*"#, #""coffee be" *"#),
         ("milk OR tea eggs", #"("milk" OR "tea") AND "eggs""#),
-        // A word the index leaves out exactly; a phrase is left out where its text stands
-        // (`eggs, and` holds no `eggs and`), which the memo's text decides.
+        // A word the index leaves out exactly; a phrase is left out where the memo's text
+        // holds it, which that text decides.
         ("coffee -milk -\"eggs and\"", #"("coffee") NOT ("milk")"#),
         ("東京tower", #"("東京" AND "tower")"#),
         (#""漢字; 한국어""#, #"("漢字" AND "한국 국어")"#),

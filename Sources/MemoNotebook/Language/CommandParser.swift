@@ -167,15 +167,16 @@ package enum CommandParser {
         return .command(make(word?.text ?? heredoc))
     }
 
-    /// `search [list filters] [-n N] [--offset N] [--asc|--desc] [--rank] WORDS...`, options
-    /// anywhere before `--`.
+    /// `search [-F] [list filters] [-n N] [--offset N] [--asc|--desc] [--rank] WORDS...`,
+    /// options anywhere before `--`; with `-F` the words are one fixed string.
     private static func searchArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> SearchArguments {
         let words = try reader.searchWords()
         guard let first = words.first, let last = words.last else { throw .missingArgument("a search query", command: reader.syntax.name) }
         let range = first.range.flatMap { start in last.range.map { start.lowerBound..<$0.upperBound } }
         let query: SearchQuery
         do {
-            query = try SearchQuery(parsing: words.map(\.text).joined(separator: " "))
+            let text = words.map(\.text).joined(separator: " ")
+            query = try reader.flag("-F") ? SearchQuery(fixed: text) : SearchQuery(parsing: text)
         } catch {
             throw .invalid(error.description, range: range)
         }

@@ -101,9 +101,10 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--group"], valueName: "day|month",
                                      summary: "A heading for each day or month (display time zone); text output only."),
                       ]),
-        CommandSyntax(.search, usage: "[--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
+        CommandSyntax(.search, usage: "[-F] [--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
                       summary: "Find memos by what their text holds, newest first.",
                       options: [
+                        OptionSyntax(names: ["-F", "--fixed-strings"], summary: "QUERY is a text to find as written, anywhere, as grep -F finds it."),
                         OptionSyntax(names: ["--rank"], summary: "Most relevant first (FTS5's bm25), newest first among equals."),
                         OptionSyntax(names: ["--asc"], summary: "Oldest first."),
                         OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
@@ -111,14 +112,17 @@ extension CommandSyntax {
                         OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
                       ] + OptionSyntax.filters,
                       details: """
-                        QUERY: words that must all appear, "a phrase", prefix* for words starting so, a OR b for
-                        either, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
+                        QUERY: words that must all appear, "a phrase" (its words apart by spaces or punctuation:
+                        "jean paul" finds Jean-Paul), prefix* for words starting so, a OR b for either, (a OR b) c
+                        to group, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
                         A memo is found when its text holds what was typed, symbols and emoji included (C++, $100,
                         🍕), with case, accents, full-width forms, ß/ẞ/ss and typographic quotes (’ “ as ' ") folded;
                         a skin tone typed must be there (👍🏽), while 👍 finds every thumbs-up. A word of symbols alone
-                        (&, -) is passed over when others remain. Options may stand anywhere before --. Text output
+                        (&, -) is passed over when others remain. To find a pasted text that holds -word, OR, quotes or
+                        parentheses as written, use -F: the words after it are one text, found anywhere (cat in
+                        concatenate), case and accents folded. Options may stand anywhere before --. Text output
                         shows the line that matched, the matches in bold on a colour terminal; --json adds it as
-                        "snippet".
+                        "snippet". On the command line a search that finds nothing exits 1, as grep does.
                         """),
         CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
                       details: """

@@ -84,30 +84,51 @@ package struct TextRenderer: OutcomeRenderer {
     /// with the matches highlighted on a colour terminal.
     func listLine(_ memo: Memo, snippet: SearchSnippet? = nil) -> String {
         let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
-        let room = style.width.map { $0 - DisplayWidth.of(head) - 2 }
-        let shown = snippet.map { shownLine($0, room: room) } ?? (text: firstLine(of: memo.content), matches: [])
-        let line = shown.text
-        var text = line
-        var tags = memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line)
-        if let width = style.width {
-            let headWidth = DisplayWidth.of(head)
-            guard headWidth + 2 < width else { return paint(DisplayWidth.shorten(head, to: width), .dim) }
-            let textRoom = width - headWidth - 2
-            if min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(tags) > textRoom { tags = "" }
-            text = DisplayWidth.shorten(line, to: textRoom - DisplayWidth.of(tags))
-            if text != line, !memo.tags.isEmpty {
-                // Shortening may have cut off an inline tag: show it at the end instead.
-                let fullTags = tagSuffix(memo.tags, shownIn: text)
-                if fullTags != tags, min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(fullTags) <= textRoom {
-                    tags = fullTags
-                    text = DisplayWidth.shorten(line, to: textRoom - DisplayWidth.of(tags))
-                }
+        func shown(room: Int?) -> (text: String, matches: [Range<Int>]) {
+            snippet.map { shownLine($0, room: room) } ?? (text: firstLine(of: memo.content), matches: [])
+        }
+        guard let width = style.width else {
+            let line = shown(room: nil)
+            return painted(head, line.text, line.matches, tags: memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line.text))
+        }
+        let headWidth = DisplayWidth.of(head)
+        guard headWidth + 2 < width else { return paint(DisplayWidth.shorten(head, to: width), .dim) }
+        let textRoom = width - headWidth - 2
+        // A snippet is begun before its match for the room the tags leave the text; when the
+        // tags then take more (inline ones that the new start cut off), again for what is left.
+        var room = textRoom
+        while true {
+            let line = shown(room: room)
+            let (text, tags) = fitted(line.text, tags: memo.tags, room: textRoom)
+            let left = textRoom - DisplayWidth.of(tags)
+            if snippet == nil || left >= room { return painted(head, text, line.matches, tags: tags) }
+            room = left
+        }
+    }
+
+    /// The line shortened to `room` columns with the tags it does not show after it; without
+    /// the tags where even a few columns of text and they do not fit.
+    private func fitted(_ line: String, tags memoTags: [String], room: Int) -> (text: String, tags: String) {
+        var tags = memoTags.isEmpty ? "" : tagSuffix(memoTags, shownIn: line)
+        if min(DisplayWidth.of(line), Self.shortestUsefulText) + DisplayWidth.of(tags) > room { tags = "" }
+        var text = DisplayWidth.shorten(line, to: room - DisplayWidth.of(tags))
+        if text != line, !memoTags.isEmpty {
+            // Shortening may have cut off an inline tag: show it at the end instead.
+            let fullTags = tagSuffix(memoTags, shownIn: text)
+            if fullTags != tags, min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(fullTags) <= room {
+                tags = fullTags
+                text = DisplayWidth.shorten(line, to: room - DisplayWidth.of(tags))
             }
         }
+        return (text, tags)
+    }
+
+    /// The listed line, in colour on a colour terminal, the matches in bold.
+    private func painted(_ head: String, _ text: String, _ matches: [Range<Int>], tags: String) -> String {
         guard style.color else { return head + "  " + text + tags }
         let idEnd = head.firstIndex(of: " ") ?? head.endIndex
         return paint(String(head[..<idEnd]), .yellow) + "  " + paint(String(head[idEnd...].dropFirst(2)), .dim)
-            + "  " + highlighted(text, shown.matches) + paint(tags, .cyan)
+            + "  " + highlighted(text, matches) + paint(tags, .cyan)
     }
 
     /// The snippet's line as a row, and its matches as character offsets in that row (for a
@@ -122,7 +143,9 @@ package struct TextRenderer: OutcomeRenderer {
         var start = line.startIndex
         if let room, let first = snippet.matches.first {
             let around = (snippet.followsLines ? 2 : 0) + (snippet.isFollowed ? 2 : 0)
-            if DisplayWidth.of(TerminalText.row(line[..<first.upperBound])) + around > room {
+            // A row cut at the room's edge ends in `…`, which takes a column of its own.
+            let ellipsis = DisplayWidth.of(TerminalText.row(line)) + around > room ? 1 : 0
+            if DisplayWidth.of(TerminalText.row(line[..<first.upperBound])) + around + ellipsis > room {
                 // Half of what the match leaves goes before it, at most contextBeforeMatch.
                 let spare = max(0, room - 1 - around - DisplayWidth.of(TerminalText.row(line[first]))) / 2
                 var width = 0, count = 0

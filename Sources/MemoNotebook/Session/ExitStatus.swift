@@ -3,7 +3,8 @@ import MemoStore
 /// The program's exit statuses, the same for every face.
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
-    /// A command failed: not found, invalid argument, an empty text, a script error, a failed test.
+    /// A command failed: not found, invalid argument, an empty text, a script error, a failed
+    /// test; or a one-shot search found nothing.
     case failure = 1
     /// The command line itself is wrong.
     case usage = 2
@@ -14,7 +15,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     package var meaning: String {
         switch self {
         case .success: "Success."
-        case .failure: "A command failed: not found, an invalid argument, an empty text, a script error, a failed test."
+        case .failure: "A command failed: not found, an invalid argument, an empty text, a script error, a failed test; or a search found nothing."
         case .usage: "The command line is wrong."
         case .storeUnusable: "The store cannot be opened or used: not a store, a newer schema, permission, disk full."
         }

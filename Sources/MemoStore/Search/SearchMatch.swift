@@ -5,11 +5,11 @@ import CSQLite
 /// memos a search looks at; this decides, on the folded text (`SearchText.folded`), so a
 /// result contains what was typed, symbols and emoji included.
 package struct SearchMatch: Sendable {
-    /// From each clause one of its needles must be found; none of `excluded` may be.
-    let required: [[SearchNeedle]]
+    /// Every one must be met; none of `excluded` may be found.
+    let required: [SearchCondition]
     let excluded: [SearchNeedle]
 
-    init(required: [[SearchNeedle]], excluded: [SearchNeedle]) {
+    init(required: [SearchCondition], excluded: [SearchNeedle]) {
         self.required = required
         self.excluded = excluded
     }
@@ -17,28 +17,24 @@ package struct SearchMatch: Sendable {
     /// Whether `content` holds what was asked.
     package func matches(_ content: String) -> Bool {
         let folded = FoldedText(folded: SearchText.folded(content))
-        return required.allSatisfy { clause in clause.contains { $0.isFound(in: folded) } }
-            && !excluded.contains { $0.isFound(in: folded) }
+        return required.allSatisfy { $0.isMet(in: folded) } && !excluded.contains { $0.isFound(in: folded) }
     }
 
-    /// The SQL argument: clauses apart by U+001E, a clause's needles by U+001F, then U+001D and
-    /// the excluded needles; a prefix's text starts with U+001C (folded texts hold no such
-    /// control characters).
+    /// The SQL argument: the required conditions as one `all`, U+001D, then the excluded
+    /// needles. A condition is written before its parts: U+0001 for all, U+0002 for any,
+    /// their parts, then U+0003; a needle is U+0010 (word), U+0011 (prefix) or U+0012 (fixed
+    /// string), its text, then U+001F. Folded texts hold no control characters.
     var encoded: String {
-        func encoded(_ needles: [SearchNeedle]) -> String {
-            needles.map { ($0.isPrefix ? "\u{1C}" : "") + $0.text }.joined(separator: "\u{1F}")
-        }
-        return required.map(encoded).joined(separator: "\u{1E}") + "\u{1D}" + encoded(excluded)
+        SearchCondition.all(required).encoded + "\u{1D}" + excluded.map { SearchCondition.needle($0).encoded }.joined()
     }
 
     init(encoded: String) {
-        func needles(_ text: Substring) -> [SearchNeedle] {
-            text.split(separator: "\u{1F}").map { $0.first == "\u{1C}" ? SearchNeedle(String($0.dropFirst()), isPrefix: true)
-                                                                      : SearchNeedle(String($0), isPrefix: false) }
-        }
-        let parts = encoded.split(separator: "\u{1D}", omittingEmptySubsequences: false)
-        required = parts[0].split(separator: "\u{1E}").map(needles)
-        excluded = parts.count > 1 ? needles(parts[1]) : []
+        var scalars = encoded.unicodeScalars[...]
+        if case .all(let conditions)? = SearchCondition(decoding: &scalars) { required = conditions } else { required = [] }
+        if scalars.first == "\u{1D}" { scalars.removeFirst() }
+        var excluded: [SearchNeedle] = []
+        while case .needle(let needle)? = SearchCondition(decoding: &scalars) { excluded.append(needle) }
+        self.excluded = excluded
     }
 
     /// Registers `memo_matches` on a connection. The SPEC argument is read once per statement
@@ -68,6 +64,62 @@ package struct SearchMatch: Sendable {
     fileprivate final class Box {
         let match: SearchMatch
         init(_ match: SearchMatch) { self.match = match }
+    }
+}
+
+/// What a memo's folded text must hold: a needle, every one of some conditions, or any one.
+package indirect enum SearchCondition: Equatable, Sendable {
+    case needle(SearchNeedle)
+    case all([SearchCondition])
+    case any([SearchCondition])
+
+    func isMet(in folded: FoldedText) -> Bool {
+        switch self {
+        case .needle(let needle): needle.isFound(in: folded)
+        case .all(let conditions): conditions.allSatisfy { $0.isMet(in: folded) }
+        case .any(let conditions): conditions.contains { $0.isMet(in: folded) }
+        }
+    }
+
+    /// Every needle it looks for.
+    var needles: [SearchNeedle] {
+        switch self {
+        case .needle(let needle): [needle]
+        case .all(let conditions), .any(let conditions): conditions.flatMap(\.needles)
+        }
+    }
+
+    /// As `SearchMatch.encoded` writes it.
+    var encoded: String {
+        switch self {
+        case .needle(let needle):
+            let kind: Unicode.Scalar = switch needle.kind { case .word: "\u{10}"; case .prefix: "\u{11}"; case .substring: "\u{12}" }
+            return String(kind) + needle.text + "\u{1F}"
+        case .all(let conditions): return "\u{01}" + conditions.map(\.encoded).joined() + "\u{03}"
+        case .any(let conditions): return "\u{02}" + conditions.map(\.encoded).joined() + "\u{03}"
+        }
+    }
+
+    /// The condition `scalars` begin with, read off them; nil at an end (of a group, or of
+    /// the text) or at anything else.
+    init?(decoding scalars: inout Substring.UnicodeScalarView) {
+        guard let marker = scalars.first else { return nil }
+        switch marker {
+        case "\u{01}", "\u{02}":
+            scalars.removeFirst()
+            var conditions: [SearchCondition] = []
+            while let condition = SearchCondition(decoding: &scalars) { conditions.append(condition) }
+            if scalars.first == "\u{03}" { scalars.removeFirst() }
+            self = marker == "\u{01}" ? .all(conditions) : .any(conditions)
+        case "\u{10}", "\u{11}", "\u{12}":
+            scalars.removeFirst()
+            let end = scalars.firstIndex(of: "\u{1F}") ?? scalars.endIndex
+            let text = String(String.UnicodeScalarView(scalars[..<end]))
+            scalars = scalars[end...].dropFirst()
+            self = .needle(SearchNeedle(text, kind: marker == "\u{10}" ? .word : marker == "\u{11}" ? .prefix : .substring))
+        default:
+            return nil
+        }
     }
 }
 
