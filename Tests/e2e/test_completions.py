@@ -12,6 +12,7 @@ import pexpect
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+BASH_COMPLETION = "/usr/share/bash-completion/bash_completion"
 
 
 @pytest.fixture
@@ -271,6 +272,56 @@ def test_install_then_uninstall_leaves_the_prefix_as_it_was(memo_binary, environ
                              capture_output=True, text=True)
     assert removed.returncode == 0, removed.stderr
     assert sorted(str(path.relative_to(prefix)) for path in prefix.rglob("*")) == before
+
+
+@pytest.mark.parametrize("data_home", [None, "elsewhere"])
+def test_each_shell_finds_the_completion_a_user_install_puts_in_place(memo_binary, home, tmp_path, data_home):
+    """scripts/install with no PREFIX, then each real shell as that user: bash with
+    bash-completion and fish find their files (also when XDG_DATA_HOME is not ~/.local/share);
+    zsh, which has no folder of the user's in its default fpath, after the one line the
+    install says to add."""
+    environment = {"HOME": str(home), "PATH": f"{home}/.local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm",
+                   "MEMO_BINARY": memo_binary, "MEMO_STORE": str(tmp_path / "store.sqlite")}
+    if data_home:
+        environment["XDG_DATA_HOME"] = str(tmp_path / data_home)
+    installed = subprocess.run([str(REPO / "scripts" / "install")], env=environment, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    data = pathlib.Path(environment.get("XDG_DATA_HOME", home / ".local/share"))
+    written = [home / ".local/bin/memo", home / ".local/share/man/man1/memo.1", home / ".local/share/memo/installed",
+               data / "bash-completion/completions/memo", data / "zsh/site-functions/_memo",
+               data / "fish/vendor_completions.d/memo.fish"]
+    assert [path for path in written if not path.is_file()] == []
+    zsh_folder = data / "zsh/site-functions"
+    assert installed.stdout.splitlines()[1:] == [
+        f"note: zsh does not look in {zsh_folder}; for zsh completion add this line to {home}/.zshrc, before compinit:",
+        f"  fpath=({zsh_folder} $fpath)"]
+    buffer = tmp_path / "buffer"
+
+    if os.path.exists(BASH_COMPLETION):
+        shell = InteractiveShell("bash", ["--norc", "--noprofile", "-i"], dict(environment, PS1="ready> "),
+                                 f"source {BASH_COMPLETION}; bind -x '\"\\C-x\": printf \"%s\\n\" \"$READLINE_LINE\" > {buffer}; READLINE_LINE='",
+                                 buffer)
+        assert shell.typed("memo li\t") == "memo list "
+        shell.close()
+    need("fish")
+    shell = InteractiveShell("fish", ["-i", "-C", "function fish_prompt; echo -n 'ready> '; end; set -g fish_greeting"],
+                             environment, f"bind \\cx 'commandline > {buffer}; commandline \"\"'", buffer)
+    assert shell.typed("memo li\t") == "memo list "
+    shell.close()
+    need("zsh")
+    (home / ".zshrc").write_text(installed.stdout.splitlines()[-1].strip() + "\nautoload -Uz compinit && compinit -u\n"
+                                 f"show-buffer() {{ print -r -- \"$BUFFER\" > '{buffer}'; BUFFER= }}\n"
+                                 "zle -N show-buffer; bindkey '^X' show-buffer\nPS1='ready> '\n")
+    shell = InteractiveShell("zsh", ["-i"], environment, "", buffer)
+    assert shell.typed("memo li\t") == "memo list "
+    shell.close()
+    # Told where zsh looks now, a second install says nothing more.
+    again = subprocess.run([str(REPO / "scripts" / "install")], env=environment, capture_output=True, text=True)
+    assert again.stdout.splitlines()[1:] == []
+    removed = subprocess.run([str(REPO / "scripts" / "install"), "--uninstall"], env=environment, capture_output=True, text=True)
+    assert removed.returncode == 0, removed.stderr
+    assert [path for path in written if path.exists()] == []
+    assert not (home / ".local/bin").exists() and not (data / "bash-completion").exists()
 
 
 @pytest.mark.parametrize("arguments, message", [
