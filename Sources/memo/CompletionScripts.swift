@@ -17,7 +17,8 @@ enum CompletionScripts {
     }
 
     /// bash shows no hints; a word that ends a path or has no candidates falls back to file
-    /// names (`-o default`), for `--store`, `import` and `run`.
+    /// names (`-o default`), for `--store`, `import` and `run`. `-o nosort` (bash 4.4) keeps
+    /// ids in number order, not 1 10 11 2.
     static let bash = #"""
         # bash completion for memo: source this file, or put it in bash-completion's folder.
         _memo() {
@@ -27,10 +28,11 @@ enum CompletionScripts {
                 COMPREPLY+=("${candidate%%$'\t'*}")
             done
         }
-        complete -o default -F _memo memo
+        complete -o default -o nosort -F _memo memo 2>/dev/null || complete -o default -F _memo memo
 
         """#
 
+    /// `compadd -V` (an unsorted group) keeps memo's order: ids by number.
     static let zsh = #"""
         #compdef memo
         # zsh completion for memo: put this file in a folder of $fpath as _memo, or source it
@@ -48,7 +50,7 @@ enum CompletionScripts {
                 fi
             done
             (( ${#values} )) || { _files; return }
-            compadd -Q -U -l -d descriptions -a values
+            compadd -V memo -Q -U -l -d descriptions -a values
         }
         if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
             _memo "$@"
@@ -58,16 +60,35 @@ enum CompletionScripts {
 
         """#
 
+    /// fish takes files only where `-F` says: for `--store`, which like every global option
+    /// goes before the command, and for the commands that name files.
     static let fish = #"""
         # fish completion for memo: put this file in ~/.config/fish/completions/memo.fish.
         function __memo_complete
             set -l program (commandline -opc)[1]
             $program __complete (commandline -cp) 2>/dev/null
         end
-        complete -c memo -f -a '(__memo_complete)'
-        # Paths: the store, and the files that import, run and test read.
-        complete -c memo -l store -r -F
-        complete -c memo -n '__fish_seen_subcommand_from import export run test' -F
+        # Whether the command (the first word after memo's global options and their values) is
+        # one of the names given; with none given, whether no command is typed yet.
+        function __memo_command_is
+            set -l tokens (commandline -opc)
+            set -e tokens[1]
+            while set -q tokens[1]
+                switch $tokens[1]
+                    case --store --fixture
+                        set -e tokens[1]
+                    case '-*'
+                    case '*'
+                        set -q argv[1]; and contains -- $tokens[1] $argv
+                        return
+                end
+                set -e tokens[1]
+            end
+            not set -q argv[1]
+        end
+        complete -c memo -f -k -a '(__memo_complete)'
+        complete -c memo -n __memo_command_is -l store -r -F
+        complete -c memo -n '__memo_command_is sync import export run test' -F
 
         """#
 }

@@ -10,9 +10,10 @@ import MemoStore
 struct ShellCompletion {
     let environment: Environment
 
-    /// One line per candidate: `WORD`, or `WORD<TAB>HINT` (a memo's first line).
+    /// One line per candidate: `WORD`, or `WORD<TAB>HINT` (a memo's first line), in the
+    /// order to show them (ids by number, the rest by text), which the scripts keep.
     func answer(for line: String) -> String {
-        candidates(for: line).map { completion in
+        candidates(for: line).sorted { ($0.sortKey ?? $0.text) < ($1.sortKey ?? $1.text) }.map { completion in
             completion.text + (completion.hint.map { "\t" + TerminalText.row($0) } ?? "") + "\n"
         }.joined()
     }
@@ -82,4 +83,5 @@ struct ShellCompletion {
 private struct NoStoreData: CompletionData {
     func tagNames() -> [String] { [] }
     func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] { [] }
+    func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)? { nil }
 }

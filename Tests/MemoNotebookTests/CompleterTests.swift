@@ -33,10 +33,10 @@ struct CompleterTests {
         ("tag 3 st", ["study"]),
         ("fixture s", ["sample"]),
         ("help fix", ["fixture", "fixtures"]),
-        ("show 1", ["19", "18", "17", "16", "15", "14", "13", "12", "11", "10", "1"]),
-        ("edit #2", ["#20", "#2"]),
-        ("list --links-to 1", ["19", "18", "17", "16", "15", "14", "13", "12", "11", "10", "1"]),
-        ("graph --linked-from #2", ["#20", "#2"]),
+        ("show 1", ["1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"]),
+        ("edit #2", ["#2", "#20"]),
+        ("list --links-to 1", ["1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"]),
+        ("graph --linked-from #2", ["#2", "#20"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
         ("show x", []),
@@ -63,6 +63,31 @@ struct CompleterTests {
         #expect(summaries.last?.title == "memo 12")
         #expect(try store.summaries(idPrefix: "", limit: 2).map(\.id) == [130, 129])
         #expect(try store.summaries(idPrefix: "999", limit: 5).isEmpty)
+        #expect(try store.summaries(idPrefix: "012", limit: 5).isEmpty)
+    }
+
+    /// Shells and the REPL insert what all offered ids share; when more match than are
+    /// offered, that must be no more than what all matching ids share.
+    @Test(arguments: ["", "7", "71", "#7", "715", "6", "69"])
+    func aCutIdListSharesNoLongerPrefixThanAllMatches(_ typed: String) throws {
+        let store = try MemoStore.open(.memory)
+        for number in 1...7150 {
+            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                                       content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
+        }
+        // The 50 newest ids starting with 7 all start with 71; without 6, 60…68, 600…689 and
+        // 6000…6899, all 111 ids starting with 6 start with 69.
+        let deleted = [6] + Array(60...68) + Array(600...689) + Array(6000...6899)
+        _ = try store.delete(ids: deleted.map(Int64.init), at: Timestamp(secondsSince1970: 10_000))
+        let notebook = Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+        let result = Completer(data: notebook).complete("show " + typed)
+        let digits = typed.hasPrefix("#") ? String(typed.dropFirst()) : typed
+        let matching = (1...7150).map(String.init).filter { $0.hasPrefix(digits) && !deleted.contains(Int($0)!) }
+        let offered = result.items.map { $0.text.hasPrefix("#") ? String($0.text.dropFirst()) : $0.text }
+        #expect(result.isIncomplete == (matching.count > Completer.limit))
+        #expect(offered.count == min(matching.count, Completer.limit))
+        #expect(offered.reduce(offered[0]) { $0.sharedPrefix(with: $1) } == matching.reduce(matching[0]) { $0.sharedPrefix(with: $1) })
+        #expect(offered.map { Int($0)! } == offered.map { Int($0)! }.sorted())
     }
 }
 

@@ -1,7 +1,9 @@
 """Shell completion scripts run by the real shells, the manual page through groff, and
 scripts/install into a temporary prefix."""
+import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import time
@@ -10,6 +12,7 @@ import pexpect
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+BASH_COMPLETION = "/usr/share/bash-completion/bash_completion"
 
 
 @pytest.fixture
@@ -38,7 +41,7 @@ def bash_completions(environment, line):
     result = subprocess.run(["bash", "--norc", "--noprofile", "-c", script], env=environment,
                             capture_output=True, text=True, check=True)
     registration, *candidates = result.stdout.splitlines()
-    assert registration == "complete -o default -F _memo memo"
+    assert registration == "complete -o default -o nosort -F _memo memo"
     return candidates
 
 
@@ -49,7 +52,7 @@ def test_bash_completes_commands_options_tags_and_ids(shell_environment):
     assert bash_completions(shell_environment, "memo list --as") == ["--asc"]
     assert bash_completions(shell_environment, "memo list --tag er") == ["errand"]
     assert bash_completions(shell_environment, "memo add @fam") == ["@family"]
-    assert bash_completions(shell_environment, "memo show ") == ["2", "1"]
+    assert bash_completions(shell_environment, "memo show ") == ["1", "2"]
     assert bash_completions(shell_environment, "memo --fixture sa") == ["sample"]
     assert bash_completions(shell_environment, "memo completions z") == ["zsh"]
 
@@ -66,6 +69,28 @@ def test_fish_completes_with_the_first_line_beside_an_id(shell_environment):
     assert "--asc" in complete("memo list --")
     assert complete("memo list --tag fa") == ["family"]
     assert complete("memo show ") == ["1\tBuy milk @errand", "2\tCall grandmother"]
+
+
+def test_fish_offers_files_where_memo_reads_them_and_store_only_before_the_command(shell_environment, tmp_path):
+    need("fish")
+    folder = tmp_path / "work"
+    folder.mkdir()
+    (folder / "laptop.sqlite").write_text("")
+
+    def complete(line):
+        result = subprocess.run(["fish", "--no-config", "-c", f"memo completions fish | source; complete -C {line!r}"],
+                                env=shell_environment, cwd=folder, capture_output=True, text=True, check=True)
+        return result.stdout.splitlines()
+
+    for command in ["sync", "import", "export", "run", "test"]:
+        assert complete(f"memo {command} lap") == ["laptop.sqlite"], command
+    assert complete("memo --store lap") == ["laptop.sqlite"]
+    assert complete("memo --st") == ["--store"]
+    # memo refuses --store after the command (global options come first).
+    assert complete("memo list --st") == []
+    assert complete("memo --store laptop.sqlite list --st") == []
+    assert "--store" not in complete("memo sync laptop.sqlite --")
+    assert complete("memo show lap") == []
 
 
 def test_zsh_completes_and_lists_ids_with_their_first_line(shell_environment, tmp_path):
@@ -96,6 +121,106 @@ def test_zsh_completes_and_lists_ids_with_their_first_line(shell_environment, tm
     child.expect_exact("2 -- Call grandmother")
     child.sendcontrol("c")
     child.expect_exact("zsh> ")
+
+
+@pytest.fixture
+def many_memos(shell_environment, memo_binary, tmp_path):
+    """The store holds 7,150 memos: ids 7, 70…79, 700…799 and 7000…7150 all start with 7, and
+    the 50 newest of them (7101…7150) with 71."""
+    records = tmp_path / "many.jsonl"
+    records.write_text("".join(
+        json.dumps({"uuid": f"00000000-0000-4000-8000-{number:012d}", "content": f"memo {number}",
+                    "insertDate": "2024-01-01T00:00:00Z"}) + "\n" for number in range(1, 7151)))
+    subprocess.run([memo_binary, "import", str(records)], env=shell_environment, check=True, capture_output=True)
+    return shell_environment
+
+
+class InteractiveShell:
+    """A real shell on a terminal where Ctrl-X writes the line being edited to a file and
+    empties it: `typed(keys)` is what the shell made of the keys (Tab included)."""
+
+    def __init__(self, program, arguments, environment, setup, buffer):
+        self.buffer = buffer
+        self.child = pexpect.spawn(program, arguments, env=environment, encoding="utf-8", timeout=10,
+                                   dimensions=(40, 200))
+        self.child.expect_exact("ready> ")
+        self.child.send(setup + "\r")
+        self.child.expect_exact("ready> ")
+
+    def typed(self, keys):
+        self.buffer.unlink(missing_ok=True)
+        self.child.send(keys + "\x18")
+        deadline = time.monotonic() + 10
+        while not (self.buffer.exists() and self.buffer.read_text().endswith("\n")):
+            assert time.monotonic() < deadline, f"no line after {keys!r}: {self.child.before!r}"
+            time.sleep(0.02)
+        return self.buffer.read_text().removesuffix("\n")
+
+    def close(self):
+        self.child.close(force=True)
+
+
+@pytest.fixture(params=["bash", "zsh", "fish"])
+def interactive_shell(request, tmp_path):
+    """Starts the parametrized shell with memo's completion loaded, in `environment`."""
+    need(request.param)
+    buffer = tmp_path / "buffer"
+    shells = {
+        "bash": (["--norc", "--noprofile", "-i"],
+                 f"source <(memo completions bash); bind -x '\"\\C-x\": printf \"%s\\n\" \"$READLINE_LINE\" > {buffer}; READLINE_LINE='"),
+        "zsh": (["-f", "-i"],
+                "autoload -Uz compinit && compinit -u -D && source <(memo completions zsh); "
+                f"show-buffer() {{ print -r -- \"$BUFFER\" > '{buffer}'; BUFFER= }}; "
+                "zle -N show-buffer; bindkey '^X' show-buffer"),
+        "fish": (["--no-config", "-i", "-C", "function fish_prompt; echo -n 'ready> '; end; set -g fish_greeting"],
+                 f"memo completions fish | source; bind \\cx 'commandline > {buffer}; commandline \"\"'"),
+    }
+    arguments, setup = shells[request.param]
+    started = []
+
+    def start(environment):
+        shell = InteractiveShell(request.param, arguments, dict(environment, PS1="ready> "), setup, buffer)
+        started.append(shell)
+        return shell
+
+    yield start
+    for shell in started:
+        shell.close()
+
+
+def test_tab_on_a_cut_id_list_inserts_only_what_all_matching_ids_share(many_memos, interactive_shell):
+    """More ids match than are offered: the shell must not fill in digits that only the
+    offered (newest) ones share."""
+    shell = interactive_shell(many_memos)
+    assert shell.typed("memo show 7\t") == "memo show 7"
+    assert shell.typed("memo show \t") == "memo show "
+    assert shell.typed("memo delete #7\t") == "memo delete #7"
+    assert shell.typed("memo show 715\t") == "memo show 715"
+    assert shell.typed("memo show 7149\t") == "memo show 7149 "
+
+
+def test_ids_are_offered_in_number_order(shell_environment, memo_binary, tmp_path):
+    """1 2 … 10 11 12, not the text order 1 10 11 12 2 that the shells sort words into."""
+    for number in range(3, 13):
+        subprocess.run([memo_binary, "add", f"memo {number}"], env=shell_environment, check=True, capture_output=True)
+    numbers = [str(number) for number in range(1, 13)]
+    need("bash")
+    assert bash_completions(shell_environment, "memo show ") == numbers
+    need("fish")
+    fish = subprocess.run(["fish", "--no-config", "-c", "memo completions fish | source; complete -C 'memo show '"],
+                          env=shell_environment, capture_output=True, text=True, check=True)
+    assert [line.split("\t")[0] for line in fish.stdout.splitlines()] == numbers
+    need("zsh")
+    shell_environment["PS1"] = "zsh> "
+    child = pexpect.spawn("zsh", ["-f", "-i"], env=shell_environment, encoding="utf-8", timeout=10, dimensions=(40, 60))
+    child.expect_exact("zsh> ")
+    child.send("autoload -Uz compinit && compinit -u -D && source <(memo completions zsh)\r")
+    child.expect_exact("zsh> ")
+    child.send("memo show \t")
+    child.expect_exact("12 -- memo 12")
+    listing = re.findall(r"(\d+) -- ", child.before) + ["12"]
+    child.close(force=True)
+    assert listing == numbers
 
 
 def test_completion_never_creates_a_store(memo_binary, environment, home):
@@ -147,6 +272,56 @@ def test_install_then_uninstall_leaves_the_prefix_as_it_was(memo_binary, environ
                              capture_output=True, text=True)
     assert removed.returncode == 0, removed.stderr
     assert sorted(str(path.relative_to(prefix)) for path in prefix.rglob("*")) == before
+
+
+@pytest.mark.parametrize("data_home", [None, "elsewhere"])
+def test_each_shell_finds_the_completion_a_user_install_puts_in_place(memo_binary, home, tmp_path, data_home):
+    """scripts/install with no PREFIX, then each real shell as that user: bash with
+    bash-completion and fish find their files (also when XDG_DATA_HOME is not ~/.local/share);
+    zsh, which has no folder of the user's in its default fpath, after the one line the
+    install says to add."""
+    environment = {"HOME": str(home), "PATH": f"{home}/.local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm",
+                   "MEMO_BINARY": memo_binary, "MEMO_STORE": str(tmp_path / "store.sqlite")}
+    if data_home:
+        environment["XDG_DATA_HOME"] = str(tmp_path / data_home)
+    installed = subprocess.run([str(REPO / "scripts" / "install")], env=environment, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    data = pathlib.Path(environment.get("XDG_DATA_HOME", home / ".local/share"))
+    written = [home / ".local/bin/memo", home / ".local/share/man/man1/memo.1", home / ".local/share/memo/installed",
+               data / "bash-completion/completions/memo", data / "zsh/site-functions/_memo",
+               data / "fish/vendor_completions.d/memo.fish"]
+    assert [path for path in written if not path.is_file()] == []
+    zsh_folder = data / "zsh/site-functions"
+    assert installed.stdout.splitlines()[1:] == [
+        f"note: zsh does not look in {zsh_folder}; for zsh completion add this line to {home}/.zshrc, before compinit:",
+        f"  fpath=({zsh_folder} $fpath)"]
+    buffer = tmp_path / "buffer"
+
+    if os.path.exists(BASH_COMPLETION):
+        shell = InteractiveShell("bash", ["--norc", "--noprofile", "-i"], dict(environment, PS1="ready> "),
+                                 f"source {BASH_COMPLETION}; bind -x '\"\\C-x\": printf \"%s\\n\" \"$READLINE_LINE\" > {buffer}; READLINE_LINE='",
+                                 buffer)
+        assert shell.typed("memo li\t") == "memo list "
+        shell.close()
+    need("fish")
+    shell = InteractiveShell("fish", ["-i", "-C", "function fish_prompt; echo -n 'ready> '; end; set -g fish_greeting"],
+                             environment, f"bind \\cx 'commandline > {buffer}; commandline \"\"'", buffer)
+    assert shell.typed("memo li\t") == "memo list "
+    shell.close()
+    need("zsh")
+    (home / ".zshrc").write_text(installed.stdout.splitlines()[-1].strip() + "\nautoload -Uz compinit && compinit -u\n"
+                                 f"show-buffer() {{ print -r -- \"$BUFFER\" > '{buffer}'; BUFFER= }}\n"
+                                 "zle -N show-buffer; bindkey '^X' show-buffer\nPS1='ready> '\n")
+    shell = InteractiveShell("zsh", ["-i"], environment, "", buffer)
+    assert shell.typed("memo li\t") == "memo list "
+    shell.close()
+    # Told where zsh looks now, a second install says nothing more.
+    again = subprocess.run([str(REPO / "scripts" / "install")], env=environment, capture_output=True, text=True)
+    assert again.stdout.splitlines()[1:] == []
+    removed = subprocess.run([str(REPO / "scripts" / "install"), "--uninstall"], env=environment, capture_output=True, text=True)
+    assert removed.returncode == 0, removed.stderr
+    assert [path for path in written if path.exists()] == []
+    assert not (home / ".local/bin").exists() and not (data / "bash-completion").exists()
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -442,6 +442,53 @@ def test_resizing_the_window_redraws_a_wrapped_line_cleanly(memo_binary, environ
         subprocess.run(tmux + ["kill-server"], capture_output=True)
 
 
+@pytest.mark.xfail(strict=True, reason="not fixed yet: the redraw cannot reach the rows tmux pushed into its history")
+def test_resizing_redraws_a_wrapped_line_whose_start_the_terminal_pushed_above_the_screen(memo_binary, environment):
+    """The line starts on the screen's top row: narrowing the window re-wraps it into more
+    rows, and tmux, keeping the cursor's row, pushes its first row into the history, out of the
+    redraw's reach; widening brings that row back. The line must show once, not below a
+    left-over copy of its start."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (scripts/test installs it)")
+    tmux = ["tmux", "-L", f"memo-resize-top-{os.getpid()}"]
+    settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
+    subprocess.run(tmux + ["new-session", "-d", "-x", "40", "-y", "20", f"env -i {settings} {memo_binary} --in-memory"],
+                   check=True)
+    subprocess.run(tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
+
+    def screen():
+        rows = subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
+        return [row.rstrip() for row in rows.splitlines() if row.strip()]
+
+    def wait_for(rows, last=None):
+        """Until the screen (its `last` rows) shows `rows`."""
+        deadline = time.monotonic() + 10
+        while screen()[-(last or 1000):] != rows and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert screen()[-(last or 1000):] == rows
+
+    def wrapped(text, width):
+        return [text[start:start + width].rstrip() for start in range(0, len(text), width)]
+
+    try:
+        wait_for([MEMORY_PROMPT.rstrip()])
+        text = "add the quick brown fox jumps over the lazy dog and keeps running far away 0123456789"
+        subprocess.run(tmux + ["send-keys", text], check=True)
+        wait_for(wrapped(MEMORY_PROMPT + text, 40))
+        subprocess.run(tmux + ["resize-window", "-x", "25", "-y", "20"], check=True)
+        wait_for(wrapped(MEMORY_PROMPT + text, 25))
+        subprocess.run(tmux + ["send-keys", " END"], check=True)
+        wait_for(wrapped(MEMORY_PROMPT + text + " END", 25))
+        # Widening brings what tmux pushed into the history back onto the screen.
+        subprocess.run(tmux + ["resize-window", "-x", "60", "-y", "20"], check=True)
+        wait_for(wrapped(MEMORY_PROMPT + text + " END", 60))
+        subprocess.run(tmux + ["send-keys", "Enter", "show 1", "Enter"], check=True)
+        memo = wrapped(text.removeprefix("add ") + " END", 60)
+        wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
 def test_a_search_on_a_colour_terminal_shows_the_matches_in_bold(repl, environment):
     """Like grep --color: the line that matched, its matches bold, on a real terminal."""
     del environment["NO_COLOR"]

@@ -30,6 +30,8 @@ package protocol CompletionData {
     func tagNames() -> [String]
     /// Memos whose id starts with `prefix`, newest first, with their first line.
     func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary]
+    /// The first and the last memo whose id starts with `prefix`, in text order.
+    func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)?
 }
 
 /// Completes the command language: command names, a command's options, tags after
@@ -52,27 +54,36 @@ package struct Completer {
         let word = startsNewWord ? "" : words.last ?? ""
         let before = startsNewWord ? words : Array(words.dropLast())
         let typed = TagName.fold(word)
-        let items = candidates(for: word, after: before).filter { TagName.fold($0.text).hasPrefix(typed) }
-        return Completions(word: word, items: Array(items.prefix(Self.limit)), isIncomplete: items.count > Self.limit)
+        let found = candidates(for: word, after: before)
+        let items = found.items.filter { TagName.fold($0.text).hasPrefix(typed) }
+        return Completions(word: word, items: Array(items.prefix(Self.limit)),
+                           isIncomplete: found.isCut || items.count > Self.limit)
     }
 
-    private func candidates(for word: String, after before: [String]) -> [Completion] {
-        if word.hasPrefix("@") { return data.tagNames().map { Completion("@" + $0) } }
-        guard let name = before.first else { return Self.commandNames }
-        guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else { return [] }
-        if before.last == "--tag", syntax.option(named: "--tag") != nil { return tags }
+    /// What the word may become, and whether some matches were left out (ids only).
+    private struct Candidates {
+        var items: [Completion]
+        var isCut = false
+    }
+
+    private func candidates(for word: String, after before: [String]) -> Candidates {
+        if word.hasPrefix("@") { return Candidates(items: data.tagNames().map { Completion("@" + $0) }) }
+        guard let name = before.first else { return Candidates(items: Self.commandNames) }
+        guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else { return Candidates(items: []) }
+        if before.last == "--tag", syntax.option(named: "--tag") != nil { return Candidates(items: tags) }
         if let option = before.last, ["--links-to", "--linked-from"].contains(option), syntax.option(named: option) != nil { return ids(word) }
-        if word.hasPrefix("-") { return syntax.options.flatMap(\.names).map { Completion($0) } }
+        if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
         let isFirstArgument = before.count == 1
+        let none = Candidates(items: [])
         switch command {
-        case .help: return isFirstArgument ? Self.commandNames : []
-        case .fixture: return isFirstArgument ? Fixture.builtIn.map { Completion($0.name, hint: $0.description) } : []
+        case .help: return isFirstArgument ? Candidates(items: Self.commandNames) : none
+        case .fixture: return isFirstArgument ? Candidates(items: Fixture.builtIn.map { Completion($0.name, hint: $0.description) }) : none
         case .show, .delete: return ids(word)
-        case .edit: return isFirstArgument ? ids(word) : []
-        case .tag, .untag: return isFirstArgument ? ids(word) : tags
+        case .edit: return isFirstArgument ? ids(word) : none
+        case .tag, .untag: return isFirstArgument ? ids(word) : Candidates(items: tags)
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
              .import, .export, .fixtures, .clock, .info, .quit:
-            return []
+            return none
         }
     }
 
@@ -80,16 +91,25 @@ package struct Completer {
         data.tagNames().map { Completion($0) }
     }
 
-    /// Memos whose id starts with what was typed, one more than the limit so that a cut list
-    /// can be told from a whole one; sorted by number in editors.
-    private func ids(_ word: String) -> [Completion] {
+    /// Memos whose id starts with what was typed, in number order. When more match than
+    /// the limit, the newest are offered with the first and the last match in text order:
+    /// Tab then inserts only what all matching ids share (offering just the newest, `7`
+    /// became `71` in a store of 71,328 memos, though 7 and 70 exist).
+    private func ids(_ word: String) -> Candidates {
         let prefix = word.hasPrefix("#") ? String(word.dropFirst()) : word
-        guard prefix.allSatisfy(\.isASCII) && prefix.allSatisfy(\.isNumber) else { return [] }
-        return data.memoSummaries(idPrefix: prefix, limit: Self.limit + 1).map { summary in
+        guard prefix.allSatisfy(\.isASCII) && prefix.allSatisfy(\.isNumber) else { return Candidates(items: []) }
+        var summaries = data.memoSummaries(idPrefix: prefix, limit: Self.limit + 1)
+        let isCut = summaries.count > Self.limit
+        if isCut, let bounds = data.memoTextOrderBounds(idPrefix: prefix) {
+            let ends = [bounds.first, bounds.last]
+            summaries = summaries.filter { !ends.contains($0) }.prefix(Self.limit - ends.count) + ends
+        }
+        let items = summaries.sorted { $0.id < $1.id }.map { summary in
             let digits = String(summary.id)
             return Completion((word.hasPrefix("#") ? "#" : "") + digits, hint: summary.title,
                               sortKey: String(repeating: "0", count: max(0, 19 - digits.count)) + digits)
         }
+        return Candidates(items: items, isCut: isCut)
     }
 
     private static let commandNames = CommandSyntax.all.flatMap { [$0.name] + $0.aliases }.map { Completion($0) }
@@ -102,5 +122,9 @@ extension Notebook: CompletionData {
 
     package func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] {
         (try? store.summaries(idPrefix: idPrefix, limit: limit)) ?? []
+    }
+
+    package func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)? {
+        try? store.textOrderBounds(idPrefix: idPrefix)
     }
 }
