@@ -172,10 +172,13 @@ struct MemoProgram {
         guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO), let command = PagedOutput.command(environment: environment),
               let size = Terminal.size(STDOUT_FILENO)
         else { return body(output) }
-        let paged = PagedOutput(screen: output, command: command, rows: size.rows, columns: size.columns)
+        let paged = PagedOutput(screen: output, errors: errors, command: command, searchPath: environment["PATH"],
+                                rows: size.rows, columns: size.columns)
         let status = body(paged)
-        paged.finish()
-        return status
+        guard let failure = paged.finish() else { return status }
+        errors.write("error: \(failure)\n")
+        errors.flush()
+        return status.worst(.failure)
     }
 
     private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,
