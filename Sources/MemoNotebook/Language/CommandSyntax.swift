@@ -21,7 +21,7 @@ package struct CommandSyntax: Sendable {
 
     /// The option a word spells and the value written in it: `--tag=x`, or a short option's
     /// value attached to it, `-n5`, as git and head take it. Nil when it names no option.
-    func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
+    package func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
         let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
         if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
         guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
