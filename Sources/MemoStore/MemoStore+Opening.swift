@@ -6,11 +6,20 @@ extension MemoStore {
     /// How long a writer waits for another process's lock before reporting "busy".
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens the store at `location`, creating or migrating it as needed.
+    /// Which missing places opening a store file creates: the file always; its folders only
+    /// for the default store (the first run), never for a path someone gave, where a missing
+    /// folder is most often a disk that is not mounted.
+    package enum MissingFolders: Sendable {
+        case refuse
+        case create
+    }
+
+    /// Opens the store at `location`, creating or migrating it as needed; `wasCreated` tells
+    /// whether its file is new.
     ///
     /// A file that is not SQLite, another program's database, or a store of a newer schema
     /// is refused before anything is written to it, so the file stays byte-for-byte the same.
-    package static func open(_ location: StoreLocation) throws(StoreError) -> MemoStore {
+    package static func open(_ location: StoreLocation, missingFolders: MissingFolders = .refuse) throws(StoreError) -> MemoStore {
         switch location {
         case .memory:
             let database = try StoreError.wrapping { try Database(path: ":memory:") }
@@ -21,8 +30,11 @@ extension MemoStore {
             let absolutePath = Self.absolute(path)
             if let refusal = Self.companionRefusal(absolutePath) { throw .notAMemoStore(path: absolutePath, reason: refusal) }
             // SQLite gives the WAL and shared-memory files the store file's mode.
-            try PrivateFiles.createParentFolders(of: absolutePath)
-            try PrivateFiles.createFile(at: absolutePath)
+            switch missingFolders {
+            case .refuse: try PrivateFiles.requireParentFolder(of: absolutePath)
+            case .create: try PrivateFiles.createParentFolders(of: absolutePath)
+            }
+            let created = try PrivateFiles.createFile(at: absolutePath)
             PrivateFiles.matchCompanionModes(of: absolutePath, suffixes: ["-wal", "-shm"])
             let database: Database
             do {
@@ -35,9 +47,26 @@ extension MemoStore {
                 throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
             }
             let store = MemoStore(location: .file(path: absolutePath), database: database)
+            store.wasCreated = created
             try store.prepareSchema(path: absolutePath)
             return store
         }
+    }
+
+    /// An empty store standing in for the store file at `path` that does not exist yet:
+    /// commands that only read see no memos, and nothing is created. It lives in memory
+    /// and must never be written: the session opens the file at its first change.
+    package static func standIn(for path: String) throws(StoreError) -> MemoStore {
+        let database = try StoreError.wrapping { try Database(path: ":memory:") }
+        let store = MemoStore(location: .file(path: Self.absolute(path)), database: database)
+        try store.prepareSchema(path: ":memory:")
+        return store
+    }
+
+    /// Whether a store file exists at `path` (anything there counts: opening judges it).
+    package static func fileExists(at path: String) -> Bool {
+        var status = stat()
+        return lstat(Self.absolute(path), &status) == 0
     }
 
     /// SQLite's own files beside a database, by suffix: a store made at one of them would be

@@ -6,6 +6,8 @@
 /// Not `Sendable`, like the connection it owns: one session uses it at a time.
 package final class MemoStore {
     package let location: StoreLocation
+    /// Whether opening it created its file: the session says so, once.
+    package internal(set) var wasCreated = false
     let database: Database
     /// The one writer of memo rows.
     let table: MemoTable

@@ -13,10 +13,20 @@ package enum PrivateFiles {
         }
     }
 
-    /// Creates `path` with mode 0600 if it does not exist yet; a folder at `path` is refused.
-    package static func createFile(at path: String) throws(StoreError) {
+    /// Refuses a `path` whose folder does not exist, naming that folder.
+    package static func requireParentFolder(of path: String) throws(StoreError) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        var status = stat()
+        if !folder.isEmpty, stat(folder, &status) != 0, errno == ENOENT { throw .refused(.missingFolder(folder)) }
+    }
+
+    /// Creates `path` with mode 0600 if it does not exist yet, and says whether it did; a
+    /// folder at `path` is refused.
+    @discardableResult
+    package static func createFile(at path: String) throws(StoreError) -> Bool {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
+        let created = descriptor >= 0
+        if created {
             close(descriptor)
         } else if errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
@@ -25,6 +35,7 @@ package enum PrivateFiles {
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw .cannotOpen(path: path, reason: "it is a folder, not a file")
         }
+        return created
     }
 
     /// Gives a file's companions (SQLite's `-wal` and `-shm`) the file's own permission bits.

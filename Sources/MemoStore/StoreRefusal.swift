@@ -31,6 +31,11 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case syncOfReproducibleUUIDs
     /// `sync` while a batch (or another all-or-nothing change) is open.
     case syncInBatch
+    /// A new store file's folder does not exist: memo creates no folders for a store it was
+    /// pointed at (an unmounted disk's mount point would fill the local disk instead).
+    case missingFolder(String)
+    /// A command that only reads named a store file that does not exist (a typo, most often).
+    case noStore(path: String)
 
     package var description: String {
         switch self {
@@ -74,6 +79,10 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
                 + " synced, they would be taken for other runs' memos; run with --store FILE to sync"
         case .syncInBatch:
             "sync cannot run inside a batch: what it writes to the other store could not be rolled back; 'save' or 'rollback' first"
+        case .missingFolder(let folder):
+            "the folder \(folder) does not exist: nothing was created there"
+        case .noStore(let path):
+            "no store at \(path): nothing was created (the first change there creates it)"
         }
     }
 

@@ -106,8 +106,33 @@ struct Invocation {
             }
             action = .serveSync(path: path)
         case nil:
-            action = .command(Array(words))
+            action = .command(takingOutputFlags(from: Array(words)))
         }
+    }
+
+    /// The command's words without the flags that only shape the output (`--json`,
+    /// `--no-pager`, `--no-color`), which may also follow the command, anywhere before `--`,
+    /// as its own options may: `memo list --json`. The store options come before the command.
+    private mutating func takingOutputFlags(from words: [String]) -> [String] {
+        guard let name = words.first, let syntax = CommandSyntax.named(name) else { return words }
+        var kept = [name]
+        var rest = words.dropFirst()
+        while let word = rest.popFirst() {
+            switch word {
+            case "--": return kept + [word] + rest
+            case "--json": json = true
+            case "--no-pager": pager = false
+            case "--no-color": color = false
+            default:
+                kept.append(word)
+                // An option's value is never a flag: `--tag --json` is refused as a tag.
+                if let (option, inlineValue) = syntax.option(spelledBy: word), option.valueName != nil, inlineValue == nil,
+                   let value = rest.popFirst() {
+                    kept.append(value)
+                }
+            }
+        }
+        return kept
     }
 
     /// The store to open: the one asked for, else in memory for scripts and fixtures,

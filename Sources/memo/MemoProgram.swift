@@ -119,26 +119,38 @@ struct MemoProgram {
     private func withNotebook(_ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
                               _ body: (Notebook) -> ExitStatus) -> ExitStatus {
         let location: StoreLocation
+        var isChosen = true
         switch invocation.store {
         case .memory: location = .memory
         case .path(let path): location = .file(path: UserPath.expand(path, environment: environment))
         case .defaultPath:
-            guard let path = StorePath.defaultPath(environment: environment) else {
+            guard let storePath = StorePath.defaultPath(environment: environment) else {
                 return report(StoreError.cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH"))
             }
-            location = .file(path: path)
+            location = .file(path: storePath.path)
+            isChosen = storePath.isChosen
         }
         do {
-            let store = try MemoStore.open(location)
+            // A store file that is not there yet is created by the first command that may add
+            // memos (`Notebook.prepareStore`); until then nothing is.
+            var newFile: NewStoreFile?
+            if case .file(let path) = location, !MemoStore.fileExists(at: path) {
+                newFile = NewStoreFile(path: path, readsWithoutFile: !isChosen, missingFolders: isChosen ? .refuse : .create)
+            }
+            let store = try newFile.map { file throws(StoreError) in try MemoStore.standIn(for: file.path) } ?? MemoStore.open(location)
             // Deterministic uuids and dates only where nothing outlives the run: a memo written
             // to a store file gets a uuid no other store can hold, or syncs would merge
             // unrelated memos, and the date it was written (`StoreScriptClock`).
             let uuids: any UUIDSource = location.isMemory ? SequentialUUIDs() : RandomUUIDs()
             let clock: any MemoClock = location.isMemory ? DeterministicClock() : StoreScriptClock()
             let notebook = scripting
-                ? Notebook(store: store, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope)
+                ? Notebook(store: store, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope, newFile: newFile)
                 : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
-                           scope: sessionScope)
+                           scope: sessionScope, newFile: newFile)
+            notebook.notices = { [errors] notice in
+                errors.write(notice + "\n")
+                errors.flush()
+            }
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.progress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
                 _ = try notebook.load(try Fixture.resolve(reference))
@@ -167,10 +179,13 @@ struct MemoProgram {
         guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO), let command = PagedOutput.command(environment: environment),
               let size = Terminal.size(STDOUT_FILENO)
         else { return body(output) }
-        let paged = PagedOutput(screen: output, command: command, rows: size.rows, columns: size.columns)
+        let paged = PagedOutput(screen: output, errors: errors, command: command, searchPath: environment["PATH"],
+                                rows: size.rows, columns: size.columns)
         let status = body(paged)
-        paged.finish()
-        return status
+        guard let failure = paged.finish() else { return status }
+        errors.write("error: \(failure)\n")
+        errors.flush()
+        return status.worst(.failure)
     }
 
     private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,

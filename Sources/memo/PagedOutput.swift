@@ -6,7 +6,9 @@ import MemoStore
 /// screen, then sent through the pager, so a short answer never flashes a pager open.
 final class PagedOutput: OutputSink {
     private let screen: FileOutput
+    private let errors: FileOutput
     private let command: String
+    private let searchPath: String?
     private let rows: Int
     private let columns: Int
     private var held = ""
@@ -25,8 +27,12 @@ final class PagedOutput: OutputSink {
     /// - Parameters:
     ///   - command: the pager, run by the shell.
     ///   - rows, columns: the terminal's size.
-    init(screen: FileOutput, command: String, rows: Int, columns: Int) {
+    ///   - errors: where a pager that cannot start is reported.
+    ///   - searchPath: `$PATH`, where the pager's program is looked for.
+    init(screen: FileOutput, errors: FileOutput, command: String, searchPath: String?, rows: Int, columns: Int) {
         self.screen = screen
+        self.errors = errors
+        self.searchPath = searchPath
         self.command = command
         self.rows = max(rows, 2)
         self.columns = max(columns, 1)
@@ -67,22 +73,33 @@ final class PagedOutput: OutputSink {
         }
     }
 
-    /// Writes out what fitted on the screen, or waits for the user to leave the pager.
-    func finish() {
+    /// Writes out what fitted on the screen, or waits for the user to leave the pager;
+    /// returns why the pager failed, or nil. A pager the user quit early (it ended of a
+    /// closed pipe, SIGPIPE) did not fail.
+    func finish() -> String? {
         guard case .paging(let pager, let input, let descriptor) = state else {
             fallBackToScreen()
             screen.flush()
-            return
+            return nil
         }
         input.flush()
         close(descriptor)
-        _ = pager.wait()
         state = .direct
+        switch pager.waitForEnding() {
+        case .exited(0), .exited(128 + SIGPIPE), .killed(signal: SIGPIPE): return nil
+        case .exited(let status): return "the pager '\(command)' failed (exit status \(status))"
+        case .killed(let signal): return "the pager '\(command)' failed (killed by signal \(signal))"
+        }
     }
 
     /// Starts the pager on a pipe and hands it what was held; if it cannot start, the output
     /// goes to the screen as it would without a pager.
     private func startPager() {
+        if let program = Self.missingProgram(of: command, PATH: searchPath) {
+            errors.write("memo: cannot start the pager '\(program)' (not found): writing the output directly\n")
+            errors.flush()
+            return fallBackToScreen()
+        }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return fallBackToScreen() }
         screen.flush()
@@ -107,8 +124,23 @@ final class PagedOutput: OutputSink {
     }
 
     private static func isInstalled(_ program: String, _ environment: Environment) -> Bool {
-        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { folder in
+        isInstalled(program, PATH: environment["PATH"])
+    }
+
+    private static func isInstalled(_ program: String, PATH: String?) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        return (PATH ?? "/usr/bin:/bin").split(separator: ":").contains { folder in
             access("\(folder)/\(program)", X_OK) == 0
         }
+    }
+
+    /// The program a pager command starts with when it is not installed, or nil. Only a
+    /// plain first word is checked: the shell runs anything else (`LESS=R less`, `f() …`),
+    /// and a failure of it is the pager's failure (`finish`).
+    static func missingProgram(of command: String, PATH: String?) -> String? {
+        let program = String(command.prefix { !$0.isWhitespace })
+        let plain = program.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._+-".unicodeScalars.contains($0) }
+        guard plain, !program.isEmpty, !isInstalled(program, PATH: PATH) else { return nil }
+        return program
     }
 }

@@ -53,7 +53,7 @@ enum ProgramHelp {
         OptionSyntax(names: ["--in-memory"], summary: "Use a private store that vanishes at exit."),
         OptionSyntax(names: ["--fixture"], valueName: "NAME|FILE", summary: "Load a fixture first; without --store, implies --in-memory.",
                      isRepeatable: true),
-        OptionSyntax(names: ["--json"], summary: "Print JSON: memos as JSON Lines, other results as one object."),
+        OptionSyntax(names: ["--json"], summary: "Print JSON: memos as JSON Lines, other results as one object (also after the command, as --no-color and --no-pager)."),
         OptionSyntax(names: ["--no-color"], summary: "Never colour the output."),
         OptionSyntax(names: ["--no-pager"],
                      summary: "Never page one-shot output (on a terminal, output longer than the screen goes through $MEMO_PAGER, else $PAGER, else less -FRX)."),

@@ -71,7 +71,7 @@ struct ShellCompletion {
 
     /// The store the line names, else the default one, when it exists.
     private func openStore(_ path: String?) -> Notebook? {
-        guard let path = path.map({ UserPath.expand($0, environment: environment) }) ?? StorePath.defaultPath(environment: environment),
+        guard let path = path.map({ UserPath.expand($0, environment: environment) }) ?? StorePath.defaultPath(environment: environment)?.path,
               FileManager.default.fileExists(atPath: path),
               let store = try? MemoStore.open(.file(path: path))
         else { return nil }

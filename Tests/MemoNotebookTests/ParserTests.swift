@@ -88,9 +88,46 @@ struct ParserTests {
         #expect(try command(line) == .help(topic: name))
     }
 
-    /// After the text begins, `--help` is text: `add see --help` is a memo.
-    @Test func helpInsideTextIsText() throws {
-        #expect(try command("add see --help") == .add(text: "see --help", tags: []))
+    /// Options may follow the text, one rule for every command; `--` (or quotes) keep
+    /// option-like words in the text.
+    @Test(arguments: [
+        ("add Buy bread --tag shop", Command.add(text: "Buy bread", tags: ["shop"])),
+        ("add --tag a Buy bread --tag=b", .add(text: "Buy bread", tags: ["a", "b"])),
+        ("add Don't forget --tag x", .add(text: "Don't forget", tags: ["x"])),
+        ("add -- Buy bread --tag shop", .add(text: "Buy bread --tag shop", tags: [])),
+        ("add Buy bread -- --tag shop", .add(text: "Buy bread -- --tag shop", tags: [])),
+        (#"add Buy "--tag" shop"#, .add(text: #"Buy "--tag" shop"#, tags: [])),
+        ("add it is -5 degrees - cold -x", .add(text: "it is -5 degrees - cold -x", tags: [])),
+        ("edit 3 new text", .edit(id: 3, text: "new text")),
+        ("tag 1 a --help", .help(topic: "tag")),
+        ("add see --help", .help(topic: "add")),
+    ])
+    func optionsMayFollowTheText(_ line: String, _ expected: Command) throws {
+        #expect(try command(line) == expected)
+    }
+
+    @Test func optionsMayFollowTheTextOfProgramArguments() throws {
+        #expect(try CommandParser.parse(arguments: ["add", "Buy", "bread", "--tag", "shop"]) == .add(text: "Buy bread", tags: ["shop"]))
+        #expect(try CommandParser.parse(arguments: ["add", "--", "Buy", "--tag", "shop"]) == .add(text: "Buy --tag shop", tags: []))
+        #expect(try CommandParser.parse(arguments: ["add", "--tag", "x", "Buy bread"]) == .add(text: "Buy bread", tags: ["x"]))
+    }
+
+    @Test(arguments: [
+        ("add Buy bread --tag shop milk", "unexpected argument 'milk' for 'add'", "milk"),
+        ("add fix the --verbose flag", "unknown option '--verbose' for 'add' (write -- before a text that holds it)", "--verbose"),
+        ("edit 2 see --tag x", "unknown option '--tag' for 'edit' (write -- before a text that holds it)", "--tag"),
+    ])
+    func wordsAfterTheTextMustBeOptions(_ line: String, _ message: String, _ word: String) throws {
+        #expect {
+            try command(line)
+        } throws: { error in
+            guard let error = error as? CommandError, let range = error.range else { return false }
+            return error.message == message && line[range] == word
+        }
+    }
+
+    @Test func helpAfterDoubleDashIsText() throws {
+        #expect(try command("add -- see --help") == .add(text: "see --help", tags: []))
         #expect(try command("search milk -- -h") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -h"))))
     }
 

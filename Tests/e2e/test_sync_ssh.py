@@ -33,8 +33,15 @@ def summary(binary, environment, store, target):
 
 
 def test_a_first_sync_creates_the_remote_store_and_later_ones_move_both_ways(memo_binary, ssh_environment, tmp_path):
+    """The remote store file is created in a folder that exists; a missing folder is one
+    line naming it, and nothing is created there (an unmounted disk, a mistyped path)."""
     here, there = tmp_path / "here.sqlite", tmp_path / "far" / "away" / "there.sqlite"
     memo(memo_binary, ssh_environment, here, "add", "written here @home")
+    missing = sync(memo_binary, ssh_environment, here, remote(there), check=False)
+    assert (missing.returncode, missing.stdout) == (1, "")
+    assert missing.stderr == f"error: {remote(there)}: the folder {there.parent} does not exist: nothing was created there\n"
+    assert not (tmp_path / "far").exists()
+    there.parent.mkdir(parents=True)
     first = sync(memo_binary, ssh_environment, here, remote(there))
     assert first.stdout == f"synced with {remote(there)}: 1 memo sent, 0 received\n"
     assert first.stderr == "", "no progress or noise when standard error is not a terminal"

@@ -33,8 +33,12 @@ struct ArgumentReader<Source: WordSource> {
         return arguments
     }
 
-    /// Reads options, then takes the rest of the line as one text argument. Text need not
-    /// lex as words (`Don't` has a lone quote), so a word that fails to lex ends the options.
+    /// Reads options, then takes the words up to the next option as one text argument, then
+    /// the options after it: `add Buy bread --tag shop`. Text need not lex as words (`Don't`
+    /// has a lone quote), so a word that fails to lex ends the options before it. After the
+    /// text, `--` ends the options (it and what follows stay text); before it, `--` is
+    /// dropped (`add -- --tag is text`). A word with one dash that is no option of the
+    /// command is text (`-5 degrees`); one with two is an unknown option.
     /// With `raw`, quotes are kept as typed and a word that is not one of the command's
     /// options starts the text (a search's phrases and `-word` exclusions).
     mutating func text(raw: Bool = false) throws(CommandError) -> Word? {
@@ -45,7 +49,20 @@ struct ArgumentReader<Source: WordSource> {
             words = lookahead
             if word.text == "--" { optionsEnded = true } else { try readOption(word) }
         }
-        return words.remainingText(raw: raw)
+        if optionsEnded { return words.remainingText(raw: raw) }
+        var scan = words
+        while true {
+            let beforeWord = scan
+            guard let word = scan.nextRawWord(), word.text != "--" else { return words.remainingText(raw: raw) }
+            guard word.isOption, word.text.hasPrefix("--") || syntax.option(spelledBy: word.text) != nil else { continue }
+            if syntax.option(spelledBy: word.text) == nil {
+                throw .usage("unknown option '\(word.text)' for '\(syntax.name)' (write -- before a text that holds it)", range: word.range)
+            }
+            let text = words.text(upTo: beforeWord, raw: raw)
+            words = beforeWord
+            try finish()
+            return text
+        }
     }
 
     /// The words of a search, as typed, with the command's options read wherever they stand

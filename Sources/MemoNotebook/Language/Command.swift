@@ -47,6 +47,30 @@ package enum Command: Equatable, Sendable {
         default: nil
         }
     }
+
+    /// How the command uses the store. Only one that may add memos creates a store file
+    /// that does not exist yet; the others have nothing to work on in it.
+    package var storeUse: StoreUse {
+        switch self {
+        case .add, .importFile, .sync, .fixture, .begin:
+            .mayAdd
+        case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
+             .edit, .update, .delete, .tag, .untag, .save, .rollback, .undo, .redo:
+            .existing
+        case .help, .quit, .clock, .fixtures:
+            .none
+        }
+    }
+}
+
+/// How a command uses the store.
+package enum StoreUse: Sendable {
+    /// Needs no store.
+    case none
+    /// Reads or changes what the store holds.
+    case existing
+    /// May add memos: the command that creates a new store file.
+    case mayAdd
 }
 
 /// The filters of `list` and `count`, with dates still unresolved.

@@ -110,18 +110,17 @@ package enum CommandParser {
         }
     }
 
-    /// Whether `--help` or `-h` stands among the command's options (before `--`, and before
-    /// the text of a command that takes text: `add see --help` is a memo's text; a search's
-    /// options stand anywhere).
+    /// Whether `--help` or `-h` stands among the command's options: anywhere before `--`,
+    /// as every command's options may (`add see --help` asks for help; `add -- see --help`
+    /// is a memo's text).
     private static func asksForHelp<Source: WordSource>(_ words: Source, _ syntax: CommandSyntax) -> Bool {
         var lookahead = words
-        let isSearch = syntax.kind == .language(.search)
-        while let word = isSearch ? lookahead.nextRawWord() : try? lookahead.nextWord(), word.text != "--" {
+        // Raw words where text or a search may hold words that do not lex (`Don't`).
+        let raw = syntax.kind == .language(.search) || syntax.takesText
+        while let word = raw ? lookahead.nextRawWord() : try? lookahead.nextWord(), word.text != "--" {
             if word.isOption, word.text == "--help" || word.text == "-h" { return true }
             if word.isOption, !word.text.contains("="), syntax.option(named: word.text)?.valueName != nil {
-                _ = isSearch ? lookahead.nextRawWord() : try? lookahead.nextWord()
-            } else if !word.isOption, syntax.takesText {
-                return false
+                _ = raw ? lookahead.nextRawWord() : try? lookahead.nextWord()
             }
         }
         return false

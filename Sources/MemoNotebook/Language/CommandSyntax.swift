@@ -21,7 +21,7 @@ package struct CommandSyntax: Sendable {
 
     /// The option a word spells and the value written in it: `--tag=x`, or a short option's
     /// value attached to it, `-n5`, as git and head take it. Nil when it names no option.
-    func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
+    package func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
         let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
         if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
         guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
@@ -86,9 +86,14 @@ extension CommandSyntax {
     /// Every command memo knows: the language's in the order `help` lists them, then the
     /// program's in the order completion offers them.
     package static let table: [CommandSyntax] = [
-        CommandSyntax(.add, usage: "[--tag TAG]... TEXT | add <<END", summary: "Create a memo; inline @words tag it too.",
+        CommandSyntax(.add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END",
+                      summary: "Create a memo; inline @words tag it too.",
                       options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
-                      takesText: true),
+                      takesText: true,
+                      details: """
+                        Options may stand before or after the text (add Buy bread --tag shop), as every command's
+                        may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
+                        """),
         CommandSyntax(.list,
                       usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month]",
                       summary: "List memos in insert-date order, newest first.",
@@ -163,7 +168,7 @@ extension CommandSyntax {
         CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
                       options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
         CommandSyntax(.sync, usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
-                      summary: "Merge this store with the memo store at PATH, both ways (PATH is created when missing).",
+                      summary: "Merge this store with the memo store at PATH, both ways (PATH is created in its folder when missing).",
                       options: [
                         OptionSyntax(names: ["--remote-memo"], valueName: "PROGRAM",
                                      summary: "Through ssh: the memo program there (default: memo), a command of its shell."),

@@ -70,6 +70,12 @@ package struct LineScanner: WordSource {
         return Word(text: String(line[start..<position]), range: start..<position, isLiteral: line[start] == "\"")
     }
 
+    package func text(upTo later: LineScanner, raw: Bool) -> Word? {
+        var part = LineScanner(line, end: later.position)
+        part.position = position
+        return part.remainingText(raw: raw)
+    }
+
     /// True when only white space is left.
     package var isAtEnd: Bool {
         line[position..<end].allSatisfy(\.isBlank)
@@ -123,6 +129,11 @@ package struct ArgumentWords: WordSource {
         guard !arguments.isEmpty else { return nil }
         defer { arguments.removeAll() }
         return Word(text: arguments.joined(separator: " "), isLiteral: true)
+    }
+
+    package func text(upTo later: ArgumentWords, raw: Bool) -> Word? {
+        var part = ArgumentWords(Array(arguments.dropLast(later.arguments.count)))
+        return part.remainingText(raw: raw)
     }
 
     /// The shell already took its quotes: what is left is what was meant.

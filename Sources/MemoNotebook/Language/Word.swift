@@ -31,4 +31,7 @@ package protocol WordSource {
     /// The next word as it was typed, quotes kept: white space ends it but inside double
     /// quotes, and a single quote is a character (a search: `don't`, `"a phrase"`).
     mutating func nextRawWord() -> Word?
+    /// The text from here to where `later` (this source, read further) stands, as
+    /// `remainingText` would give it were that the end.
+    func text(upTo later: Self, raw: Bool) -> Word?
 }

@@ -5,6 +5,7 @@ extension Notebook {
     /// lines run on a clock of its own, so a fixture gives the same dates wherever it is
     /// loaded, even in a session on the system clock. Returns how many memos it added.
     package func load(_ fixture: Fixture) throws -> Int {
+        try createStoreFile()
         let before = try store.count()
         try store.recordingChange(.fixture, at: changeTime) {
             let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime)

@@ -14,9 +14,11 @@ extension Notebook {
         switch arguments.target {
         case .file(let path):
             let peerPath = UserPath.expand(path)
-            // Before opening: opening creates missing folders, and SQLite its -wal beside the file.
+            // Before opening: opening creates a missing file, and SQLite its -wal beside it.
             if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
-            let other = try MemoStore.open(.file(path: peerPath))
+            // A missing folder is refused: a disk that is not mounted, not a folder to make.
+            let other = try MemoStore.open(.file(path: peerPath), missingFolders: .refuse)
+            announceIfCreated(other)
             let summary = try Synchronizer.sync(here, with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
             return .synced(summary, path: path)
         case .ssh(let address):

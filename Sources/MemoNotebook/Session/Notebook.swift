@@ -4,7 +4,12 @@ import MemoStore
 /// the uuid source and the display time zone, and runs commands into `Outcome`s. Every face
 /// (one-shot, scripts, REPL, server) goes through it; none of them touches SQL.
 package final class Notebook {
-    package let store: MemoStore
+    /// The store; an empty stand-in while `newFile` is still to be created.
+    package internal(set) var store: MemoStore
+    /// The store file the session was pointed at that does not exist yet, or nil.
+    package internal(set) var newFile: NewStoreFile?
+    /// Tells the user of a store file created (one line, on standard error); nil to say nothing.
+    package var notices: ((String) -> Void)?
     package let clock: MemoClock
     package let uuids: UUIDSource
     package let displayTime: DisplayTime
@@ -27,8 +32,9 @@ package final class Notebook {
     private var commandStart: Timestamp?
 
     package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime,
-                 scope: SessionScope = .session) {
+                 scope: SessionScope = .session, newFile: NewStoreFile? = nil) {
         self.store = store
+        self.newFile = newFile
         self.clock = clock
         self.uuids = uuids
         self.displayTime = displayTime
@@ -68,6 +74,7 @@ package final class Notebook {
         commandStart = clockMark
         defer { commandStart = nil }
         do {
+            try prepareStore(for: command)
             return try tracking(command, body)
         } catch {
             clock.rewind(to: clockMark)

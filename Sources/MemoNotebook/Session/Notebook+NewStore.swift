@@ -1,0 +1,43 @@
+import MemoStore
+
+/// A store file a session was pointed at that does not exist yet. Until a command that may
+/// change the store runs, the session works on an empty stand-in and creates nothing.
+package struct NewStoreFile: Sendable {
+    package var path: String
+    /// Whether a command that does not add memos runs on the empty stand-in (the default
+    /// store on a first run) rather than being refused (a path someone gave, most often a typo).
+    package var readsWithoutFile: Bool
+    package var missingFolders: MemoStore.MissingFolders
+
+    package init(path: String, readsWithoutFile: Bool, missingFolders: MemoStore.MissingFolders) {
+        self.path = path
+        self.readsWithoutFile = readsWithoutFile
+        self.missingFolders = missingFolders
+    }
+}
+
+extension Notebook {
+    /// Makes the store ready for `command`: one that may add memos creates the new store
+    /// file; any other that uses a store file someone named that is not there is refused.
+    func prepareStore(for command: Command) throws(StoreError) {
+        guard let newFile else { return }
+        switch command.storeUse {
+        case .mayAdd: try createStoreFile()
+        case .existing where !newFile.readsWithoutFile: throw .refused(.noStore(path: store.location.displayPath))
+        case .existing, .none: break
+        }
+    }
+
+    /// Opens the new store file in place of the stand-in, creating it, and says so.
+    func createStoreFile() throws(StoreError) {
+        guard let newFile else { return }
+        store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
+        self.newFile = nil
+        announceIfCreated(store)
+    }
+
+    /// Tells the user a store file was created (`memo: created a new store at PATH`).
+    func announceIfCreated(_ store: MemoStore) {
+        if store.wasCreated { notices?("memo: created a new store at \(store.location.displayPath)") }
+    }
+}
