@@ -45,6 +45,11 @@ static inline int memo_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }
 
+// Where libedit draws: the terminal, or nowhere when the screen already shows the line.
+static inline int memo_el_set_output(EditLine *el, FILE *output) {
+    return el_set(el, EL_SETFP, 1, output);
+}
+
 static inline int memo_el_set_history(EditLine *el, History *history_handle) {
     return el_set(el, EL_HIST, history, history_handle);
 }

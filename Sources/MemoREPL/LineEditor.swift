@@ -23,6 +23,10 @@ final class LineEditor {
     private var interruptTyped = false
     /// The prompt as a C string owned here, valid while libedit draws it.
     private var prompt: UnsafeMutablePointer<CChar>? = strdup("")
+    private var input = TerminalInput()
+    private var leftBehind = LeftBehindRows()
+    /// Where libedit's drawing goes when the screen already shows it (`draw`).
+    private let nowhere = fopen("/dev/null", "w")
 
     /// - Parameters:
     ///   - historyFile: where history is loaded from and saved to after each line; nil keeps none.
@@ -84,6 +88,7 @@ final class LineEditor {
         el_end(editor)
         history_end(history)
         free(prompt)
+        if let nowhere { fclose(nowhere) }
     }
 
     /// At most this many lines are kept in the history.
@@ -95,6 +100,7 @@ final class LineEditor {
         prompt = strdup(text)
         var count: Int32 = 0
         interruptTyped = false
+        leftBehind.forget()
         // A Ctrl-C that stopped the last command is not one for this line (`readCharacter`).
         Interruption.clear()
         WindowSizeSignal.catchChanges()
@@ -162,13 +168,14 @@ final class LineEditor {
     private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var bytes: [CChar] = []
         while true {
-            var byte: CChar = 0
-            let count = read(STDIN_FILENO, &byte, 1)
-            if count < 0, errno == EINTR, !Interruption.isRequested {
-                // SIGWINCH, or SIGCONT after a stop (libedit's handler has redrawn the line then).
-                if WindowSizeSignal.takeChange() { redrawInNewWidth() }
+            if WindowSizeSignal.takeChange() {
+                redrawInNewWidth()
                 continue
             }
+            var byte: CChar = 0
+            let count = input.read(into: &byte)
+            // SIGWINCH (redrawn above), or SIGCONT after a stop (libedit's handler has redrawn the line then).
+            if count < 0, errno == EINTR, !Interruption.isRequested { continue }
             guard count > 0 else {
                 character.pointee = 0
                 return count < 0 ? -1 : 0
@@ -197,10 +204,12 @@ final class LineEditor {
         }
     }
 
-    /// After a resize: back to where the prompt starts, clear from there down, and have
-    /// libedit draw the prompt and the line afresh. The terminal has re-wrapped the line to
-    /// the new width (most do: tmux, VTE, kitty, iTerm2), so the cursor's row is counted in
-    /// the new width; at the end of the line it stays on the row of the last character.
+    /// After a resize: back to where the prompt starts, clear from there down, and draw the
+    /// prompt and the line afresh. The terminal has re-wrapped the line to the new width (most
+    /// do: tmux, VTE, kitty, iTerm2), so the cursor's row is counted in the new width. Rows
+    /// above the screen's top are in the terminal's history, where the cursor cannot go: the
+    /// terminal says which row the cursor is on, and the rows not reached are remembered, to
+    /// be cleared when a later resize brings them back (`LeftBehindRows`).
     private func redrawInNewWidth() {
         el_resize(editor)
         guard let info = el_line(editor)?.pointee, let prompt else { return }
@@ -208,11 +217,47 @@ final class LineEditor {
         let column = DisplayWidth.of(String(cString: prompt) + before)
         var size = winsize()
         let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        let atEnd = info.cursor == info.lastchar
-        let rowsAbove = atEnd && column > 0 ? (column - 1) / width : column / width
-        fputs("\r" + (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\u{1B}[J", memo_stdout())
+        let cursor = input.cursorPosition()
+        let rowsAbove = Self.rowInLine(column: column, atEnd: info.cursor == info.lastchar, width: width, shownAt: cursor?.column)
+            + leftBehind.count(inWidth: width)
+        let reached = min(rowsAbove, cursor?.row ?? rowsAbove)
+        leftBehind.keep(top: rowsAbove - reached, inWidth: width)
+        fputs("\r" + (reached > 0 ? "\u{1B}[\(reached)A" : "") + "\u{1B}[J", memo_stdout())
+        let line = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer), as: UTF8.self)
+        draw(String(cString: prompt) + line, cursorColumn: column, width: width)
+    }
+
+    /// The row of the line (0 for the prompt's) the terminal shows the cursor on, `column`
+    /// columns after the prompt's start in a window `width` wide: from the column the
+    /// terminal says the cursor is in, else as the terminal re-wraps a line, which keeps the
+    /// cursor after a row's last character on that row.
+    private static func rowInLine(column: Int, atEnd: Bool, width: Int, shownAt shownColumn: Int?) -> Int {
+        if let shownColumn { return max(0, column - shownColumn) / width }
+        return atEnd && column > 0 ? (column - 1) / width : column / width
+    }
+
+    /// Draws the prompt and the line from the cursor's place as one run of text, so that
+    /// the terminal wraps each full row itself and re-wraps them as one line on the next
+    /// resize: libedit, drawing a row that ends in spaces, moves to the next row with a line
+    /// break instead, which the terminal keeps. libedit then refreshes into nothing, to learn
+    /// what the screen shows. Text that libedit shows otherwise (control characters as `^X`),
+    /// libedit draws itself.
+    private func draw(_ shown: String, cursorColumn: Int, width: Int) {
+        guard let nowhere, shown.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            fflush(memo_stdout())
+            memo_el_refresh(editor)
+            return
+        }
+        let end = DisplayWidth.of(shown)
+        // At the right margin libedit has the cursor start the next row (a space, then back onto it).
+        let margin = end > 0 && end % width == 0 ? " \u{8}" : ""
+        let rowsBack = end / width - cursorColumn / width
+        fputs(shown + margin + (rowsBack > 0 ? "\u{1B}[\(rowsBack)A" : "") + "\r"
+              + (cursorColumn % width > 0 ? "\u{1B}[\(cursorColumn % width)C" : ""), memo_stdout())
         fflush(memo_stdout())
+        memo_el_set_output(editor, nowhere)
         memo_el_refresh(editor)
+        memo_el_set_output(editor, memo_stdout())
     }
 
     /// Tab: inserts the rest of the only completion, or what all of them share; when that
@@ -243,6 +288,7 @@ final class LineEditor {
         }
         fputs(menu, memo_stdout())
         fflush(memo_stdout())
+        leftBehind.forget() // the line is drawn again below the list
         return UInt8(CC_REDISPLAY)
     }
 }

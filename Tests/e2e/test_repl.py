@@ -1,11 +1,14 @@
 """The REPL in a real pseudo-terminal: prompts, line editing, history, completion, signals."""
+import fcntl
 import io
 import os
 import shutil
 import signal
 import sqlite3
 import stat
+import struct
 import subprocess
+import termios
 import time
 
 import pexpect
@@ -388,105 +391,157 @@ def test_typed_japanese_and_korean_are_kept(repl, environment, language):
     assert session.run("list").endswith("日本語のメモ 한국어")
 
 
-def test_resizing_the_window_redraws_a_wrapped_line_cleanly(memo_binary, environment, home):
-    """Shrinking and widening the terminal while the line wraps (tmux re-wraps it, as most
-    terminals do) leaves the prompt and the line once, in the new width, and editing after
-    each resize lands where the cursor shows."""
+class TmuxWindow:
+    """memo's REPL in a tmux window, 40 columns by 20 rows. tmux re-wraps the lines on the
+    screen when the window is resized, as most terminals do, keeping the cursor's row: rows it
+    cannot keep on the screen go into its history."""
+
+    opened = 0
+
+    def __init__(self, memo_binary, environment):
+        TmuxWindow.opened += 1
+        self.tmux = ["tmux", "-L", f"memo-resize-{os.getpid()}-{TmuxWindow.opened}"]
+        settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", "40", "-y", "20",
+                                    f"env -i {settings} {memo_binary} --in-memory"], check=True)
+        # Clearing the screen from its top would push what it held into tmux's history (tmux 3.3).
+        subprocess.run(self.tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
+
+    def keys(self, *words):
+        subprocess.run(self.tmux + ["send-keys"] + list(words), check=True)
+
+    def resize(self, width):
+        """Resizes the window and waits until memo's terminal has the new size: the kernel has then
+        sent memo SIGWINCH, before any key typed next (tmux may set the size a little later)."""
+        subprocess.run(self.tmux + ["resize-window", "-x", str(width), "-y", "20"], check=True)
+        tty = subprocess.run(self.tmux + ["display-message", "-p", "#{pane_tty}"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+        deadline = time.monotonic() + 10
+        while self.terminal_width(tty) != width and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.terminal_width(tty) == width
+
+    @staticmethod
+    def terminal_width(tty):
+        terminal = os.open(tty, os.O_RDONLY | os.O_NOCTTY)
+        try:
+            return struct.unpack("HHHH", fcntl.ioctl(terminal, termios.TIOCGWINSZ, bytes(8)))[1]
+        finally:
+            os.close(terminal)
+
+    def rows(self, history=False):
+        """The screen's rows (with `history`, after those in tmux's history), blank ones left out."""
+        screen = subprocess.run(self.tmux + ["capture-pane", "-p"] + (["-S", "-"] if history else []),
+                                capture_output=True, text=True, check=True).stdout
+        return [row.rstrip() for row in screen.splitlines() if row.strip()]
+
+    def wait_for(self, rows, last=None, history=False):
+        """Until the rows (their `last` ones) are `rows`."""
+        deadline = time.monotonic() + 10
+        while self.rows(history)[-(last or 1000):] != rows and time.monotonic() < deadline:
+            time.sleep(0.05)
+        shown = self.rows(history)[-(last or 1000):]
+        assert shown == rows, "the terminal shows:\n" + "\n".join(shown)
+
+    def close(self):
+        subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def tmux_window(memo_binary, environment):
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (scripts/test installs it)")
-    tmux = ["tmux", "-L", f"memo-resize-{os.getpid()}"]
-    settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
-    command = f"env -i {settings} {memo_binary} --in-memory"
-    subprocess.run(tmux + ["new-session", "-d", "-x", "40", "-y", "20", command], check=True)
-    # Clearing the screen from its top would push what it held into tmux's history (tmux 3.3).
-    subprocess.run(tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
-    try:
-        def keys(*words):
-            subprocess.run(tmux + ["send-keys"] + list(words), check=True)
-            time.sleep(0.4)
-
-        def resize(width):
-            subprocess.run(tmux + ["resize-window", "-x", str(width), "-y", "20"], check=True)
-            time.sleep(0.6)
-
-        def rows():
-            """The screen's rows and those tmux's re-wrapping pushed into its history, blank ones left out."""
-            screen = subprocess.run(tmux + ["capture-pane", "-p", "-S", "-"], capture_output=True, text=True,
-                                    check=True).stdout
-            return [row.rstrip() for row in screen.splitlines() if row.strip()]
-
-        def wrapped(text, width):
-            return [text[start:start + width].rstrip() for start in range(0, len(text), width)]
-
-        time.sleep(1)
-        keys("count", "Enter")
-        text = "add the quick brown fox jumps over the lazy dog and keeps running far away 0123456789"
-        keys(text)
-        resize(25)
-        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 25)
-        keys("C-a", "Right", "Right", "Right", "Right", "big ")
-        text = text.replace("add ", "add big ", 1)
-        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 25)
-        resize(60)
-        keys("C-e", " END")
-        text += " END"
-        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 60)
-        resize(33)
-        resize(70)
-        assert rows() == ["memo(memory)> count", "0"] + wrapped(MEMORY_PROMPT + text, 70)
-        keys("Enter")
-        keys("show 1", "Enter")
-        memo = text.removeprefix("add ")
-        assert rows()[-3:] == wrapped(memo, 70) + [MEMORY_PROMPT.rstrip()]
-    finally:
-        subprocess.run(tmux + ["kill-server"], capture_output=True)
+    window = TmuxWindow(memo_binary, environment)
+    yield window
+    window.close()
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed yet: the redraw cannot reach the rows tmux pushed into its history")
-def test_resizing_redraws_a_wrapped_line_whose_start_the_terminal_pushed_above_the_screen(memo_binary, environment):
+def wrapped(text, width):
+    """`text` as a terminal `width` columns wide shows it."""
+    return [text[start:start + width].rstrip() for start in range(0, len(text), width)]
+
+
+LONG_LINE = "add the quick brown fox jumps over the lazy dog and keeps running far away 0123456789"
+
+
+def test_resizing_the_window_redraws_a_wrapped_line_cleanly(tmux_window):
+    """Shrinking and widening the terminal while the line wraps leaves the prompt and the line
+    once, in the new width, and editing after each resize lands where the cursor shows. (Each
+    resize is followed by typing: memo redraws the line before it reads what was typed after.)"""
+    window = tmux_window
+    window.wait_for([MEMORY_PROMPT.rstrip()])
+    window.keys("count", "Enter")
+    above = [MEMORY_PROMPT + "count", "0"]
+    window.wait_for(above + [MEMORY_PROMPT.rstrip()])
+    text = LONG_LINE
+    window.keys(text)
+    window.wait_for(above + wrapped(MEMORY_PROMPT + text, 40), history=True)
+    window.resize(25)
+    window.keys("C-a", "Right", "Right", "Right", "Right", "big ")
+    text = text.replace("add ", "add big ", 1)
+    window.wait_for(above + wrapped(MEMORY_PROMPT + text, 25), history=True)
+    window.resize(60)
+    window.keys("C-e", " END")
+    text += " END"
+    window.wait_for(above + wrapped(MEMORY_PROMPT + text, 60), history=True)
+    window.resize(33)
+    window.keys("C-a", "C-e")
+    window.resize(70)
+    window.keys("C-a", "Right", "Right", "Right", "Right", "very ")
+    text = text.replace("add ", "add very ", 1)
+    window.wait_for(above + wrapped(MEMORY_PROMPT + text, 70), history=True)
+    window.keys("Enter", "show 1", "Enter")
+    memo = wrapped(text.removeprefix("add "), 70)
+    window.wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
+
+
+def test_narrowing_and_widening_leave_one_copy_of_a_line_typed_mid_screen(tmux_window):
+    """The usual case: the prompt is halfway down the screen. Narrowing re-wraps the line into
+    more rows and widening into fewer, again and again; none of it leaves a copy of the line on
+    the screen or in the terminal's history, and the rows above it stay. (At 12 columns rows end
+    in spaces, and the line ends on the right margin: the terminal must still re-wrap it as one
+    line on the next resize.)"""
+    window = tmux_window
+    window.wait_for([MEMORY_PROMPT.rstrip()])
+    above = []
+    for _ in range(4):
+        window.keys("count", "Enter")
+        above += [MEMORY_PROMPT + "count", "0"]
+        window.wait_for(above + [MEMORY_PROMPT.rstrip()])
+    text = LONG_LINE
+    window.keys(text)
+    window.wait_for(above + wrapped(MEMORY_PROMPT + text, 40), history=True)
+    for width, typed in [(25, " END"), (12, "!!!!!"), (90, "?"), (20, "."), (60, "=")]:
+        window.resize(width)
+        window.keys(typed)
+        text += typed
+        window.wait_for([row for shown in above for row in wrapped(shown, width)] + wrapped(MEMORY_PROMPT + text, width),
+                        history=True)
+    window.keys("Enter", "show 1", "Enter")
+    memo = wrapped(text.removeprefix("add "), 60)
+    window.wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
+
+
+def test_resizing_redraws_a_wrapped_line_whose_start_the_terminal_pushed_above_the_screen(tmux_window):
     """The line starts on the screen's top row: narrowing the window re-wraps it into more
     rows, and tmux, keeping the cursor's row, pushes its first row into the history, out of the
     redraw's reach; widening brings that row back. The line must show once, not below a
     left-over copy of its start."""
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (scripts/test installs it)")
-    tmux = ["tmux", "-L", f"memo-resize-top-{os.getpid()}"]
-    settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
-    subprocess.run(tmux + ["new-session", "-d", "-x", "40", "-y", "20", f"env -i {settings} {memo_binary} --in-memory"],
-                   check=True)
-    subprocess.run(tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
-
-    def screen():
-        rows = subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
-        return [row.rstrip() for row in rows.splitlines() if row.strip()]
-
-    def wait_for(rows, last=None):
-        """Until the screen (its `last` rows) shows `rows`."""
-        deadline = time.monotonic() + 10
-        while screen()[-(last or 1000):] != rows and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert screen()[-(last or 1000):] == rows
-
-    def wrapped(text, width):
-        return [text[start:start + width].rstrip() for start in range(0, len(text), width)]
-
-    try:
-        wait_for([MEMORY_PROMPT.rstrip()])
-        text = "add the quick brown fox jumps over the lazy dog and keeps running far away 0123456789"
-        subprocess.run(tmux + ["send-keys", text], check=True)
-        wait_for(wrapped(MEMORY_PROMPT + text, 40))
-        subprocess.run(tmux + ["resize-window", "-x", "25", "-y", "20"], check=True)
-        wait_for(wrapped(MEMORY_PROMPT + text, 25))
-        subprocess.run(tmux + ["send-keys", " END"], check=True)
-        wait_for(wrapped(MEMORY_PROMPT + text + " END", 25))
-        # Widening brings what tmux pushed into the history back onto the screen.
-        subprocess.run(tmux + ["resize-window", "-x", "60", "-y", "20"], check=True)
-        wait_for(wrapped(MEMORY_PROMPT + text + " END", 60))
-        subprocess.run(tmux + ["send-keys", "Enter", "show 1", "Enter"], check=True)
-        memo = wrapped(text.removeprefix("add ") + " END", 60)
-        wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
-    finally:
-        subprocess.run(tmux + ["kill-server"], capture_output=True)
+    window = tmux_window
+    window.wait_for([MEMORY_PROMPT.rstrip()])
+    text = LONG_LINE
+    window.keys(text)
+    window.wait_for(wrapped(MEMORY_PROMPT + text, 40))
+    window.resize(25)
+    window.wait_for(wrapped(MEMORY_PROMPT + text, 25))
+    window.keys(" END")
+    window.wait_for(wrapped(MEMORY_PROMPT + text + " END", 25))
+    # Widening brings what tmux pushed into the history back onto the screen.
+    window.resize(60)
+    window.wait_for(wrapped(MEMORY_PROMPT + text + " END", 60))
+    window.keys("Enter", "show 1", "Enter")
+    memo = wrapped(text.removeprefix("add ") + " END", 60)
+    window.wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
 
 
 def test_a_search_on_a_colour_terminal_shows_the_matches_in_bold(repl, environment):
