@@ -55,7 +55,7 @@ package enum Command: Equatable, Sendable {
         case .add, .importFile, .sync, .fixture, .begin:
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
-             .edit, .update, .delete, .tag, .untag, .save, .rollback, .undo, .redo:
+             .edit, .update, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none
