@@ -649,3 +649,20 @@ def test_undo_sync_in_the_repl_asks_first(memo_binary, environment, tmp_path):
     child.expect_exact("memo> ")
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
+
+
+def test_a_tag_from_before_the_first_sync_removed_elsewhere_stays_removed_beside_a_new_tag(memo_binary, environment, tmp_path):
+    # Found by the model checker with undos of syncs: at a store's first sync, its tags took as
+    # their dot the name of every memo's tags at once (an inner memo_tag shadowed the outer one),
+    # a dot no version counted, so b's removal of @urgent lost to a's concurrent tag change.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "one")
+    memo(memo_binary, environment, a, "add", "two")
+    memo(memo_binary, environment, a, "tag", "1", "urgent")
+    memo(memo_binary, environment, a, "tag", "2", "home")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "untag", "1", "urgent")
+    memo(memo_binary, environment, a, "tag", "1", "work")
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert contents_and_tags(memo_binary, environment, store) == [("one", ["work"]), ("two", ["home"])], store.name

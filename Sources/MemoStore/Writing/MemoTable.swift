@@ -317,6 +317,14 @@ struct MemoTable {
              IS NOT (SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(h.before, '$.tags') WHERE json_extract(value, '$[1]') = 0))
             """
         func image(_ part: String) -> String { "json(coalesce(json_extract(h.before, '$.\(part)'), '{}'))" }
+        // Tags counted on the image's version keep the image's dots, which that version counts
+        // (`restoreImages` gave a tag the memo still had the dot it has now, which it may not).
+        try database.cached("""
+            UPDATE memo_tag SET added_by = coalesce(json_extract(t.value, '$[2]'), ''), added_seq = coalesce(json_extract(t.value, '$[3]'), 0)
+            FROM history_memo h, temp.pending_change p, json_each(h.before, '$.tags') t
+            WHERE h.seq = ?1 AND h.before IS NOT NULL AND p.memo_id = h.memo_id AND p.before IS NOT NULL AND \(tagsDiffer)
+              AND memo_tag.memo_id = h.memo_id AND memo_tag.name = json_extract(t.value, '$[0]') AND memo_tag.inline = 0
+            """).run([.integer(sequence)])
         try database.cached("""
             UPDATE temp.pending_change AS p
             SET before = json_set(p.before,
@@ -475,8 +483,14 @@ struct MemoTable {
         """
 
     /// The explicit tag names of memo `id` (SQL), in order, separated as `StateDigest` does.
+    /// The inner table has an alias of its own: `id` may name a column of an outer `memo_tag`
+    /// (`adoptUnversionedMemos` updates it), which an unaliased inner `memo_tag` would shadow,
+    /// naming every memo's tags at once.
     private static func explicitTagNames(_ id: String) -> String {
-        "(SELECT group_concat(name, char(31)) FROM (SELECT name FROM memo_tag WHERE memo_id = \(id) AND inline = 0 ORDER BY name))"
+        """
+        (SELECT group_concat(name, char(31)) FROM (SELECT named.name FROM memo_tag AS named
+                                                   WHERE named.memo_id = \(id) AND named.inline = 0 ORDER BY named.name))
+        """
     }
 
     /// Stamps the staged memos as changed by a local change: the text's version counts one
