@@ -18,11 +18,14 @@ package struct SyncSummary: Equatable, Sendable {
 /// hold makes it send all, as it does for a store restored from a backup or copied). Both
 /// are locked for writing meanwhile (another process waits).
 package enum Synchronizer {
+    /// Why a sync cannot run with a store that can only be read.
+    package static let readOnlyReason = "the store is read-only, and a sync writes to both stores"
+
     package static func sync(_ local: any SyncEndpoint, with remote: any SyncEndpoint, at time: Timestamp) throws(StoreError) -> SyncSummary {
         let here = try local.identity(), there = try remote.identity()
         // A sync writes to both stores: say which one cannot be written, before either is.
         for (side, card) in [(local, here), (remote, there)] where !card.isWritable {
-            throw .cannotOpen(path: side.displayPath, reason: "the store is read-only, and a sync writes to both stores")
+            throw .cannotOpen(path: side.displayPath, reason: readOnlyReason)
         }
         if here.file.isEmpty && there.file.isEmpty ? here.storeID == there.storeID : here.file == there.file {
             throw .syncWithItself(path: remote.displayPath)

@@ -112,7 +112,8 @@ struct OneShotTests {
     @Test func contentChecks() throws {
         let empty = try memo.run(["add", "   "])
         #expect(empty.status == 1)
-        #expect(empty.standardError == "error: memo text is empty\n")
+        // The first command that may add memos creates the store file, and says so.
+        #expect(empty.standardError == "memo: created a new store at \(memo.path("store.sqlite"))\nerror: memo text is empty\n")
         let invalid = try memo.shell(#"$MEMO add "caf$(printf '\351')""#)
         #expect(invalid.status == 1)
         #expect(invalid.standardError == "error: argument 2 is not valid UTF-8\n")
@@ -143,7 +144,7 @@ struct OneShotTests {
         let result = try memo.run([], input: "add <<END\nfirst line\nsecond line\nEND\nlist -n 1\nnope\ncount\n")
         #expect(result.standardOutput.hasPrefix("added #1\n#1  "))
         #expect(result.standardOutput.hasSuffix("first line …\n1\n"))
-        #expect(result.standardError == "<stdin>:6: error: unknown command 'nope' (try 'help')\n")
+        #expect(result.standardError == "memo: created a new store at \(memo.path("store.sqlite"))\n<stdin>:6: error: unknown command 'nope' (try 'help')\n")
         #expect(result.status == 1)
     }
 
@@ -152,6 +153,7 @@ struct OneShotTests {
     @Test func pipedErrorsNameTheirLine() throws {
         let result = try memo.run([], input: "add z\nbogus\nbegin\nadd x\nquit\nadd never run\n")
         #expect(result.standardError == """
+            memo: created a new store at \(memo.path("store.sqlite"))
             <stdin>:2: error: unknown command 'bogus' (try 'help')
             <stdin>:5: error: quit inside a batch: its 1 unsaved change was rolled back
 

@@ -263,7 +263,7 @@ struct FixtureTests {
         let store = memo.path("untouched.sqlite")
         let result = try memo.run(["--store", store, "--fixture", fixture, "count"])
         #expect(result.status == 1)
-        #expect(result.standardError == "\(fixture):3: error: no memo #99\n")
+        #expect(result.standardError == "memo: created a new store at \(store)\n\(fixture):3: error: no memo #99\n")
         #expect(try memo.run(["--store", store, "count"]).standardOutput == "0\n")
     }
 }

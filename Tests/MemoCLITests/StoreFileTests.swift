@@ -37,6 +37,7 @@ struct StoreFileTests {
     /// A leading `~/` means the home folder wherever no shell expanded it.
     @Test func tildeMeansHome() throws {
         let home = memo.path("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         #expect(try memo.run(["--store", "~/t.sqlite", "add", "one"]).status == 0)
         #expect(try memo.run(["--store=~/t.sqlite", "count"]).standardOutput == "1\n")
         memo.environment["MEMO_STORE"] = "~/x.sqlite"
@@ -79,6 +80,7 @@ struct StoreFileTests {
 
     @Test func readOnlyStoreCanBeReadButNotWritten() throws {
         let path = memo.path("shared/store.sqlite")
+        try FileManager.default.createDirectory(atPath: memo.path("shared"), withIntermediateDirectories: true)
         try memo.run(["--store", path, "add", "kept"])
         try #require(try memo.shell("chmod 0777 '\(memo.path("shared"))' && chmod 0444 '\(path)'").status == 0)
         // Root writes through file modes, so run memo as an unprivileged user then.
@@ -112,6 +114,7 @@ extension StoreFileTests {
     @Test(arguments: ["0444", "0644"])
     func storeInALockedFolderCanBeReadButNotWritten(fileMode: String) throws {
         let path = memo.path("locked ?#% \(fileMode)/store.sqlite")
+        try FileManager.default.createDirectory(atPath: memo.path("locked ?#% \(fileMode)"), withIntermediateDirectories: true)
         try memo.run(["--store", path, "add", "kept"])
         try memo.run(["--store", path, "add", "kept too"])
         let folder = memo.path("locked ?#% \(fileMode)")

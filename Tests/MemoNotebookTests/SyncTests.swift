@@ -236,6 +236,9 @@ struct SyncTests {
     @Test func aMissingPathBecomesACopyAndOtherFilesAreRefusedUntouched() throws {
         let a = try store("a.sqlite")
         try a.run("add one @x")
+        #expect(throws: StoreError.refused(.missingFolder(path("new")))) { try a.run("sync \(path("new/copy.sqlite"))") }
+        #expect(!FileManager.default.fileExists(atPath: path("new")), "a sync creates no folder (a stick not mounted)")
+        try FileManager.default.createDirectory(atPath: path("new"), withIntermediateDirectories: false)
         try a.run("sync \(path("new/copy.sqlite"))")
         let copy = try store("new/copy.sqlite")
         #expect(try memos(copy) == memos(a))

@@ -28,6 +28,7 @@ struct WatchTests {
 
     @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {
         let folder = NSTemporaryDirectory() + "memo-watch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/store.sqlite"
         let harness = try ServerHarness(store: try MemoStore.open(.file(path: path)))

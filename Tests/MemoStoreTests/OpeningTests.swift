@@ -6,9 +6,12 @@ import Testing
 struct OpeningTests {
     let folder = TemporaryFolder()
 
+    /// The folders of a new store (created for the default store only) are private too.
     @Test func newStoreIsPrivateAndInWALMode() throws {
         let path = folder.file("a/b/memo.sqlite")
-        let store = try MemoStore.open(.file(path: path))
+        #expect(throws: StoreError.refused(.missingFolder(folder.file("a/b")))) { try MemoStore.open(.file(path: path)) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
+        let store = try MemoStore.open(.file(path: path), missingFolders: .create)
         try store.insert(draft("hello"))
         #expect(try FileManager.default.mode(of: folder.file("a")) == 0o700)
         #expect(try FileManager.default.mode(of: folder.file("a/b")) == 0o700)

@@ -22,7 +22,10 @@ extension Notebook {
     func prepareStore(for command: Command) throws(StoreError) {
         guard let newFile else { return }
         switch command.storeUse {
-        case .mayAdd: try createStoreFile()
+        case .mayAdd:
+            // A sync creates this store once it reached the other (`Notebook.sync`).
+            if case .sync = command { return }
+            try createStoreFile()
         case .existing where !newFile.readsWithoutFile: throw .refused(.noStore(path: store.location.displayPath))
         case .existing, .none: break
         }

@@ -10,7 +10,6 @@ extension Notebook {
     func sync(_ arguments: SyncArguments) throws -> Outcome {
         if store.hasOpenTransaction { throw StoreError.refused(.syncInBatch) }
         if uuids.gaveReproducibleUUIDs { throw StoreError.refused(.syncOfReproducibleUUIDs) }
-        let here = LocalSyncEndpoint(store: store, displayPath: store.location.displayPath)
         switch arguments.target {
         case .file(let path):
             let peerPath = UserPath.expand(path)
@@ -19,16 +18,26 @@ extension Notebook {
             // A missing folder is refused: a disk that is not mounted, not a folder to make.
             let other = try MemoStore.open(.file(path: peerPath), missingFolders: .refuse)
             announceIfCreated(other)
-            let summary = try Synchronizer.sync(here, with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
+            // This store's file, when new, only once the other store can take the sync.
+            if other.isReadOnly { throw StoreError.cannotOpen(path: path, reason: Synchronizer.readOnlyReason) }
+            let summary = try Synchronizer.sync(try here(), with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
             return .synced(summary, path: path)
         case .ssh(let address):
-            return try sync(here, through: address, remoteMemo: arguments.remoteMemo)
+            return try sync(through: address, remoteMemo: arguments.remoteMemo)
         }
+    }
+
+    /// This side of a sync: the store, created first when its file is new. A sync creates it
+    /// only once the other side was reached (`prepareStore` leaves it to the sync), so a sync
+    /// that fails to reach it leaves no new empty store here.
+    private func here() throws -> LocalSyncEndpoint {
+        try createStoreFile()
+        return LocalSyncEndpoint(store: store, displayPath: store.location.displayPath)
     }
 
     /// A sync with `memo sync --serve` on another machine, through ssh (`SSHConnection`),
     /// showing the memos that crossed on a terminal.
-    private func sync(_ here: LocalSyncEndpoint, through address: SSHAddress, remoteMemo: String?) throws -> Outcome {
+    private func sync(through address: SSHAddress, remoteMemo: String?) throws -> Outcome {
         let connection = try SSHConnection(to: address, remoteMemo: remoteMemo)
         defer { connection.close() }
         let progress = progress
@@ -37,7 +46,7 @@ extension Notebook {
                                             hello: .current(program: "memo \(memoVersion)")) { traffic in
             progress?.update("syncing with \(address.spelled): \(traffic.recordsReceived) memos received, \(traffic.recordsSent) sent")
         }
-        let summary = try Synchronizer.sync(here, with: remote, at: changeTime)
+        let summary = try Synchronizer.sync(try here(), with: remote, at: changeTime)
         return .synced(summary, path: address.spelled, traffic: remote.traffic)
     }
 }
