@@ -127,6 +127,18 @@ struct OneShotTests {
         #expect(try memo.run(["count"]).standardOutput == "0\n")
     }
 
+    /// An empty argument (`memo add "$unset"`) is an error of its command, never a crash.
+    @Test func emptyArgumentsAreErrorsNotCrashes() throws {
+        for (arguments, status, error) in [(["add", ""], 1, "error: memo text is empty\n"),
+                                           (["list", ""], 2, "error: unexpected argument '' for 'list'\n"),
+                                           (["search", ""], 1, "error: invalid search '': nothing to search for\n"),
+                                           (["show", ""], 1, "error: invalid memo id '': expected a positive number\n")] {
+            let result = try memo.run(["--in-memory"] + arguments)
+            #expect(result.status == status, "\(arguments)")
+            #expect(result.standardError == error, "\(arguments)")
+        }
+    }
+
     @Test func sqlLookingTextIsStoredVerbatim() throws {
         let text = "'); DROP TABLE memo; -- \"and\" %_ ?1"
         try memo.run(["add", text])

@@ -75,8 +75,7 @@ def test_delete_then_undo_as_one_shot_commands(memo_binary, environment, tmp_pat
 
 def test_a_piped_session_sees_another_processes_change_at_its_next_command(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
-    session = PipedSession(memo_binary, environment, store)
-    assert session.send("count") == ["0"]
+    session = PipedSession(memo_binary, environment, store)  # before the store file exists
     one_shot(memo_binary, environment, store, "add", "from outside")
     assert session.send("count") == ["1"]
     assert session.send("search outside") [0].startswith("#1  ")

@@ -461,3 +461,19 @@ def test_markdown_in_the_old_long_comment_form_still_imports(memo_binary, enviro
         ("03111e50-6c67-4609-a5d0-67f1d0aedfae", "see #1 for details", "2026-12-03T02:30:37.378Z", None)]
     assert lines[0]["sync"]["textBy"] == "99a3c026-b5aa-45af-a96d-f2dd6bb259a6" and lines[0]["sync"]["textSeq"] == 3
     assert lines[1]["links"] == [{"start": 4, "length": 2, "uuid": "deebd9cc-2b3b-4a27-8919-1a5b245221d1"}]
+
+
+def test_two_scripts_that_edit_the_memo_of_the_same_first_line_keep_both_texts_on_import(memo_binary, environment, tmp_path):
+    # Found by an adversarial run: both scripts give their first memo the same uuid (what they
+    # read before it is the same) and edit it at the same clock time; the second import
+    # skipped "w" as an older or equal state of "y".
+    (tmp_path / "e1.memo").write_text("add x\nedit 1 y\nexport e1.jsonl\n")
+    (tmp_path / "e2.memo").write_text("add x\nedit 1 w\nexport e2.jsonl\n")
+    for name in ("e1.memo", "e2.memo"):
+        subprocess.run([memo_binary, "run", name], env=environment, cwd=tmp_path, check=True, capture_output=True)
+    store = tmp_path / "u.sqlite"
+    memo(memo_binary, environment, store, "import", tmp_path / "e1.jsonl")
+    second = memo(memo_binary, environment, store, "import", tmp_path / "e2.jsonl").stdout
+    assert "1 added (1 under a new uuid" in second
+    assert sorted(m["content"] for m in dump(memo_binary, environment, store)) == ["w", "y"]
+    assert "0 added" in memo(memo_binary, environment, store, "import", tmp_path / "e2.jsonl").stdout

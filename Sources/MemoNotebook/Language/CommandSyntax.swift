@@ -22,7 +22,7 @@ package struct CommandSyntax: Sendable {
     /// The option a word spells and the value written in it: `--tag=x`, or a short option's
     /// value attached to it, `-n5`, as git and head take it. Nil when it names no option.
     package func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
-        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+        let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
         guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
         else { return nil }

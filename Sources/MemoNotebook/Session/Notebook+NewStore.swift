@@ -21,6 +21,12 @@ extension Notebook {
     /// file; any other that uses a store file someone named that is not there is refused.
     func prepareStore(for command: Command) throws(StoreError) {
         guard let newFile else { return }
+        if MemoStore.fileExists(at: newFile.path) {
+            // Another process created the store meanwhile: from now on this session uses it.
+            store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
+            self.newFile = nil
+            return
+        }
         switch command.storeUse {
         case .mayAdd:
             // A sync creates this store once it reached the other (`Notebook.sync`).

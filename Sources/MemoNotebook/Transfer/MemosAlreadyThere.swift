@@ -42,10 +42,13 @@ extension ImportRecord {
     /// Whether the record can be a state of `memo`, whose uuid it names. A memo never
     /// changes its insert date, and one never edited has only ever had one text: a record
     /// that differs from it there is another memo that took the same uuid (two scripted
-    /// runs, a hand-made file), unless its sync version relates the two.
+    /// runs, a hand-made file), unless its sync version relates the two. Nor are two texts
+    /// written at the same moment two states of one memo (two scripts that edit the memo of
+    /// the same first line at the same clock time).
     func canBeAState(of memo: Memo) -> Bool {
         if version != nil { return true }
         if let insertDate, insertDate != memo.insertDate { return false }
+        if content != memo.content, updateDate == memo.updateDate { return false }
         return content == memo.content || updateDate != nil || memo.updateDate != nil
     }
 
