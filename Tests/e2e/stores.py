@@ -40,3 +40,11 @@ def restore_in_place(snapshot, store):
     with sqlite3.connect(store) as connection:
         connection.execute("UPDATE sync_identity SET file_id = ?", (f"{file.st_dev}:{file.st_ino}",))
     connection.close()
+
+
+def create_store(binary, environment, store):
+    """Makes an empty store file at `store` (as the first write would), for a test about
+    something else: an import of nothing creates it and adds no memo and no change."""
+    created = subprocess.run([binary, "--store", str(store), "import", "/dev/null"], env=environment,
+                             capture_output=True, text=True, check=True)
+    assert created.stderr == f"memo: created a new store at {store}\n", created.stderr

@@ -6,6 +6,7 @@ import subprocess
 import threading
 import time
 
+from stores import create_store
 from test_processes import PipedSession, one_shot
 
 CHANGES = 12
@@ -84,6 +85,7 @@ def test_a_one_shot_undo_waiting_for_a_batch_undoes_the_batch_not_what_came_befo
 
 def test_a_session_refusal_names_the_later_change_and_what_the_shell_can_do(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
+    create_store(memo_binary, environment, store)
     session = PipedSession(memo_binary, environment, store)
     session.send("add shared memo")
     one_shot(memo_binary, environment, store, "tag", "1", "outside")
@@ -115,6 +117,7 @@ def test_an_undo_blocked_by_a_sync_names_the_sync(memo_binary, environment, tmp_
 
 def test_a_session_whose_change_another_process_undid_names_it(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
+    create_store(memo_binary, environment, store)
     session = PipedSession(memo_binary, environment, store)
     assert session.send("add mine") == ["added #1"]
     assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 1 (add "mine")\n'

@@ -5,6 +5,8 @@ import subprocess
 import threading
 import time
 
+from stores import create_store
+
 
 class PipedSession:
     """`memo --store S` reading commands from a pipe, one line at a time."""
@@ -86,7 +88,7 @@ def test_a_piped_session_sees_another_processes_change_at_its_next_command(memo_
 
 def test_concurrent_writers_lose_nothing(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
-    one_shot(memo_binary, environment, store, "count")
+    create_store(memo_binary, environment, store)
     script = tmp_path / "adds.memo"
     script.write_text("".join(f"add scripted memo {n}\n" for n in range(2000)))
     runs = [subprocess.Popen([memo_binary, "run", "--store", str(store), str(script)], env=environment,
@@ -114,6 +116,7 @@ def test_concurrent_writers_lose_nothing(memo_binary, environment, tmp_path):
 
 def test_a_session_never_undoes_over_another_processes_later_change(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
+    create_store(memo_binary, environment, store)
     session = PipedSession(memo_binary, environment, store)
     session.send("add shared memo")
     session.send("edit 1 edited in the session")
@@ -137,5 +140,6 @@ def test_input_that_ends_inside_a_batch_rolls_it_back(memo_binary, environment, 
     result = subprocess.run([memo_binary, "run", "--store", str(store), str(script)], env=environment,
                             capture_output=True, text=True)
     assert result.returncode == 1
-    assert result.stderr == f"{script}: error: the input ended inside a batch: its 1 unsaved change was rolled back\n"
+    assert result.stderr == (f"memo: created a new store at {store}\n"
+                             f"{script}: error: the input ended inside a batch: its 1 unsaved change was rolled back\n")
     assert one_shot(memo_binary, environment, store, "count").stdout == "1\n"

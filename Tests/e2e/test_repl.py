@@ -14,6 +14,8 @@ import time
 import pexpect
 import pytest
 
+from stores import create_store
+
 UP = "\x1b[A"
 LEFT = "\x1b[D"
 TAB = "\t"
@@ -59,6 +61,8 @@ def repl(memo_binary, environment, home):
 
     def start(*arguments):
         environment["MEMO_STORE"] = str(home / "store.sqlite")
+        if not (home / "store.sqlite").exists():
+            create_store(memo_binary, environment, home / "store.sqlite")
         session = REPL(memo_binary, environment, *arguments)
         session.expect_prompt()
         sessions.append(session)
@@ -262,7 +266,6 @@ def test_ctrl_c_cancels_a_long_command_and_keeps_the_store(repl, home, tmp_path)
 def test_ctrl_c_cancels_a_long_listing(repl, home):
     store = home / "store.sqlite"
     first = repl()
-    first.run("count")
     first.quit()
     with sqlite3.connect(store) as connection:
         connection.execute(

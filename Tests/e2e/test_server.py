@@ -11,6 +11,7 @@ from pygls.lsp.client import BaseLanguageClient
 
 from framing import frame, read_frames
 from hostile import high_water_mark_kib
+from stores import create_store
 
 
 class MemoClient(BaseLanguageClient):
@@ -191,6 +192,7 @@ def test_garbage_and_oversized_frames_never_end_the_server(memo_binary, environm
               + frame({"jsonrpc": "2.0", "id": 2, "method": "memo/tags"})
               + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
               + frame({"jsonrpc": "2.0", "method": "exit"}))
+    create_store(memo_binary, environment, tmp_path / "store.sqlite")
     process = subprocess.Popen([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], env=environment,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     output, errors = process.communicate(stream, timeout=60)
@@ -218,6 +220,8 @@ def test_oversized_frame_is_not_read_into_memory(memo_binary, environment, tmp_p
 
 
 def start_raw_server(memo_binary, environment, tmp_path, **streams):
+    if not (tmp_path / "store.sqlite").exists():
+        create_store(memo_binary, environment, tmp_path / "store.sqlite")
     return subprocess.Popen([memo_binary, "--store", str(tmp_path / "store.sqlite"), "serve"], env=environment,
                             stdin=subprocess.PIPE, **streams)
 

@@ -9,13 +9,17 @@ import time
 import pexpect
 import pytest
 
+from stores import create_store
+
 CTRL_C = "\x03"
 PROMPT = "memo> "
 
 
 @pytest.fixture
-def store_environment(environment, home):
+def store_environment(memo_binary, environment, home):
+    """$MEMO_STORE naming an existing, empty store."""
     environment["MEMO_STORE"] = str(home / "store.sqlite")
+    create_store(memo_binary, environment, home / "store.sqlite")
     return environment
 
 
@@ -164,7 +168,8 @@ def test_scripts_and_piped_sessions_never_open_an_editor(memo_binary, store_envi
 
 
 @pytest.mark.parametrize("option", ["--help", "-h"])
-def test_every_command_has_help(memo_binary, store_environment, option):
+def test_every_command_has_help(memo_binary, store_environment, option, home):
+    store_environment["MEMO_STORE"] = str(home / "untouched.sqlite")
     for command in ["list", "add", "search", "export", "tag"]:
         result = subprocess.run([memo_binary, command, option], env=store_environment, capture_output=True, text=True)
         assert result.returncode == 0, command

@@ -4,9 +4,11 @@ import os
 import sqlite3
 import subprocess
 
+from stores import create_store
+
 
 def fill(memo_binary, environment, store, count):
-    subprocess.run([memo_binary, "--store", str(store), "count"], env=environment, check=True, capture_output=True)
+    create_store(memo_binary, environment, store)
     with sqlite3.connect(store) as connection:
         connection.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "

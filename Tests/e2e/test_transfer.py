@@ -15,6 +15,8 @@ import time
 
 import pytest
 
+from stores import create_store
+
 
 def memo(binary, environment, store, *arguments, check=True, **options):
     return subprocess.run([binary, "--store", str(store)] + [str(a) for a in arguments], env=environment,
@@ -115,7 +117,7 @@ def test_export_through_a_symlink_writes_its_target(memo_binary, environment, tm
 
 
 def fill(memo_binary, environment, store, count):
-    memo(memo_binary, environment, store, "count")
+    create_store(memo_binary, environment, store)
     with sqlite3.connect(store) as connection:
         connection.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
@@ -244,6 +246,7 @@ def test_a_file_holding_one_uuid_twice_fails_at_the_second(memo_binary, environm
                        + json.dumps({"content": "between"}) + "\n"
                        + json.dumps({"uuid": second, "content": "two", "insertDate": "2024-02-01T00:00:00.000Z"}) + "\n")
     store = tmp_path / "s.sqlite"
+    create_store(memo_binary, environment, store)
     result = memo(memo_binary, environment, store, "import", records, check=False)
     assert result.returncode == 1
     assert result.stderr.startswith(f"{records}:3: error: ") and "earlier record" in result.stderr, result.stderr

@@ -21,12 +21,7 @@ extension Notebook {
     /// file; any other that uses a store file someone named that is not there is refused.
     func prepareStore(for command: Command) throws(StoreError) {
         guard let newFile else { return }
-        if MemoStore.fileExists(at: newFile.path) {
-            // Another process created the store meanwhile: from now on this session uses it.
-            store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
-            self.newFile = nil
-            return
-        }
+        if try useStoreFileIfCreated() { return }
         switch command.storeUse {
         case .mayAdd:
             // A sync creates this store once it reached the other (`Notebook.sync`).
@@ -35,6 +30,16 @@ extension Notebook {
         case .existing where !newFile.readsWithoutFile: throw .refused(.noStore(path: store.location.displayPath))
         case .existing, .none: break
         }
+    }
+
+    /// Whether the session now uses the store file another process created meanwhile, in
+    /// place of its stand-in (before a command, and at a server's tick, so watches see it).
+    @discardableResult
+    package func useStoreFileIfCreated() throws(StoreError) -> Bool {
+        guard let newFile, MemoStore.fileExists(at: newFile.path) else { return false }
+        store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
+        self.newFile = nil
+        return true
     }
 
     /// Opens the new store file in place of the stand-in, creating it, and says so.

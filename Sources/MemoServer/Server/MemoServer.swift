@@ -109,6 +109,7 @@ package final class MemoServer {
     /// second while watches exist, so answers go out before the notifications they cause
     /// and a burst of changes makes one notification per watch.
     package func tick() {
+        _ = try? references.notebook.useStoreFileIfCreated()
         notebookMethods.reportWatchChanges()
         guard references.storeChanged() else { return }
         documents.publishAllDiagnostics()
