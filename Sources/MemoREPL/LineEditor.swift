@@ -222,10 +222,16 @@ final class LineEditor {
             + leftBehind.count(inWidth: width)
         let reached = min(rowsAbove, cursor?.row ?? rowsAbove)
         leftBehind.keep(top: rowsAbove - reached, inWidth: width)
-        fputs("\r" + (reached > 0 ? "\u{1B}[\(reached)A" : "") + "\u{1B}[J", memo_stdout())
+        fputs("\r" + (reached > 0 ? "\u{1B}[\(reached)A" : "") + Self.clearToScreenEnd, memo_stdout())
         let line = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer), as: UTF8.self)
         draw(String(cString: prompt) + line, cursorColumn: column, width: width)
     }
+
+    /// From the start of a row, clears it and the rows below, but not as a clear from the
+    /// screen's top left corner: tmux (its default `scroll-on-clear`) moves a screen cleared
+    /// from there into its history, where widening brings it back as a copy of the line. So
+    /// the row is cleared, then the rest from its second column, and the cursor goes back.
+    private static let clearToScreenEnd = "\u{1B}[K\u{1B}[C\u{1B}[J\r"
 
     /// The row of the line (0 for the prompt's) the terminal shows the cursor on, `column`
     /// columns after the prompt's start in a window `width` wide: from the column the

@@ -395,20 +395,21 @@ def test_typed_japanese_and_korean_are_kept(repl, environment, language):
 
 
 class TmuxWindow:
-    """memo's REPL in a tmux window, 40 columns by 20 rows. tmux re-wraps the lines on the
-    screen when the window is resized, as most terminals do, keeping the cursor's row: rows it
-    cannot keep on the screen go into its history."""
+    """memo's REPL in a tmux window, 40 columns by 20 rows unless told, with tmux's default
+    options. tmux re-wraps the lines on the screen when the window is resized, as most
+    terminals do, keeping the cursor's row: rows it cannot keep on the screen go into its
+    history. (By default, tmux 3.3 also moves the whole screen into its history when a program
+    clears it from its top left corner.)"""
 
     opened = 0
 
-    def __init__(self, memo_binary, environment):
+    def __init__(self, memo_binary, environment, width=40, height=20):
         TmuxWindow.opened += 1
         self.tmux = ["tmux", "-L", f"memo-resize-{os.getpid()}-{TmuxWindow.opened}"]
+        self.height = height
         settings = " ".join(f"{name}='{value}'" for name, value in environment.items())
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", "40", "-y", "20",
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(width), "-y", str(height),
                                     f"env -i {settings} {memo_binary} --in-memory"], check=True)
-        # Clearing the screen from its top would push what it held into tmux's history (tmux 3.3).
-        subprocess.run(self.tmux + ["set-option", "-g", "-w", "scroll-on-clear", "off"], capture_output=True)
 
     def keys(self, *words):
         subprocess.run(self.tmux + ["send-keys"] + list(words), check=True)
@@ -416,7 +417,7 @@ class TmuxWindow:
     def resize(self, width):
         """Resizes the window and waits until memo's terminal has the new size: the kernel has then
         sent memo SIGWINCH, before any key typed next (tmux may set the size a little later)."""
-        subprocess.run(self.tmux + ["resize-window", "-x", str(width), "-y", "20"], check=True)
+        subprocess.run(self.tmux + ["resize-window", "-x", str(width), "-y", str(self.height)], check=True)
         tty = subprocess.run(self.tmux + ["display-message", "-p", "#{pane_tty}"], capture_output=True, text=True,
                              check=True).stdout.strip()
         deadline = time.monotonic() + 10
@@ -451,12 +452,24 @@ class TmuxWindow:
 
 
 @pytest.fixture
-def tmux_window(memo_binary, environment):
+def open_tmux_window(memo_binary, environment):
+    """Opens `TmuxWindow`s (with its size arguments), closed after the test."""
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (scripts/test installs it)")
-    window = TmuxWindow(memo_binary, environment)
-    yield window
-    window.close()
+    opened = []
+
+    def open_window(**size):
+        opened.append(TmuxWindow(memo_binary, environment, **size))
+        return opened[-1]
+
+    yield open_window
+    for window in opened:
+        window.close()
+
+
+@pytest.fixture
+def tmux_window(open_tmux_window):
+    return open_tmux_window()
 
 
 def wrapped(text, width):
@@ -544,6 +557,27 @@ def test_resizing_redraws_a_wrapped_line_whose_start_the_terminal_pushed_above_t
     window.wait_for(wrapped(MEMORY_PROMPT + text + " END", 60))
     window.keys("Enter", "show 1", "Enter")
     memo = wrapped(text.removeprefix("add ") + " END", 60)
+    window.wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
+
+
+@pytest.mark.parametrize("narrow, wide", [(40, 90), (33, 70)])
+def test_narrowing_then_widening_leaves_no_copy_of_a_line_that_starts_on_the_top_row(open_tmux_window, narrow, wide):
+    """A line typed on the top row of a 60 by 15 window, with nothing typed between two
+    resizes. The redraw after narrowing starts on the top row: clearing the screen from its top
+    left corner would have tmux (scroll-on-clear, its default) move the old drawing into its
+    history, which widening brings back above the line as a copy of its start."""
+    window = open_tmux_window(width=60, height=15)
+    window.wait_for([MEMORY_PROMPT.rstrip()])
+    text = "add " + "abcdefghij" * 15 + "END"
+    window.keys(text)
+    window.wait_for(wrapped(MEMORY_PROMPT + text, 60), history=True)
+    window.resize(narrow)
+    # The rows tmux pushed into its history are out of reach until widening brings them back.
+    window.wait_for(wrapped(MEMORY_PROMPT + text, narrow))
+    window.resize(wide)
+    window.wait_for(wrapped(MEMORY_PROMPT + text, wide), history=True)
+    window.keys("Enter", "show 1", "Enter")
+    memo = wrapped(text.removeprefix("add "), wide)
     window.wait_for(memo + [MEMORY_PROMPT.rstrip()], last=len(memo) + 1)
 
 
