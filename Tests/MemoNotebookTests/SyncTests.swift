@@ -249,8 +249,8 @@ struct SyncTests {
     }
 
     /// A session's plain `undo` does not take back its own sync either; `undo --sync` does,
-    /// keeping what the sync brought (the other store holds it too, and removing it here would
-    /// remove it there at the next sync), and putting back what the sync changed here.
+    /// keeping what the sync brought (removing it here would remove it there at the next sync,
+    /// and the other store may not hold it any more).
     @Test func aSyncIsUndoneOnlyOnPurposeAndKeepsWhatItBrought() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
         try a.run("add mine")
@@ -262,8 +262,8 @@ struct SyncTests {
         #expect(try texts(a) == ["mine, edited on b", "theirs"])
         let undone = try a.run("undo --sync")
         #expect(undone.hasPrefix("undid change "), "\(undone)")
-        #expect(undone.contains(" (sync with \(path("b.sqlite"))): 1 memo put back as before the sync, 1 memo it added kept\n"))
-        #expect(try texts(a) == ["mine", "theirs"])
+        #expect(undone.contains(" (sync with \(path("b.sqlite"))): 1 memo it changed put back (the texts it brought kept), 1 memo it added kept\n"))
+        #expect(try texts(a) == ["mine, edited on b", "theirs"])
         #expect(try a.run("redo").contains(" (sync with \(path("b.sqlite")))"))
         #expect(try texts(a) == ["mine, edited on b", "theirs"])
     }

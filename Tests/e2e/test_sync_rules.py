@@ -516,22 +516,41 @@ def test_undoing_a_sync_on_purpose_keeps_its_conflict_copy_everywhere(memo_binar
     assert_converged(memo_binary, environment, a, b)
 
 
-def test_undoing_a_sync_puts_back_the_text_here_and_keeps_the_peers_as_a_conflict(memo_binary, environment, tmp_path):
-    # The sync brought b's edit of a memo a had not changed: undone, a has its old text back,
-    # and the next sync keeps b's text as a @conflict copy, in both stores, rather than drop it.
+def test_undoing_a_sync_keeps_the_text_it_brought_and_puts_back_what_it_deleted(memo_binary, environment, tmp_path):
+    # The sync brought b's edit of one memo and b's delete of another: undone, a keeps b's text
+    # (the only copy there may be, see below) and has the deleted memo back, which the next
+    # sync brings back to b too.
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    memo(memo_binary, environment, a, "add", "the old text")
+    memo(memo_binary, environment, a, "add", "deleted on b")
+    memo(memo_binary, environment, a, "sync", b)
+    memo(memo_binary, environment, b, "edit", "1", "typed on b")
+    memo(memo_binary, environment, b, "delete", "2")
+    memo(memo_binary, environment, a, "sync", b)
+    undone = json.loads(memo(memo_binary, environment, a, "--json", "undo", "--sync").stdout)
+    assert (undone["kind"], undone["putBack"], undone["kept"], undone["undone"]) == ("sync", 2, 0, True)
+    assert undone["peer"] == str(b)
+    assert sorted(texts(memo_binary, environment, a)) == ["deleted on b", "typed on b"]
+    memo(memo_binary, environment, a, "sync", b)
+    for store in (a, b):
+        assert sorted(texts(memo_binary, environment, store)) == ["deleted on b", "typed on b"], store.name
+
+
+def test_undoing_a_sync_keeps_a_text_the_peer_no_longer_holds(memo_binary, environment, tmp_path):
+    # Model-checker seed 66: b's text reached a by a sync, then b was put back from a backup
+    # taken before it; undoing a's sync put back a's old text, and b's was gone everywhere.
     a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
     memo(memo_binary, environment, a, "add", "the old text")
     memo(memo_binary, environment, a, "sync", b)
+    shutil.copyfile(b, tmp_path / "b.backup")
     memo(memo_binary, environment, b, "edit", "1", "typed on b")
     memo(memo_binary, environment, a, "sync", b)
-    undone = json.loads(memo(memo_binary, environment, a, "--json", "undo", "--sync").stdout)
-    assert (undone["kind"], undone["putBack"], undone["kept"], undone["undone"]) == ("sync", 1, 0, True)
-    assert undone["peer"] == str(b)
-    assert texts(memo_binary, environment, a) == ["the old text"]
-    memo(memo_binary, environment, a, "sync", b)
+    shutil.copyfile(tmp_path / "b.backup", b)
+    memo(memo_binary, environment, a, "undo", "--sync")
+    for _ in range(2):
+        memo(memo_binary, environment, a, "sync", b)
     for store in (a, b):
-        assert sorted((m["content"], m["tags"]) for m in dump(memo_binary, environment, store)) == [
-            ("the old text", []), ("typed on b", ["conflict"])], store.name
+        assert "typed on b" in texts(memo_binary, environment, store), store.name
 
 
 def test_undoing_a_sync_keeps_the_memos_it_brought(memo_binary, environment, tmp_path):
@@ -598,8 +617,9 @@ def test_undo_sync_on_a_terminal_says_what_it_will_do_and_asks_first(memo_binary
         child = pexpect.spawn(memo_binary, ["--store", str(b), *command], env=environment, encoding="utf-8",
                               timeout=20, dimensions=(40, 200))
         child.expect_exact("undo change ")
-        child.expect_exact(f"(sync with {a})? It puts back 1 memo as before the sync and keeps 1 memo it added; "
-                           f"the next sync with {a} keeps both sides")
+        child.expect_exact(f"(sync with {a})? Of the 1 memo it changed here, it brings back what it deleted and puts back "
+                           f"their tags; it keeps every text it brought and the 1 memo it added; the next sync with {a} "
+                           "keeps both sides")
         child.expect_exact("[y/N] ")
         return child
 
@@ -642,7 +662,7 @@ def test_undo_sync_in_the_repl_asks_first(memo_binary, environment, tmp_path):
     child.send("undo --sync\r")
     child.expect_exact("[y/N] ")
     child.send("y\r")
-    child.expect_exact("1 memo put back as before the sync, 0 memos it added kept")
+    child.expect_exact("1 memo it changed put back (the texts it brought kept), 0 memos it added kept")
     child.expect_exact("memo> ")
     child.send("redo\r")
     child.expect_exact("redid change ")

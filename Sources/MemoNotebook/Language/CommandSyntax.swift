@@ -159,10 +159,10 @@ extension CommandSyntax {
                       details: """
                         A plain undo never takes back a sync: what a sync brought is the other store's too, and
                         undoing it like a change typed here would delete it there at the next sync. 'undo --sync'
-                        puts back the memos the sync changed or deleted here, as they were before it, and keeps every
-                        memo it added (those it brought, and @conflict copies). The next sync with that store merges
-                        again: a memo whose text the sync had changed comes back from there as a @conflict copy, so
-                        no text is lost on either side. On a terminal it says what it will do and asks first.
+                        brings back the memos the sync deleted here and puts back the tags it changed, and keeps every
+                        text it brought and every memo it added (those it brought, and @conflict copies): the other
+                        store may no longer hold them. The next sync with that store merges both sides as concurrent
+                        changes, so nothing typed on either side is lost. On a terminal it asks first.
                         """),
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
         CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",

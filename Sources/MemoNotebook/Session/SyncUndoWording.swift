@@ -4,20 +4,19 @@ import MemoStore
 /// here, what it keeps, and what the next sync with the same store then does.
 enum SyncUndoWording {
     static func question(_ undo: SyncUndoPreview) -> String {
-        "undo \(undo.sync.label)? It puts back \(memos(undo.putBack)) as before the sync and keeps \(memos(undo.kept)) it added; "
-            + nextSync(undo) + " [y/N] "
+        "undo \(undo.sync.label)? Of the \(memos(undo.putBack)) it changed here, it brings back what it deleted and puts back "
+            + "their tags; it keeps every text it brought and the \(memos(undo.kept)) it added; " + nextSync(undo) + " [y/N] "
     }
 
     static func report(_ undo: SyncUndoPreview) -> String {
-        "undid \(undo.sync.label): \(memos(undo.putBack)) put back as before the sync, \(memos(undo.kept)) it added kept\n"
-            + nextSync(undo)
+        "undid \(undo.sync.label): \(memos(undo.putBack)) it changed put back (the texts it brought kept), "
+            + "\(memos(undo.kept)) it added kept\n" + nextSync(undo)
     }
 
-    /// The undo is concurrent with the peer's versions, so the peer loses nothing: its texts
-    /// come back as @conflict copies, and what was put back here goes there.
+    /// The undo is concurrent with the peer's versions, so neither side loses anything.
     private static func nextSync(_ undo: SyncUndoPreview) -> String {
         let peer = undo.sync.peer ?? "the store it synced with"
-        return "the next sync with \(peer) keeps both sides: a text the sync had brought here comes back as a @conflict copy"
+        return "the next sync with \(peer) keeps both sides: a memo brought back here goes back there, and a tag added on either side stays"
     }
 
     private static func memos(_ count: Int) -> String {

@@ -193,7 +193,10 @@ extension MemoStore {
                         keepingAdded: Bool = false, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try recorded(kind, target: target.sequence, at: time) {
             try table.restoreImages(of: source, keepingAdded: keepingAdded)
-            if keepingAdded { try table.countOnImagesOf(source) }
+            if keepingAdded {
+                try table.keepBroughtTexts()
+                try table.countOnImagesOf(source)
+            }
             try database.cached("UPDATE history SET undone = ?2 WHERE seq = ?1").run([.integer(target.sequence), .integer(undone ? 1 : 0)])
         }
         return try historyEntry(target.sequence) ?? target

@@ -302,21 +302,51 @@ struct MemoTable {
         }
     }
 
-    /// Makes the running change (an undone sync, after `restoreImages`) count on the versions
-    /// the memos had in entry `sequence`'s images, not on those the entry wrote, for each part
-    /// (text, explicit tags) it puts back: the change restores what was here before the sync as
-    /// if the sync had not been seen, so it is concurrent with the peer's versions, and the
-    /// next sync keeps both sides' texts. A part the sync left as it was keeps its version.
+    /// After `restoreImages` of an undone sync: each memo whose text the sync changed keeps the
+    /// text it brought (with its dates, inline tags and links), as a memo the sync added stays.
+    /// That text may be nowhere else by the next sync (the peer put back from a backup since),
+    /// while the text it replaced here had been seen by the change that replaced it.
+    func keepBroughtTexts() throws {
+        let replaced = try database.prepare("""
+            SELECT p.memo_id, json_extract(p.before, '$.content'), json_extract(p.before, '$.update_date')
+            FROM temp.pending_change p JOIN memo m ON m.id = p.memo_id
+            WHERE p.before IS NOT NULL AND (json_extract(p.before, '$.content') IS NOT m.content
+                                            OR json_extract(p.before, '$.update_date') IS NOT m.update_date)
+            """)
+        var kept: [(id: Int64, content: String, updateDate: SQLiteValue)] = []
+        while try replaced.step() {
+            kept.append((replaced.int64(at: 0), replaced.string(at: 1), replaced.isNull(at: 2) ? .null : .integer(replaced.int64(at: 2))))
+        }
+        for memo in kept {
+            let id: [SQLiteValue] = [.integer(memo.id)]
+            try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1").run(id + [.text(memo.content), memo.updateDate])
+            try reindex(memo.id, content: memo.content)
+            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run(id)
+            try database.cached("""
+                INSERT OR IGNORE INTO memo_tag(memo_id, name, inline, added_by, added_seq)
+                SELECT p.memo_id, json_extract(t.value, '$[0]'), 1, coalesce(json_extract(t.value, '$[2]'), ''), coalesce(json_extract(t.value, '$[3]'), 0)
+                FROM temp.pending_change p, json_each(p.before, '$.tags') t WHERE p.memo_id = ?1 AND json_extract(t.value, '$[1]') = 1
+                """).run(id)
+            try keepTagNames(of: memo.id)
+            try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run(id)
+            try database.cached("""
+                INSERT INTO memo_link(memo_id, start, length, target_uuid)
+                SELECT p.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]')
+                FROM temp.pending_change p, json_each(p.before, '$.links') l WHERE p.memo_id = ?1
+                """).run(id)
+        }
+    }
+
+    /// Makes the running change (an undone sync, after `restoreImages` and `keepBroughtTexts`)
+    /// count, for the explicit tags it puts back, on the tags' version and dots the memos had
+    /// in entry `sequence`'s images, not on those the sync wrote: it puts back the tag set from
+    /// before the sync as if the sync had not been seen, so it is concurrent with the peer's
+    /// tag changes, and the next sync merges them (a tag added on either side stays).
     func countOnImagesOf(_ sequence: Int64) throws {
-        let textDiffers = """
-            (json_extract(p.before, '$.content') IS NOT json_extract(h.before, '$.content')
-             OR json_extract(p.before, '$.update_date') IS NOT json_extract(h.before, '$.update_date'))
-            """
         let tagsDiffer = """
             ((SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(p.before, '$.tags') WHERE json_extract(value, '$[1]') = 0)
              IS NOT (SELECT group_concat(json_extract(value, '$[0]'), char(31)) FROM json_each(h.before, '$.tags') WHERE json_extract(value, '$[1]') = 0))
             """
-        func image(_ part: String) -> String { "json(coalesce(json_extract(h.before, '$.\(part)'), '{}'))" }
         // Tags counted on the image's version keep the image's dots, which that version counts
         // (`restoreImages` gave a tag the memo still had the dot it has now, which it may not).
         try database.cached("""
@@ -324,17 +354,13 @@ struct MemoTable {
             FROM history_memo h, temp.pending_change p, json_each(h.before, '$.tags') t
             WHERE h.seq = ?1 AND h.before IS NOT NULL AND p.memo_id = h.memo_id AND p.before IS NOT NULL AND \(tagsDiffer)
               AND memo_tag.memo_id = h.memo_id AND memo_tag.name = json_extract(t.value, '$[0]') AND memo_tag.inline = 0
+              AND json_extract(t.value, '$[1]') = 0
             """).run([.integer(sequence)])
         try database.cached("""
             UPDATE temp.pending_change AS p
-            SET before = json_set(p.before,
-                '$.version', CASE WHEN \(textDiffers) THEN \(image("version")) ELSE json(json_extract(p.before, '$.version')) END,
-                '$.text_by', CASE WHEN \(textDiffers) THEN json_extract(h.before, '$.text_by') ELSE json_extract(p.before, '$.text_by') END,
-                '$.text_seq', CASE WHEN \(textDiffers) THEN json_extract(h.before, '$.text_seq') ELSE json_extract(p.before, '$.text_seq') END,
-                '$.tags_version', CASE WHEN \(tagsDiffer) THEN \(image("tags_version")) ELSE json(json_extract(p.before, '$.tags_version')) END,
-                '$.support', CASE WHEN \(textDiffers) OR \(tagsDiffer) THEN \(image("support")) ELSE json(json_extract(p.before, '$.support')) END)
+            SET before = json_set(p.before, '$.tags_version', json(coalesce(json_extract(h.before, '$.tags_version'), '{}')))
             FROM history_memo h
-            WHERE h.seq = ?1 AND h.memo_id = p.memo_id AND h.before IS NOT NULL AND p.before IS NOT NULL
+            WHERE h.seq = ?1 AND h.memo_id = p.memo_id AND h.before IS NOT NULL AND p.before IS NOT NULL AND \(tagsDiffer)
             """).run([.integer(sequence)])
     }
 
