@@ -9,7 +9,13 @@ extension MemoStore {
     /// Memos whose decimal id starts with `idPrefix` (all memos for ""), newest first.
     package func summaries(idPrefix: String, limit: Int) throws(StoreError) -> [Summary] {
         try StoreError.wrapping {
-            guard let matching = try idPrefixCondition(idPrefix) else { return [] }
+            let matching: (sql: String, values: [SQLiteValue])
+            if idPrefix.isEmpty {
+                matching = ("", [])
+            } else {
+                guard let ranges = try idRanges(startingWith: idPrefix) else { return [] }
+                matching = Self.condition(ranges)
+            }
             let values = matching.values + [.integer(Int64(limit))]
             return try summaries(where: matching.sql + " ORDER BY insert_date DESC, id DESC LIMIT ?\(values.count)", values)
         }
@@ -18,39 +24,56 @@ extension MemoStore {
     /// The first and the last memo whose decimal id starts with `idPrefix`, in text order
     /// (for "7": 7 or 70… first, 7999… last), or nil when none does. Every matching id
     /// starts with what these two share, so a list of ids that holds them offers no longer
-    /// common prefix than all matches have.
+    /// common prefix than all matches have. Within one range ids have one length, so text
+    /// order is number order: the ends are the smallest and largest id of some range, one
+    /// index look-up each, whatever the store's size.
     package func textOrderBounds(idPrefix: String) throws(StoreError) -> (first: Summary, last: Summary)? {
         try StoreError.wrapping {
-            guard let matching = try idPrefixCondition(idPrefix) else { return nil }
-            let order = " ORDER BY CAST(id AS TEXT) "
-            guard let first = try summaries(where: matching.sql + order + "ASC LIMIT 1", matching.values).first,
-                  let last = try summaries(where: matching.sql + order + "DESC LIMIT 1", matching.values).first
+            // Every id starts with one of the digits 1 to 9.
+            let prefixes = idPrefix.isEmpty ? (1...9).map(String.init) : [idPrefix]
+            var ends: [Int64] = []
+            for range in try prefixes.flatMap({ try idRanges(startingWith: $0) ?? [] }) {
+                let values: [SQLiteValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+                ends += try database.cached("SELECT min(id), max(id) FROM memo WHERE id BETWEEN ?1 AND ?2")
+                    .firstRow(values) { $0.isNull(at: 0) ? [] : [$0.int64(at: 0), $0.int64(at: 1)] } ?? []
+            }
+            let inTextOrder = ends.sorted { String($0) < String($1) }
+            guard let first = inTextOrder.first, let last = inTextOrder.last,
+                  let firstSummary = try summaries(where: " WHERE id = ?1", [.integer(first)]).first,
+                  let lastSummary = try summaries(where: " WHERE id = ?1", [.integer(last)]).first
             else { return nil }
-            return (first, last)
+            return (firstSummary, lastSummary)
         }
     }
 
-    /// The SQL condition (with its values) for ids starting with `idPrefix`: nil when no id can.
+    /// The rowid ranges of the ids starting with `idPrefix` (digits), or nil when no id can.
     ///
     /// The ids starting with "12" are 12, 120…129, 1200…1299, …: one rowid range per length,
     /// so the lookup reads only matching rows however large the store is.
-    private func idPrefixCondition(_ idPrefix: String) throws -> (sql: String, values: [SQLiteValue])? {
-        if idPrefix.isEmpty { return ("", []) }
+    private func idRanges(startingWith idPrefix: String) throws -> [ClosedRange<Int64>]? {
         guard let prefix = Int64(idPrefix), prefix > 0, String(prefix) == idPrefix else { return nil }
         let largest = try database.integer("SELECT coalesce(max(id), 0) FROM memo")
-        var ranges: [String] = [], values: [SQLiteValue] = []
+        var ranges: [ClosedRange<Int64>] = []
         var low = prefix, high = prefix
         while low <= largest {
-            values += [.integer(low), .integer(high)]
-            ranges.append("id BETWEEN ?\(values.count - 1) AND ?\(values.count)")
+            ranges.append(low...high)
             let (nextLow, lowOverflow) = low.multipliedReportingOverflow(by: 10)
             let (nextHigh, highOverflow) = high.multipliedReportingOverflow(by: 10)
             if lowOverflow || highOverflow { break }
             low = nextLow
             high = nextHigh + 9
         }
-        guard !ranges.isEmpty else { return nil }
-        return (" WHERE " + ranges.joined(separator: " OR "), values)
+        return ranges.isEmpty ? nil : ranges
+    }
+
+    /// The SQL condition (with its values) for ids in `ranges`.
+    private static func condition(_ ranges: [ClosedRange<Int64>]) -> (sql: String, values: [SQLiteValue]) {
+        var values: [SQLiteValue] = []
+        let sql = ranges.map { range in
+            values += [.integer(range.lowerBound), .integer(range.upperBound)]
+            return "id BETWEEN ?\(values.count - 1) AND ?\(values.count)"
+        }.joined(separator: " OR ")
+        return (" WHERE " + sql, values)
     }
 
     private func summaries(where condition: String, _ values: [SQLiteValue]) throws -> [Summary] {

@@ -66,6 +66,24 @@ struct CompleterTests {
         #expect(try store.summaries(idPrefix: "012", limit: 5).isEmpty)
     }
 
+    /// The text-order ends of the ids with a prefix, found by index look-ups per range, are
+    /// those of sorting every matching id as text, with memos deleted anywhere.
+    @Test func textOrderBoundsAreThoseOfSortingTheIdsAsText() throws {
+        let store = try MemoStore.open(.memory)
+        for number in 1...1_205 {
+            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                                       content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
+        }
+        _ = try store.delete(ids: [1, 7, 70, 99, 999, 1000, 1205], at: Timestamp(secondsSince1970: 2_000))
+        let ids = (1...1_205).filter { ![1, 7, 70, 99, 999, 1000, 1205].contains($0) }.map(String.init)
+        for prefix in ["", "1", "7", "9", "12", "120", "99", "700", "5000"] {
+            let matching = ids.filter { $0.hasPrefix(prefix) }.sorted()
+            let bounds = try store.textOrderBounds(idPrefix: prefix)
+            #expect(bounds.map { [String($0.first.id), String($0.last.id)] } == (matching.isEmpty ? nil : [matching.first!, matching.last!]),
+                    "prefix \(prefix)")
+        }
+    }
+
     /// Shells and the REPL insert what all offered ids share; when more match than are
     /// offered, that must be no more than what all matching ids share.
     @Test(arguments: ["", "7", "71", "#7", "715", "6", "69"])
