@@ -11,6 +11,8 @@ import time
 import pexpect
 import pytest
 
+from waiting import wait_until
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BASH_COMPLETION = "/usr/share/bash-completion/bash_completion"
 
@@ -150,10 +152,8 @@ class InteractiveShell:
     def typed(self, keys):
         self.buffer.unlink(missing_ok=True)
         self.child.send(keys + "\x18")
-        deadline = time.monotonic() + 10
-        while not (self.buffer.exists() and self.buffer.read_text().endswith("\n")):
-            assert time.monotonic() < deadline, f"no line after {keys!r}: {self.child.before!r}"
-            time.sleep(0.02)
+        wait_until(lambda: self.buffer.exists() and self.buffer.read_text().endswith("\n"),
+                   lambda: f"no line after {keys!r}: {self.child.before!r}")
         return self.buffer.read_text().removesuffix("\n")
 
     def close(self):

@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 from stores import create_store
+from waiting import wait_until
 
 UP = "\x1b[A"
 LEFT = "\x1b[D"
@@ -420,10 +421,7 @@ class TmuxWindow:
         subprocess.run(self.tmux + ["resize-window", "-x", str(width), "-y", str(self.height)], check=True)
         tty = subprocess.run(self.tmux + ["display-message", "-p", "#{pane_tty}"], capture_output=True, text=True,
                              check=True).stdout.strip()
-        deadline = time.monotonic() + 10
-        while self.terminal_width(tty) != width and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert self.terminal_width(tty) == width
+        wait_until(lambda: self.terminal_width(tty) == width, lambda: f"the terminal is not {width} columns wide")
 
     @staticmethod
     def terminal_width(tty):
@@ -441,11 +439,8 @@ class TmuxWindow:
 
     def wait_for(self, rows, last=None, history=False):
         """Until the rows (their `last` ones) are `rows`."""
-        deadline = time.monotonic() + 10
-        while self.rows(history)[-(last or 1000):] != rows and time.monotonic() < deadline:
-            time.sleep(0.05)
-        shown = self.rows(history)[-(last or 1000):]
-        assert shown == rows, "the terminal shows:\n" + "\n".join(shown)
+        wait_until(lambda: self.rows(history)[-(last or 1000):] == rows,
+                   lambda: "the terminal shows:\n" + "\n".join(self.rows(history)[-(last or 1000):]))
 
     def close(self):
         subprocess.run(self.tmux + ["kill-server"], capture_output=True)
