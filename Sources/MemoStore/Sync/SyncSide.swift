@@ -101,7 +101,7 @@ struct SyncSide {
     /// this store has `peer`'s changes up to `cursor`, with the clock moved past `clock`, the
     /// latest change seen.
     func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
-                           clock: Int64) throws(StoreError) {
+                   clock: Int64) throws(StoreError) {
         try StoreError.wrapping {
             for record in records { try table.write(record, seq: seq) }
             try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
