@@ -66,6 +66,7 @@ package final class MemoStore {
     /// Whether a store file exists at `path` (anything there counts: opening judges it).
     package static func fileExists(at path: String) -> Bool { StoreOpening.fileExists(at: path) }
 
+    /// Facts about the store, for `info`.
     package func info() throws(StoreError) -> StoreInfo {
         try StoreInfo(reading: database, location: location, memoCount: count())
     }

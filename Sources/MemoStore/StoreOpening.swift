@@ -19,7 +19,7 @@ extension MemoStore {
 struct StoreOpening {
     let location: StoreLocation
     let database: Database
-    /// Whether opening created the file: the session says so, once.
+    /// Whether opening created the file.
     var wasCreated = false
 
     /// How long a writer waits for another process's lock before reporting "busy".
@@ -62,9 +62,7 @@ struct StoreOpening {
         }
     }
 
-    /// An empty store standing in for the store file at `path` that does not exist yet:
-    /// commands that only read see no memos, and nothing is created. It lives in memory
-    /// and must never be written: the session opens the file at its first change.
+    /// An empty store in memory standing in for the file at `path` (`MemoStore.standIn`).
     static func standIn(for path: String) throws(StoreError) -> StoreOpening {
         let database = try StoreError.wrapping { try Database(path: ":memory:") }
         let opening = StoreOpening(location: .file(path: Self.absolute(path)), database: database)
@@ -72,7 +70,7 @@ struct StoreOpening {
         return opening
     }
 
-    /// Whether a store file exists at `path` (anything there counts: opening judges it).
+    /// Whether anything exists at `path`: opening judges what it is.
     static func fileExists(at path: String) -> Bool {
         var status = stat()
         return lstat(Self.absolute(path), &status) == 0
