@@ -117,7 +117,7 @@ extension MemoQuery {
     /// first page costs the same however many memos there are.
     var selectStatement: (sql: String, values: [SQLiteValue]) {
         var (whereSQL, values) = filter.whereClause
-        let columns = MemoStore.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL + ", " + SyncRecord.Link.jsonSQL : "")
+        let columns = MemoReader.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL + ", " + SyncRecord.Link.jsonSQL : "")
         var from = "memo", ordering = order == .oldestFirst ? "insert_date ASC, id ASC" : "insert_date DESC, id DESC"
         if order == .relevance, let expression = filter.search?.expression {
             // bm25 needs the full-text table in the statement itself, not in a subquery.

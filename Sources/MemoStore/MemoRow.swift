@@ -46,6 +46,6 @@ package struct MemoRow {
 
     /// The whole memo, decoded (invalid UTF-8 repaired).
     package var memo: Memo {
-        MemoStore.decodeMemo(from: statement)
+        MemoReader.decodeMemo(from: statement)
     }
 }

@@ -1,206 +1,141 @@
-/// The memos of one store: opening and migrating it, queries, and the write operations,
-/// which check their input, then have `MemoTable` write the rows inside a change that
-/// `ChangeRecorder` records. Every change is given its time by the caller (the session's
-/// clock); the store reads no clock.
+/// The memos of one store, as the rest of memo sees them: one connection and the parts
+/// that do the store's jobs, each owning its statements. This class only opens the store,
+/// builds the parts on its connection and hands each call to the part whose job it is:
 ///
-/// Not `Sendable`, like the connection it owns: one session uses it at a time.
+/// - `StoreOpening`: finding, judging and migrating the file;
+/// - `MemoReader`: memos by id or uuid, queries, counts, tags;
+/// - `MemoEdits`: a user's changes, checked, then written by `MemoTable`;
+/// - `ImportMerging`: memos brought in from elsewhere, by uuid;
+/// - `BatchControl`: batches, and changes saved together or not at all;
+/// - `HistoryLog`: the history, undo and redo;
+/// - `LinkIndex`: links between memos and their graph;
+/// - `SyncSide`: this store's side of a sync;
+/// - `MemoSummaries`: memos named by the start of their id.
+///
+/// Every change is given its time by the caller (the session's clock); the store reads no
+/// clock. Not `Sendable`, like the connection it owns: one session uses it at a time.
 package final class MemoStore {
     package let location: StoreLocation
     /// Whether opening it created its file: the session says so, once.
-    package internal(set) var wasCreated = false
+    package let wasCreated: Bool
     let database: Database
     /// The one writer of memo rows.
     let table: MemoTable
     /// Records each change in the history, in the change's transaction.
     let recorder: ChangeRecorder
+    private let reader: MemoReader
+    private let edits: MemoEdits
+    private let imports: ImportMerging
+    private let batches: BatchControl
+    private let historyLog: HistoryLog
+    private let linkIndex: LinkIndex
+    private let syncSide: SyncSide
+    private let idSummaries: MemoSummaries
 
-    init(location: StoreLocation, database: Database) {
-        self.location = location
-        self.database = database
+    private init(_ opened: StoreOpening) {
+        location = opened.location
+        wasCreated = opened.wasCreated
+        database = opened.database
         table = MemoTable(database: database)
         recorder = ChangeRecorder(database: database, table: table, file: StoreFile(location))
+        reader = MemoReader(database: database)
+        linkIndex = LinkIndex(database: database, reader: reader)
+        edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
+        imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
+        batches = BatchControl(database: database, recorder: recorder)
+        historyLog = HistoryLog(database: database, table: table, recorder: recorder)
+        syncSide = SyncSide(location: location, database: database, table: table, recorder: recorder)
+        idSummaries = MemoSummaries(database: database)
     }
 
-    /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one
-    /// space-separated string, in name order (the primary key's order: no sorting).
-    static let memoColumns = "id, uuid, content, insert_date, update_date, tag_names"
+    // MARK: Opening (`StoreOpening`)
 
-    static func decodeMemo(from row: Statement) -> Memo {
-        Memo(
-            id: row.int64(at: 0),
-            uuid: row.string(at: 1),
-            content: row.string(at: 2),
-            insertDate: Timestamp(millisecondsSince1970: row.int64(at: 3)),
-            updateDate: row.isNull(at: 4) ? nil : Timestamp(millisecondsSince1970: row.int64(at: 4)),
-            tags: TagName.names(spaceSeparated: row.optionalString(at: 5) ?? "").sorted()
-        )
+    /// Opens the store at `location`, creating or migrating it as needed; `wasCreated` tells
+    /// whether its file is new. A file that is not a memo store is refused unchanged.
+    package static func open(_ location: StoreLocation, missingFolders: MissingFolders = .refuse) throws(StoreError) -> MemoStore {
+        MemoStore(try StoreOpening.open(location, missingFolders: missingFolders))
     }
 
-    // MARK: Reading
-
-    /// The memo with `id`, or nil.
-    package func memo(id: Int64) throws(StoreError) -> Memo? {
-        try StoreError.wrapping {
-            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE id = ?1")
-                .firstRow([.integer(id)], Self.decodeMemo)
-        }
+    /// An empty store standing in for the store file at `path` that does not exist yet:
+    /// commands that only read see no memos, and nothing is created. It lives in memory
+    /// and must never be written: the session opens the file at its first change.
+    package static func standIn(for path: String) throws(StoreError) -> MemoStore {
+        MemoStore(try StoreOpening.standIn(for: path))
     }
 
-    /// The memo with `uuid`, or nil.
-    package func memo(uuid: String) throws(StoreError) -> Memo? {
-        try StoreError.wrapping {
-            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE uuid = ?1")
-                .firstRow([.text(uuid)], Self.decodeMemo)
-        }
+    /// Whether a store file exists at `path` (anything there counts: opening judges it).
+    package static func fileExists(at path: String) -> Bool { StoreOpening.fileExists(at: path) }
+
+    /// Facts about the store, for `info`.
+    package func info() throws(StoreError) -> StoreInfo {
+        try StoreInfo(reading: database, location: location, memoCount: count())
     }
 
-    /// The memos with `ids`, in that order, or an error naming every id that has none.
-    package func existingMemos(ids: [Int64]) throws(StoreError) -> [Memo] {
-        var memos: [Memo] = [], missing: [Int64] = []
-        for id in ids {
-            if let memo = try memo(id: id) { memos.append(memo) } else if !missing.contains(id) { missing.append(id) }
-        }
-        guard missing.isEmpty else { throw .memoNotFound(missing) }
-        return memos
+    // MARK: Reading (`MemoReader`)
+
+    package func memo(id: Int64) throws(StoreError) -> Memo? { try reader.memo(id: id) }
+    package func memo(uuid: String) throws(StoreError) -> Memo? { try reader.memo(uuid: uuid) }
+    package func existingMemos(ids: [Int64]) throws(StoreError) -> [Memo] { try reader.existingMemos(ids: ids) }
+    package func existingMemo(id: Int64) throws(StoreError) -> Memo { try reader.existingMemo(id: id) }
+    package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor { try reader.memos(query) }
+    package func count(_ filter: MemoFilter = MemoFilter()) throws(StoreError) -> Int { try reader.count(filter) }
+    package func tagCounts() throws(StoreError) -> [TagCount] { try reader.tagCounts() }
+
+    package func forEachText(_ body: (_ id: Int64, _ text: UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        try reader.forEachText(body)
     }
 
-    /// The memo with `id`, or a not-found error.
-    package func existingMemo(id: Int64) throws(StoreError) -> Memo {
-        guard let memo = try memo(id: id) else { throw .memoNotFound([id]) }
-        return memo
+    /// Differs whenever the memos may have changed since it was last read: cheap to poll.
+    package func changeStamp() throws(StoreError) -> [Int64] { try reader.changeStamp() }
+
+    package func summaries(idPrefix: String, limit: Int) throws(StoreError) -> [Summary] {
+        try idSummaries.summaries(idPrefix: idPrefix, limit: limit)
     }
 
-    /// A lazy cursor over the memos `query` selects, in its order.
-    package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor {
-        _ = try existingMemos(ids: query.filter.namedMemos)
-        return try StoreError.wrapping {
-            let (sql, values) = query.selectStatement
-            let statement = try database.prepare(sql)
-            try statement.bind(values)
-            return MemoCursor(statement: statement)
-        }
+    package func textOrderBounds(idPrefix: String) throws(StoreError) -> (first: Summary, last: Summary)? {
+        try idSummaries.textOrderBounds(idPrefix: idPrefix)
     }
 
-    /// How many memos `filter` selects.
-    package func count(_ filter: MemoFilter = MemoFilter()) throws(StoreError) -> Int {
-        _ = try existingMemos(ids: filter.namedMemos)
-        return try StoreError.wrapping {
-            let (whereSQL, values) = filter.whereClause
-            return Int(try database.cached("SELECT count(*) FROM memo\(whereSQL)").scalarInt(values) ?? 0)
-        }
-    }
+    // MARK: Writing (`MemoEdits`, `ImportMerging`)
 
-    /// Every tag with the number of memos carrying it, by name.
-    package func tagCounts() throws(StoreError) -> [TagCount] {
-        try StoreError.wrapping {
-            let statement = try database.cached(
-                "SELECT name, count(*) FROM memo_tag GROUP BY name ORDER BY name")
-            try statement.bind([])
-            var counts: [TagCount] = []
-            while try statement.step() {
-                counts.append(TagCount(name: statement.string(at: 0), count: Int(statement.int64(at: 1))))
-            }
-            return counts
-        }
-    }
-
-    // MARK: Writing
-
-    /// Inserts a memo, as a change made at its insert date; inline `@tags` in its text are
-    /// added to the draft's tags.
     @discardableResult
-    package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo {
-        try MemoContent.validate(draft.content)
-        let explicitTags = try normalized(draft.tags)
-        return try recorded(.add, at: draft.insertDate) {
-            let id = try table.insert(draft, explicitTags: explicitTags, inlineTags: TagName.inlineTags(in: draft.content),
-                                      facts: recorder.stamp(at: draft.insertDate))
-            return try existingMemo(id: id)
-        }
-    }
+    package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo { try edits.insert(draft) }
 
-    /// Replaces a memo's text and sets its update date, `date`: the change's time. Its insert
-    /// date, and so its place in the order, never changes. Inline tags follow the new text;
-    /// explicit tags stay.
     @discardableResult
     package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
-        try MemoContent.validate(content)
-        return try recorded(.edit, at: date) {
-            // The same text again changes nothing: no update date, no history entry, no sync.
-            let current = try existingMemo(id: id)
-            guard current.content != content else { return current }
-            guard try table.updateContent(of: id, to: content, updateDate: date) else { throw StoreError.memoNotFound([id]) }
-            return try existingMemo(id: id)
-        }
+        try edits.updateContent(id: id, to: content, at: date)
     }
 
-    /// Deletes every memo in `ids`, or none if one of them does not exist.
     package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo]) {
-        var unique: [Int64] = []
-        for id in ids where !unique.contains(id) { unique.append(id) }
-        return try recorded(.delete, at: time) {
-            let referrers = try referrers(of: unique)
-            let missing = try unique.filter { try !table.delete($0) }
-            if !missing.isEmpty { throw StoreError.memoNotFound(missing) }
-            return (unique, referrers)
-        }
+        try edits.delete(ids: ids, at: time)
     }
 
-    /// Adds tags to a memo; tags it already has are kept as they are.
     @discardableResult
     package func addTags(_ tags: [String], to id: Int64, at time: Timestamp) throws(StoreError) -> Memo {
-        let names = try normalized(tags)
-        return try recorded(.tag, at: time) {
-            _ = try existingMemo(id: id)
-            try table.addTags(names, to: id)
-            return try existingMemo(id: id)
-        }
+        try edits.addTags(tags, to: id, at: time)
     }
 
-    /// Removes tags from a memo, or none if it lacks one of them or its text carries one
-    /// (SPEC §3: an inline `@tag` tags the memo; it goes with an edit of the text, and a sync
-    /// could not carry its removal).
     @discardableResult
     package func removeTags(_ tags: [String], from id: Int64, at time: Timestamp) throws(StoreError) -> Memo {
-        let names = try normalized(tags)
-        return try recorded(.untag, at: time) {
-            let inline = Set(TagName.inlineTags(in: try existingMemo(id: id).content))
-            if let name = names.first(where: inline.contains) { throw StoreError.tagInText(memo: id, tag: name) }
-            for name in names where try !table.removeTag(name, from: id) { throw StoreError.tagNotFound(memo: id, tag: name) }
-            return try existingMemo(id: id)
-        }
+        try edits.removeTags(tags, from: id, at: time)
     }
 
-    /// Makes `tags` the memo's whole set of explicit tags; the inline tags of its text stay
-    /// (SPEC §3: they tag the memo while the text carries them).
     @discardableResult
     package func replaceTags(of id: Int64, with tags: [String], at time: Timestamp) throws(StoreError) -> Memo {
-        let names = try normalized(tags)
-        return try recorded(.tag, at: time) {
-            let inline = TagName.inlineTags(in: try existingMemo(id: id).content)
-            try table.replaceTags(of: id, explicit: names.filter { !inline.contains($0) }, inline: inline)
-            return try existingMemo(id: id)
-        }
+        try edits.replaceTags(of: id, with: tags, at: time)
     }
 
-    // MARK: Changes
+    @discardableResult
+    package func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MergeResult {
+        try imports.merge(draft, at: time)
+    }
 
-    /// Runs `body` as one saved change of `kind` made at `time`, in one transaction, recorded
-    /// in the history. Inside another recorded change (an import's merges, a batch's
-    /// commands) it is part of that one. Errors of `body` pass through; SQLite's become
-    /// `StoreError`.
+    // MARK: Changes (`ChangeRecorder`, `BatchControl`)
+
+    /// Runs `body` as one saved change of `kind` made at `time`, recorded in the history.
     package func recordingChange<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp,
                                     _ body: () throws -> T) throws -> T {
-        do {
-            return try recorder.record(kind, target: target, at: time, body)
-        } catch let error as SQLiteError {
-            throw StoreError(error)
-        }
-    }
-
-    /// `recordingChange` for the store's own write methods, which only fail with store errors.
-    func recorded<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T) throws(StoreError) -> T {
-        try StoreError.wrapping { try recordingChange(kind, target: target, at: time, body) }
+        try recorder.recordingChange(kind, target: target, at: time, body)
     }
 
     /// The history entry this connection wrote last.
@@ -210,25 +145,70 @@ package final class MemoStore {
     package var totalChanges: Int64 { database.totalChanges }
 
     /// True while a transaction is open on this connection: changes not yet written.
-    package var hasOpenTransaction: Bool {
-        !database.isAutocommit
+    package var hasOpenTransaction: Bool { batches.hasOpenTransaction }
+
+    package func beginBatch(at time: Timestamp) throws(StoreError) { try batches.beginBatch(at: time) }
+
+    @discardableResult
+    package func saveBatch() throws(StoreError) -> Int64? { try batches.saveBatch() }
+
+    package func rollbackBatch() throws(StoreError) { try batches.rollbackBatch() }
+    package func allOrNothing<T>(_ body: () throws -> T) throws -> T { try batches.allOrNothing(body) }
+    package var hasOpenBatch: Bool { batches.hasOpenBatch }
+
+    // MARK: History (`HistoryLog`)
+
+    package func history(limit: Int?) throws(StoreError) -> [HistoryEntry] { try historyLog.history(limit: limit) }
+    package func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? { try historyLog.historyEntry(sequence) }
+
+    @discardableResult
+    package func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try historyLog.undo(choice, at: time)
     }
 
-    func normalized(_ tags: [String]) throws(StoreError) -> [String] {
-        var names: [String] = []
-        for tag in tags {
-            let name = try TagName.normalize(tag)
-            if !names.contains(name) { names.append(name) }
-        }
-        return names
+    @discardableResult
+    package func undo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try historyLog.undo(sequence, at: time)
     }
-}
 
-extension MemoStore {
-    /// A value that differs whenever the memos may have changed since it was last read: another
-    /// connection committed (`PRAGMA data_version`), or this one changed rows
-    /// (`sqlite3_total_changes`). Two integer reads, so watchers can poll it cheaply.
-    package func changeStamp() throws(StoreError) -> [Int64] {
-        try StoreError.wrapping { [try database.integer("PRAGMA data_version"), database.totalChanges] }
+    @discardableResult
+    package func redo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+        try historyLog.redo(choice, at: time)
     }
+
+    package func syncUndoPreview() throws(StoreError) -> SyncUndoPreview? { try historyLog.syncUndoPreview() }
+
+    // MARK: Links (`LinkIndex`)
+
+    package func links(of id: Int64) throws(StoreError) -> Links { try linkIndex.links(of: id) }
+    package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] { try linkIndex.linkPlaces(to: id) }
+    package func referrerCount(of id: Int64) throws(StoreError) -> Int { try linkIndex.referrerCount(of: id) }
+    package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph { try linkIndex.graph(filter) }
+
+    // MARK: Sync (`SyncSide`)
+
+    package func syncStoreID() throws(StoreError) -> String { try syncSide.syncStoreID() }
+    package var fileIdentity: String { syncSide.fileIdentity }
+    package func isOwnFile(_ path: String) -> Bool { syncSide.isOwnFile(path) }
+    package var isReadOnly: Bool { syncSide.isReadOnly }
+
+    package func beginSync(at time: Timestamp, peer: String) throws(StoreError) -> String {
+        try syncSide.beginSync(at: time, peer: peer)
+    }
+
+    package func syncCursor(of peer: String) throws(StoreError) -> SyncCursor? { try syncSide.syncCursor(of: peer) }
+
+    package func syncChanges(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
+        try syncSide.syncChanges(since: cursor, at: time)
+    }
+
+    package func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] { try syncSide.syncRecords(uuids: uuids) }
+
+    package func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
+                           clock: Int64) throws(StoreError) {
+        try syncSide.applySync(records, seq: seq, received: cursor, from: peer, clock: clock)
+    }
+
+    package func commitSync(peer: String) throws(StoreError) { try syncSide.commitSync(peer: peer) }
+    package func rollbackSync() { syncSide.rollbackSync() }
 }

@@ -7,14 +7,15 @@ package struct StoreInfo: Equatable, Sendable {
     package var journalMode: String
 }
 
-extension MemoStore {
-    package func info() throws(StoreError) -> StoreInfo {
-        try StoreError.wrapping {
+extension StoreInfo {
+    /// The facts of the store at `location`, read from its connection.
+    init(reading database: Database, location: StoreLocation, memoCount: Int) throws(StoreError) {
+        self = try StoreError.wrapping {
             let journalMode = try database.cached("PRAGMA journal_mode").firstRow { $0.string(at: 0) }
             return StoreInfo(
                 location: location,
                 schemaVersion: Int(try database.integer("PRAGMA user_version")),
-                memoCount: try count(),
+                memoCount: memoCount,
                 sqliteVersion: Database.libraryVersion,
                 journalMode: journalMode ?? "unknown"
             )

@@ -7,16 +7,27 @@ package final class LinkGraph {
     private let nodes: Statement
     private let edges: Statement
 
-    init(nodes: Statement, edges: Statement) {
-        self.nodes = nodes
-        self.edges = edges
+    /// Prepares the two statements over the memos `filter` selects. Without filters every
+    /// memo is in: the statements read the tables straight, so memory stays flat; with
+    /// filters the selected ids are gathered once.
+    init(selecting filter: MemoFilter, in database: Database) throws {
+        let (whereSQL, values) = filter.whereClause
+        let selected = whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
+        nodes = try database.prepare(selected + "SELECT \(LinkIndex.linkedColumns) FROM memo t"
+            + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id")
+        try nodes.bind(values)
+        edges = try database.prepare(selected + """
+            SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
+            """ + (whereSQL.isEmpty ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
+            + " ORDER BY 1, 2")
+        try edges.bind(values)
     }
 
     /// The next memo of the graph, or nil after the last.
     package func nextNode() throws(StoreError) -> MemoStore.LinkedMemo? {
         try StoreError.wrapping {
             guard try nodes.step() else { return nil }
-            return MemoStore.linkedMemo(nodes, at: 0)
+            return LinkIndex.linkedMemo(nodes, at: 0)
         }
     }
 
@@ -26,29 +37,6 @@ package final class LinkGraph {
         try StoreError.wrapping {
             guard try edges.step() else { return nil }
             return (edges.int64(at: 0), edges.int64(at: 1))
-        }
-    }
-}
-
-extension MemoStore {
-    /// The graph of the memos `filter` selects and the links between them; a link to a memo
-    /// the filter leaves out, or to none, is not in it.
-    package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph {
-        _ = try existingMemos(ids: filter.namedMemos)
-        return try StoreError.wrapping {
-            let (whereSQL, values) = filter.whereClause
-            // Without filters every memo is in: the statements read the tables straight, so
-            // memory stays flat; with filters the selected ids are gathered once.
-            let selected = whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
-            let nodes = try database.prepare(selected + "SELECT \(Self.linkedColumns) FROM memo t"
-                + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id")
-            try nodes.bind(values)
-            let edges = try database.prepare(selected + """
-                SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
-                """ + (whereSQL.isEmpty ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
-                + " ORDER BY 1, 2")
-            try edges.bind(values)
-            return LinkGraph(nodes: nodes, edges: edges)
         }
     }
 }

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// One memo as one side of a sync has it (SPEC §4b): live, or a tombstone, with the facts
-/// that order its versions. Plain data that can cross a pipe: the rules that merge two
-/// records live in MemoSync.
+/// that order its versions. Plain data that can cross a pipe; the rules that merge two
+/// records (`SyncRecord+Merge`) and that keep one out of a store (`SyncRecord+Validation`)
+/// are beside it, so the record and its rules change together.
 package struct SyncRecord: Equatable, Sendable, Codable {
     package struct Live: Equatable, Sendable, Codable {
         package var content: String

@@ -3,9 +3,6 @@ import FoundationEssentials
 import Glibc
 
 extension MemoStore {
-    /// How long a writer waits for another process's lock before reporting "busy".
-    static let busyTimeoutMilliseconds: Int32 = 10_000
-
     /// Which missing places opening a store file creates: the file always; its folders only
     /// for the default store (the first run), never for a path someone gave, where a missing
     /// folder is most often a disk that is not mounted.
@@ -13,19 +10,32 @@ extension MemoStore {
         case refuse
         case create
     }
+}
 
-    /// Opens the store at `location`, creating or migrating it as needed; `wasCreated` tells
-    /// whether its file is new.
+/// A store's connection as opening left it: the file found (or created) and judged to be a
+/// memo store, its schema migrated to the current version, WAL and foreign keys on. Every
+/// statement that runs before the store is usable is here, so nothing else needs to know
+/// about files of other programs, newer schemas or half-made stores.
+struct StoreOpening {
+    let location: StoreLocation
+    let database: Database
+    /// Whether opening created the file.
+    var wasCreated = false
+
+    /// How long a writer waits for another process's lock before reporting "busy".
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Opens the store at `location`, creating or migrating it as needed.
     ///
     /// A file that is not SQLite, another program's database, or a store of a newer schema
     /// is refused before anything is written to it, so the file stays byte-for-byte the same.
-    package static func open(_ location: StoreLocation, missingFolders: MissingFolders = .refuse) throws(StoreError) -> MemoStore {
+    static func open(_ location: StoreLocation, missingFolders: MemoStore.MissingFolders) throws(StoreError) -> StoreOpening {
         switch location {
         case .memory:
             let database = try StoreError.wrapping { try Database(path: ":memory:") }
-            let store = MemoStore(location: .memory, database: database)
-            try store.prepareSchema(path: ":memory:")
-            return store
+            let opening = StoreOpening(location: .memory, database: database)
+            try opening.prepareSchema(path: ":memory:")
+            return opening
         case .file(let path):
             let absolutePath = Self.absolute(path)
             if let refusal = Self.companionRefusal(absolutePath) { throw .notAMemoStore(path: absolutePath, reason: refusal) }
@@ -46,25 +56,22 @@ extension MemoStore {
             } catch {
                 throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
             }
-            let store = MemoStore(location: .file(path: absolutePath), database: database)
-            store.wasCreated = created
-            try store.prepareSchema(path: absolutePath)
-            return store
+            let opening = StoreOpening(location: .file(path: absolutePath), database: database, wasCreated: created)
+            try opening.prepareSchema(path: absolutePath)
+            return opening
         }
     }
 
-    /// An empty store standing in for the store file at `path` that does not exist yet:
-    /// commands that only read see no memos, and nothing is created. It lives in memory
-    /// and must never be written: the session opens the file at its first change.
-    package static func standIn(for path: String) throws(StoreError) -> MemoStore {
+    /// An empty store in memory standing in for the file at `path` (`MemoStore.standIn`).
+    static func standIn(for path: String) throws(StoreError) -> StoreOpening {
         let database = try StoreError.wrapping { try Database(path: ":memory:") }
-        let store = MemoStore(location: .file(path: Self.absolute(path)), database: database)
-        try store.prepareSchema(path: ":memory:")
-        return store
+        let opening = StoreOpening(location: .file(path: Self.absolute(path)), database: database)
+        try opening.prepareSchema(path: ":memory:")
+        return opening
     }
 
-    /// Whether a store file exists at `path` (anything there counts: opening judges it).
-    package static func fileExists(at path: String) -> Bool {
+    /// Whether anything exists at `path`: opening judges what it is.
+    static func fileExists(at path: String) -> Bool {
         var status = stat()
         return lstat(Self.absolute(path), &status) == 0
     }

@@ -1,11 +1,8 @@
-import FoundationEssentials
-import MemoStore
-
 extension SyncRecord {
     /// Why this record cannot enter a store, or nil: a store that another program wrote may
     /// hold what memo never would (an empty text, an odd uuid, a date in year 300000, a tag
     /// with a space), and a sync must not spread it.
-    var problem: String? {
+    package var problem: String? {
         guard Self.isCanonicalUUID(uuid) else { return "its uuid '\(uuid)' is not an RFC 4122 uuid" }
         if let text = deletedText, let problem = Self.problem(content: text.content, dates: [text.insertDate, text.updateDate]) {
             return "its deleted text: " + problem

@@ -1,8 +1,15 @@
 /// The store's persistent history (SPEC §4a), as `history` shows it, and undo and redo over
 /// it: undo puts back the images a change recorded (`MemoTable.restoreImages`); the undo is
 /// itself an entry, whose images are the state it replaced, and redo puts those back.
-/// `ChangeRecorder` writes the entries.
-extension MemoStore {
+/// `ChangeRecorder` writes the entries; this type reads them and owns every statement over
+/// them, so what counts as undoable or redoable is decided in one place.
+struct HistoryLog {
+    let database: Database
+    /// The one writer of memo rows, which puts the images back.
+    let table: MemoTable
+    /// Records each undo and redo as a change of its own.
+    let recorder: ChangeRecorder
+
     // MARK: Reading the history
 
     private static let entryColumns = "seq, at, kind, target, memo_count, summary, undone"
@@ -15,7 +22,7 @@ extension MemoStore {
     }
 
     /// The newest entries first.
-    package func history(limit: Int?) throws(StoreError) -> [HistoryEntry] {
+    func history(limit: Int?) throws(StoreError) -> [HistoryEntry] {
         try StoreError.wrapping {
             let statement = try database.cached("SELECT \(Self.entryColumns) FROM history ORDER BY seq DESC LIMIT ?1")
             try statement.bind([.integer(Int64(limit ?? -1))])
@@ -25,7 +32,7 @@ extension MemoStore {
         }
     }
 
-    package func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? {
+    func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
             try database.cached("SELECT \(Self.entryColumns) FROM history WHERE seq = ?1").firstRow([.integer(sequence)], Self.decodeEntry)
         }
@@ -71,8 +78,7 @@ extension MemoStore {
     /// saves meanwhile is either seen or waits, and a change is undone once. Refused when a later
     /// change that is not undone touched one of those memos, so newer work is never lost.
     /// Returns the entry, now undone.
-    @discardableResult
-    package func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try inOneWriteTransaction { () throws(StoreError) in
             guard let sequence = try undoable(choice) else {
                 // A session whose own changes are all undone, by another process: name the last.
@@ -86,15 +92,13 @@ extension MemoStore {
     }
 
     /// Undoes entry `sequence` itself, as `undo(_:at:)` does.
-    @discardableResult
-    package func undo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    func undo(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try inOneWriteTransaction { () throws(StoreError) in try undoEntry(sequence, ofSync: false, at: time) }
     }
 
     /// Redoes the change `choice` picks, undone before: the memos get back the state the undo
     /// replaced. One write transaction, and refused, like undo. Returns the entry.
-    @discardableResult
-    package func redo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    func redo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try inOneWriteTransaction { () throws(StoreError) in
             guard let sequence = try redoable(choice) else { throw .nothingToRedo }
             return try redoEntry(sequence, at: time)
@@ -147,7 +151,7 @@ extension MemoStore {
     /// What undoing the latest sync would do, for a question before it: the sync, how many
     /// memos it changed or deleted here (put back), and how many it added (kept); nil when no
     /// sync can be undone.
-    package func syncUndoPreview() throws(StoreError) -> SyncUndoPreview? {
+    func syncUndoPreview() throws(StoreError) -> SyncUndoPreview? {
         guard let entry = try latestUndoableSync() else { return nil }
         return try StoreError.wrapping {
             try database.cached("""
@@ -191,7 +195,7 @@ extension MemoStore {
     /// Puts back the images entry `source` recorded, as one recorded change of `kind`.
     private func replay(imagesOf source: Int64, as kind: ChangeKind, target: HistoryEntry, undone: Bool,
                         keepingAdded: Bool = false, at time: Timestamp) throws(StoreError) -> HistoryEntry {
-        try recorded(kind, target: target.sequence, at: time) {
+        try recorder.recorded(kind, target: target.sequence, at: time) {
             try table.restoreImages(of: source, keepingAdded: keepingAdded)
             if keepingAdded {
                 try table.keepBroughtTexts()

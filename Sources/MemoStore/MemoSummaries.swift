@@ -5,9 +5,16 @@ extension MemoStore {
         package var id: Int64
         package var title: String
     }
+}
+
+/// Memos named by the start of their id, for completing an id as it is typed: each read
+/// is a few index look-ups over rowid ranges, so a Tab stays instant in a store of a
+/// million memos.
+struct MemoSummaries {
+    let database: Database
 
     /// Memos whose decimal id starts with `idPrefix` (all memos for ""), newest first.
-    package func summaries(idPrefix: String, limit: Int) throws(StoreError) -> [Summary] {
+    func summaries(idPrefix: String, limit: Int) throws(StoreError) -> [MemoStore.Summary] {
         try StoreError.wrapping {
             let matching: (sql: String, values: [SQLiteValue])
             if idPrefix.isEmpty {
@@ -27,7 +34,7 @@ extension MemoStore {
     /// common prefix than all matches have. Within one range ids have one length, so text
     /// order is number order: the ends are the smallest and largest id of some range, one
     /// index look-up each, whatever the store's size.
-    package func textOrderBounds(idPrefix: String) throws(StoreError) -> (first: Summary, last: Summary)? {
+    func textOrderBounds(idPrefix: String) throws(StoreError) -> (first: MemoStore.Summary, last: MemoStore.Summary)? {
         try StoreError.wrapping {
             // Every id starts with one of the digits 1 to 9.
             let prefixes = idPrefix.isEmpty ? (1...9).map(String.init) : [idPrefix]
@@ -76,12 +83,12 @@ extension MemoStore {
         return (" WHERE " + sql, values)
     }
 
-    private func summaries(where condition: String, _ values: [SQLiteValue]) throws -> [Summary] {
+    private func summaries(where condition: String, _ values: [SQLiteValue]) throws -> [MemoStore.Summary] {
         let statement = try database.cached("SELECT id, substr(content, 1, 200) FROM memo" + condition)
         try statement.bind(values)
-        var summaries: [Summary] = []
+        var summaries: [MemoStore.Summary] = []
         while try statement.step() {
-            summaries.append(Summary(id: statement.int64(at: 0), title: MemoContent.title(of: statement.string(at: 1))))
+            summaries.append(MemoStore.Summary(id: statement.int64(at: 0), title: MemoContent.title(of: statement.string(at: 1))))
         }
         return summaries
     }

@@ -1,4 +1,5 @@
-/// Links between memos as the link index keeps them (SPEC §4c, `Schema.version10`).
+/// Links between memos as the link index keeps them (SPEC §4c, `Schema.version10`): what
+/// the store's callers get back.
 extension MemoStore {
     /// A memo at one end of a link: enough to name it in a listing.
     package struct LinkedMemo: Equatable, Sendable {
@@ -29,12 +30,28 @@ extension MemoStore {
         package var isEmpty: Bool { outgoing.isEmpty && incoming.isEmpty }
     }
 
+    /// Where a memo's text references another: the memo, and the reference's first byte and
+    /// length in the text's UTF-8 bytes.
+    package struct LinkPlace: Equatable, Sendable {
+        package var memoID: Int64
+        package var start: Int
+        package var length: Int
+    }
+}
+
+/// Answers questions about links from the link index (`memo_link`, which `MemoTable` keeps
+/// as texts change): a memo's links both ways, where a memo is referenced, and the graph of
+/// a selection.
+struct LinkIndex {
+    let database: Database
+    let reader: MemoReader
+
     /// A linked memo's id, uuid, and the start of its text (with whether it goes on): a
     /// memo of a megabyte is not read whole to name it.
     static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, \(titleLength)), length(t.content) > \(titleLength)"
     private static let titleLength = 200
 
-    static func linkedMemo(_ row: Statement, at column: Int32) -> LinkedMemo? {
+    static func linkedMemo(_ row: Statement, at column: Int32) -> MemoStore.LinkedMemo? {
         guard !row.isNull(at: column) else { return nil }
         let start = row.string(at: column + 2)
         var title = MemoContent.title(of: start)
@@ -42,13 +59,13 @@ extension MemoStore {
             // The text was cut inside its first line, maybe inside a character: drop that one.
             title = String(title.dropLast()) + "…"
         }
-        return LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1), title: title)
+        return MemoStore.LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1), title: title)
     }
 
     /// The links of memo `id`, which exists.
-    package func links(of id: Int64) throws(StoreError) -> Links {
+    func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
         try StoreError.wrapping {
-            var links = Links()
+            var links = MemoStore.Links()
             let outgoing = try database.cached("""
                 SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, \(Self.linkedColumns)
                 FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
@@ -56,8 +73,8 @@ extension MemoStore {
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
-                links.outgoing.append(OutgoingLink(written: outgoing.string(at: 0), namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
-                                                   target: Self.linkedMemo(outgoing, at: 2)))
+                links.outgoing.append(MemoStore.OutgoingLink(written: outgoing.string(at: 0), namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
+                                                             target: Self.linkedMemo(outgoing, at: 2)))
             }
             links.incoming = try referrers(of: [id])
             return links
@@ -65,7 +82,7 @@ extension MemoStore {
     }
 
     /// The memos, other than `ids`, whose texts reference one of memos `ids`, by id.
-    package func referrers(of ids: [Int64]) throws(StoreError) -> [LinkedMemo] {
+    func referrers(of ids: [Int64]) throws(StoreError) -> [MemoStore.LinkedMemo] {
         try StoreError.wrapping {
             let statement = try database.cached("""
                 SELECT DISTINCT \(Self.linkedColumns)
@@ -75,42 +92,41 @@ extension MemoStore {
                 ORDER BY t.id
                 """)
             try statement.bind([.text("[" + ids.map(String.init).joined(separator: ",") + "]")])
-            var found: [LinkedMemo] = []
+            var found: [MemoStore.LinkedMemo] = []
             while try statement.step() { if let memo = Self.linkedMemo(statement, at: 0) { found.append(memo) } }
             return found
         }
     }
 
-    /// Where a memo's text references another: the memo, and the reference's first byte and
-    /// length in the text's UTF-8 bytes.
-    package struct LinkPlace: Equatable, Sendable {
-        package var memoID: Int64
-        package var start: Int
-        package var length: Int
-    }
-
     /// Every place a memo's text (its own included) references memo `id`, by memo and place.
-    package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] {
+    func linkPlaces(to id: Int64) throws(StoreError) -> [MemoStore.LinkPlace] {
         try StoreError.wrapping {
             let statement = try database.cached("""
                 SELECT memo_id, start, length FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1)
                 ORDER BY memo_id, start
                 """)
             try statement.bind([.integer(id)])
-            var places: [LinkPlace] = []
+            var places: [MemoStore.LinkPlace] = []
             while try statement.step() {
-                places.append(LinkPlace(memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)), length: Int(statement.int64(at: 2))))
+                places.append(MemoStore.LinkPlace(memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)), length: Int(statement.int64(at: 2))))
             }
             return places
         }
     }
 
     /// How many memos' texts reference memo `id` (itself left out).
-    package func referrerCount(of id: Int64) throws(StoreError) -> Int {
+    func referrerCount(of id: Int64) throws(StoreError) -> Int {
         try StoreError.wrapping {
             Int(try database.cached("""
                 SELECT count(DISTINCT memo_id) FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1) AND memo_id != ?1
                 """).scalarInt([.integer(id)]) ?? 0)
         }
+    }
+
+    /// The graph of the memos `filter` selects and the links between them; a link to a memo
+    /// the filter leaves out, or to none, is not in it.
+    func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph {
+        _ = try reader.existingMemos(ids: filter.namedMemos)
+        return try StoreError.wrapping { try LinkGraph(selecting: filter, in: database) }
     }
 }

@@ -3,6 +3,18 @@ extension MemoStore {
     package enum MergeResult: Equatable, Sendable {
         case added, updated, skipped
     }
+}
+
+/// Memos brought in from an import or another store, matched by uuid, with the versions
+/// they carry: unlike a user's edit, a merge may add a memo with its own dates, update one
+/// only when the draft is newer, or leave it be.
+struct ImportMerging {
+    let database: Database
+    let reader: MemoReader
+    /// The one writer of memo rows.
+    let table: MemoTable
+    /// Records each change in the history, in the change's transaction.
+    let recorder: ChangeRecorder
 
     /// Brings in a memo from an import (or another store), matched by uuid, as part of a
     /// change made at `time`: a new uuid is added with its own dates; a known one is updated
@@ -11,13 +23,12 @@ extension MemoStore {
     /// tags; the memo keeps its id and insert date, so its place in the order. A draft that
     /// was never edited does not update: its insert date is not an update date, and no date
     /// is made up for it.
-    @discardableResult
-    package func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MergeResult {
+    func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MemoStore.MergeResult {
         let inline = TagName.inlineTags(in: draft.content)
         let explicit = try explicitTags(of: draft, inline: inline)
-        guard let existing = try memo(uuid: draft.uuid) else {
+        guard let existing = try reader.memo(uuid: draft.uuid) else {
             try MemoContent.validate(draft.content)
-            try recorded(.import, at: time) {
+            try recorder.recorded(.import, at: time) {
                 // An imported memo is the same version as its source's copy, so the store keeps
                 // versions from now on: a later edit or delete is newer.
                 let identity = SyncIdentity(database: database)
@@ -37,7 +48,7 @@ extension MemoStore {
         }
         guard let updateDate = draft.updateDate, updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
         try MemoContent.validate(draft.content)
-        try recorded(.import, at: time) {
+        try recorder.recorded(.import, at: time) {
             _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate, links: draft.links)
             try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
         }
@@ -63,6 +74,6 @@ extension MemoStore {
     /// and imported again keeps its inline tags inline, so they still follow edits.
     private func explicitTags(of draft: MemoDraft, inline: [String]) throws(StoreError) -> [String] {
         let inline = Set(inline)
-        return try normalized(draft.tags).filter { !inline.contains($0) }
+        return try MemoEdits.normalized(draft.tags).filter { !inline.contains($0) }
     }
 }

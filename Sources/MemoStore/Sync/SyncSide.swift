@@ -2,25 +2,32 @@
 /// transaction, read the records a peer lacks, write what the merge decided with how far
 /// this store now has the peer's changes, commit. The exchange needs nothing else of a store, so the two sides of a
 /// sync need not share a process.
-extension MemoStore {
+struct SyncSide {
+    let location: StoreLocation
+    let database: Database
+    /// The one writer of memo rows, which writes what the merge decided.
+    let table: MemoTable
+    /// Records the sync as one change in the history.
+    let recorder: ChangeRecorder
+
     /// The random id of this store: what peers remember it by.
-    package func syncStoreID() throws(StoreError) -> String {
+    func syncStoreID() throws(StoreError) -> String {
         try StoreError.wrapping { try SyncIdentity(database: database).storeID() }
     }
 
     /// Which file holds this store ("" in memory): two sides of a sync must be two files.
-    package var fileIdentity: String {
+    var fileIdentity: String {
         StoreFile(location)?.identity ?? ""
     }
 
     /// Whether `path` names this store's own file (by any name, or once its missing folders
     /// exist), for a sync to refuse before it opens or creates anything there.
-    package func isOwnFile(_ path: String) -> Bool {
+    func isOwnFile(_ path: String) -> Bool {
         StoreFile(location)?.isNamed(by: path) ?? false
     }
 
     /// Whether this store can only be read: a sync writes to both stores.
-    package var isReadOnly: Bool { database.isReadOnly }
+    var isReadOnly: Bool { database.isReadOnly }
 
     /// Opens this side of a sync made at `time`: one write transaction of its own. A store
     /// whose file is a copy of another store's takes an id of its own first, as does one that
@@ -29,8 +36,8 @@ extension MemoStore {
     /// Refused while a batch is open here: the peer commits what it receives, which a
     /// rollback here could not take back, and the batch's changes are stamped only when it
     /// is saved, so a sync inside it would not send them.
-    package func beginSync(at time: Timestamp, peer: String) throws(StoreError) -> String {
-        if hasOpenTransaction { throw .refused(.syncInBatch) }
+    func beginSync(at time: Timestamp, peer: String) throws(StoreError) -> String {
+        if !database.isAutocommit { throw .refused(.syncInBatch) }
         try recorder.begin(.sync, at: time)
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
@@ -41,7 +48,7 @@ extension MemoStore {
     }
 
     /// How far this store has `peer`'s changes, or nil.
-    package func syncCursor(of peer: String) throws(StoreError) -> SyncCursor? {
+    func syncCursor(of peer: String) throws(StoreError) -> SyncCursor? {
         try StoreError.wrapping { try SyncIdentity(database: database).received(from: peer) }
     }
 
@@ -50,7 +57,7 @@ extension MemoStore {
     /// was restored from a backup, or is a copy) makes it a store of its own and sends all;
     /// a store that keeps no versions yet gives its memos a first one; a new checkpoint tells
     /// the peer how far it now is; then the sync takes its change number, `seq`.
-    package func syncChanges(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
+    func syncChanges(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
         try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
             var since = cursor
@@ -80,7 +87,7 @@ extension MemoStore {
     }
 
     /// This store's state of each memo in `uuids` it ever had (live or a tombstone).
-    package func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] {
+    func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] {
         try StoreError.wrapping {
             let live = try database.cached("SELECT \(Self.liveColumns) FROM memo WHERE uuid = ?1")
             let dead = try database.cached("SELECT \(Self.deadColumns) FROM memo_tombstone WHERE uuid = ?1")
@@ -93,8 +100,8 @@ extension MemoStore {
     /// Writes what the merge decided, as change `seq`, and notes in the same transaction that
     /// this store has `peer`'s changes up to `cursor`, with the clock moved past `clock`, the
     /// latest change seen.
-    package func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
-                           clock: Int64) throws(StoreError) {
+    func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
+                   clock: Int64) throws(StoreError) {
         try StoreError.wrapping {
             for record in records { try table.write(record, seq: seq) }
             try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
@@ -103,12 +110,12 @@ extension MemoStore {
 
     /// Commits the sync's own change, recorded in the history as a `sync` with `peer` (how
     /// the other store was named), so `history` and `undo --sync` can say which store it was.
-    package func commitSync(peer: String) throws(StoreError) {
+    func commitSync(peer: String) throws(StoreError) {
         try recorder.commit(summary: HistoryEntry.syncSummary(peer: peer))
     }
 
     /// Discards the sync's own change, if it is still open.
-    package func rollbackSync() {
+    func rollbackSync() {
         guard recorder.kind == .sync, recorder.isOpen else { return }
         try? recorder.rollback()
     }
@@ -164,28 +171,5 @@ extension MemoStore {
         record.deletedTags = SyncRecord.Tag.deleted(json: row.isText(at: 4) ? row.string(at: 4) : "[]")
         record.deletedText = DeletedText(json: row.isText(at: 5) ? row.string(at: 5) : nil)
         return record
-    }
-}
-
-/// One side's part of a sync's first step: its id (new if it just became a store of its own),
-/// the cursor the peer records once it has these changes, the change number the side's
-/// writes take, and the records the peer lacks.
-package struct SyncChanges: Equatable, Sendable, Codable {
-    package var storeID: String
-    /// Where a peer is once it holds `records`.
-    package var cursor: SyncCursor
-    /// Where a peer is once it also holds what this sync writes here (change `seq`): when
-    /// the peer ends the sync with every memo as this side writes it, the next sync need not
-    /// send those memos back.
-    package var cursorAfterWrites: SyncCursor
-    package var seq: Int64
-    package var records: [SyncRecord]
-
-    package init(storeID: String, cursor: SyncCursor, cursorAfterWrites: SyncCursor, seq: Int64, records: [SyncRecord]) {
-        self.storeID = storeID
-        self.cursor = cursor
-        self.cursorAfterWrites = cursorAfterWrites
-        self.seq = seq
-        self.records = records
     }
 }

@@ -1,5 +1,3 @@
-import MemoStore
-
 extension SyncRecord {
     /// The two sides' states of one memo made one (SPEC §4b's rules). Text and tags merge
     /// apart. A text that has seen the other's changes wins; two concurrent texts: the later
@@ -9,7 +7,7 @@ extension SyncRecord {
     /// a concurrent delete (a delete removes only what it saw). A version that holds the name
     /// of the other's state (`StateDigest`: the two were made by export and import) has seen
     /// it. Either way the result has seen both versions, so syncing again moves nothing.
-    static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
+    package static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
         guard let local else { return (remote, nil) }
         guard let remote else { return (local, nil) }
         if local == remote { return (local, nil) }
