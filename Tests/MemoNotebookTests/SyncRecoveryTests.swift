@@ -1,4 +1,5 @@
 import Foundation
+import MemoNotebookTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore

@@ -1,4 +1,6 @@
 import Foundation
+import MemoNotebookTestSupport
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -6,11 +8,11 @@ import Testing
 /// `sync PATH` (SPEC §4b) between two and three file stores, each driven by command lines.
 @Suite("Sync between stores")
 struct SyncTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// A session on the store file `name` in the scratch folder, with its own random uuids.
     func store(_ name: String) throws -> ScriptedNotebook {
-        try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/" + name)), uuids: RandomUUIDs())
+        try ScriptedNotebook(file: scratch.path + "/" + name)
     }
 
     func path(_ name: String) -> String { scratch.path + "/" + name }
@@ -287,7 +289,7 @@ struct SyncTests {
     /// after a final round all hold the same memos, and every memo's last text on each store
     /// survives as a memo or a conflict copy, unless a change that had seen it (an edit or a
     /// delete) replaced it.
-    @Test(arguments: [1, 2, 3, 4, 5])
+    @Test(arguments: PropertySeeds.seeds(standard: 5))
     func randomChangesAndSyncsConverge(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let names = ["a.sqlite", "b.sqlite", "c.sqlite"]
@@ -326,21 +328,6 @@ struct SyncTests {
                 #expect(replacedAfterSeeing, "lost '\(content)' (seed \(seed))")
             }
         }
-    }
-}
-
-/// A small reproducible generator (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
+import MemoNotebookTestSupport
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 
 @Suite("History, undo and redo")
 struct UndoTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// Every memo exactly (SPEC §5's object), ids included: what undo must give back.
     private func state(_ session: ScriptedNotebook) throws -> [String] {

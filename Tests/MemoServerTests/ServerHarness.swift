@@ -1,18 +1,21 @@
 import Foundation
 import MemoNotebook
+import MemoNotebookTestSupport
 import MemoStore
 @testable import MemoServer
+import MemoTestSupport
 
 /// A server on an in-memory (or given) store, with what it sent captured as parsed JSON.
 final class ServerHarness {
     let notebook: Notebook
+    /// Where the server keeps the memos' own files.
+    let filesFolder = TemporaryFolder()
     private(set) var sent: [Any] = []
     private(set) var server: MemoServer!
 
     init(store: MemoStore? = nil) throws {
-        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: SequentialUUIDs(), displayTime: .utc)
-        server = MemoServer(notebook: notebook, memoFilesFolder: NSTemporaryDirectory() + "memo-open-\(UUID().uuidString)",
+        notebook = try ScriptedNotebook(store: store).notebook
+        server = MemoServer(notebook: notebook, memoFilesFolder: filesFolder.file("open"),
                             send: { [unowned self] value in
             let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
             sent.append(parsed ?? NSNull())

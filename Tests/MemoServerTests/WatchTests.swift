@@ -1,5 +1,6 @@
 import Foundation
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoServer
 
@@ -27,10 +28,8 @@ struct WatchTests {
     }
 
     @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {
-        let folder = NSTemporaryDirectory() + "memo-watch-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/store.sqlite"
+        let folder = TemporaryFolder()
+        let path = folder.file("store.sqlite")
         let harness = try ServerHarness(store: try MemoStore.open(.file(path: path)))
         try harness.initialize()
         try harness.request("memo/watch", ["limit": 1])

@@ -1,4 +1,5 @@
 import Foundation
+import MemoTestSupport
 import Testing
 @testable import MemoStore
 
@@ -13,9 +14,9 @@ struct OpeningTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
         let store = try MemoStore.open(.file(path: path), missingFolders: .create)
         try store.insert(draft("hello"))
-        #expect(try FileManager.default.mode(of: folder.file("a")) == 0o700)
-        #expect(try FileManager.default.mode(of: folder.file("a/b")) == 0o700)
-        #expect(try FileManager.default.mode(of: path) == 0o600)
+        #expect(FileManager.default.mode(of: folder.file("a")) == 0o700)
+        #expect(FileManager.default.mode(of: folder.file("a/b")) == 0o700)
+        #expect(FileManager.default.mode(of: path) == 0o600)
         #expect(try store.info().journalMode == "wal")
         #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
         #expect(try MemoStore.open(.file(path: path)).count() == 1)

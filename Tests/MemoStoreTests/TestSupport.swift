@@ -1,22 +1,6 @@
 import Foundation
 @testable import MemoStore
 
-/// A folder under the system's temporary folder, removed when released.
-final class TemporaryFolder {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "memo-store-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// A draft stamped at `seconds` after 2000-01-01, with a uuid derived from the number.
 func draft(_ content: String, at seconds: Int64 = 0, tags: [String] = [], number: Int = 1) -> MemoDraft {
     let digits = String(number)
@@ -42,12 +26,6 @@ extension MemoStore {
         var ids: [Int64] = []
         while try statement.step() { ids.append(statement.int64(at: 0)) }
         return ids
-    }
-}
-
-extension FileManager {
-    func mode(of path: String) throws -> Int {
-        (try attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 }
 
