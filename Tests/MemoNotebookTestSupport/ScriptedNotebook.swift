@@ -27,6 +27,11 @@ package struct ScriptedNotebook {
         return output.text
     }
 
+    /// Runs command lines in order, as a script does, stopping at the first that fails.
+    package func run(_ lines: [String]) throws {
+        for line in lines { try run(line) }
+    }
+
     /// Runs one command line of a random run: its text output, or the error that refused it,
     /// for the test to hold against what that step may do.
     package func attempt(_ line: String) -> Result<String, any Error> {

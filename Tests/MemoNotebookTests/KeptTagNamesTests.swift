@@ -74,13 +74,8 @@ struct KeptTagNamesTests {
 
     /// A store from before version 9 is given its memos' names by the migration.
     @Test func theMigrationFillsTheNames() throws {
-        let path = scratch.path + "/old.sqlite"
-        let session = try ScriptedNotebook(file: path)
-        try session.run("add one @a @b")
-        try session.run("add two")
-        try session.run("tag 2 c")
-        try session.notebook.store.database.execute("DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
-        let reopened = try ScriptedNotebook(file: path)
+        let reopened = try ScriptedNotebook.migrated(file: scratch.file("old.sqlite"), after: ["add one @a @b", "add two", "tag 2 c"],
+                                                     downgrade: "DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
         #expect(try stale(reopened) == 0)
         let listing = try reopened.run("list --asc")
         #expect(listing.contains("one @a @b") && listing.contains("two  @c"), "\(listing)")

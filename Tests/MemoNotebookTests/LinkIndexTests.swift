@@ -186,13 +186,8 @@ struct LinkIndexTests {
 
     /// A store from before version 10 gets its links from the migration.
     @Test func theMigrationFillsTheIndex() throws {
-        let path = scratch.path + "/old.sqlite"
-        let session = try ScriptedNotebook(file: path)
-        try session.run("add one")
-        try session.run("add two, see #1 and #3")
-        try session.run("add three")
-        try session.notebook.store.database.execute("DROP TABLE memo_link; PRAGMA user_version = 9;")
-        let reopened = try ScriptedNotebook(file: path)
+        let reopened = try ScriptedNotebook.migrated(file: scratch.file("old.sqlite"), after: ["add one", "add two, see #1 and #3", "add three"],
+                                                     downgrade: "DROP TABLE memo_link; PRAGMA user_version = 9;")
         #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
     }
 
@@ -202,9 +197,7 @@ struct LinkIndexTests {
     @Test func linksKeepTheirMemoInAStoreWithOtherIDs() throws {
         let here = try ScriptedNotebook(file: scratch.path + "/here.sqlite")
         let there = try ScriptedNotebook(file: scratch.path + "/there.sqlite")
-        try here.run("add first here")
-        try here.run("add milk")
-        try here.run("add plan: buy #2")
+        try here.run(["add first here", "add milk", "add plan: buy #2"])
         for text in ["one there", "two there", "three there"] { try there.run("add \(text)") }
         try there.run("sync \(scratch.path)/here.sqlite")
         let milk = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "milk" })
@@ -281,9 +274,7 @@ struct LinkIndexTests {
         let here = try ScriptedNotebook(file: scratch.path + "/late-here.sqlite")
         let there = try ScriptedNotebook(file: scratch.path + "/late-there.sqlite")
         try there.run("add only there")
-        try here.run("add plan: see #3 when it is written")
-        try here.run("add second")
-        try here.run("sync \(scratch.path)/late-there.sqlite")
+        try here.run(["add plan: see #3 when it is written", "add second", "sync \(scratch.path)/late-there.sqlite"])
         #expect(try here.run("show 1").contains("→ #3 (no such memo)"))
         #expect(try here.run("list --links-to 3").isEmpty)
         try here.run("sync \(scratch.path)/late-there.sqlite")
@@ -299,9 +290,7 @@ struct LinkIndexTests {
     /// missing until an undo brings it back.
     @Test func aDeleteNamesItsReferrers() throws {
         let session = try ScriptedNotebook()
-        try session.run("add target")
-        try session.run("add see #1")
-        try session.run("add also memo:00000000-0000-4000-8000-000000000001")
+        try session.run(["add target", "add see #1", "add also memo:00000000-0000-4000-8000-000000000001"])
         #expect(try session.run("delete 1") == "deleted #1; it was referenced by #2, #3\n")
         #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":"00000000-0000-4000-8000-000000000001"}]"##))
         #expect(try session.run("show 2").contains("links:    → #1 (deleted)\n"))

@@ -193,13 +193,10 @@ struct SyncTests {
 
     @Test func editedOnBothSidesTheLaterWinsAndTheOtherIsKeptAsAConflict() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        try a.run("clock 2024-03-01T09:00Z")
-        try a.run("add the plan @work")
+        try a.run(["clock 2024-03-01T09:00Z", "add the plan @work"])
         try a.run("sync \(path("b.sqlite"))")
-        try b.run("clock 2024-03-02T10:00Z")
-        try b.run("edit 1 the plan, as b saw it @work")
-        try a.run("clock 2024-03-02T11:00Z")
-        try a.run("edit 1 the plan, as a saw it later @work")
+        try b.run(["clock 2024-03-02T10:00Z", "edit 1 the plan, as b saw it @work"])
+        try a.run(["clock 2024-03-02T11:00Z", "edit 1 the plan, as a saw it later @work"])
         #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 1 memo sent, 0 received, 1 conflict kept as @conflict memos\n"))
         #expect(try memos(a) == memos(b))
         let listing = try b.run("list --asc")
@@ -210,12 +207,8 @@ struct SyncTests {
 
     @Test func aDeleteRemovesOnlyWhatItSaw() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        try a.run("add keep me")
-        try a.run("add delete me")
-        try a.run("sync \(path("b.sqlite"))")
-        try a.run("delete 1")
-        try b.run("edit 1 keep me, edited meanwhile")
-        try b.run("delete 2")
+        try a.run(["add keep me", "add delete me", "sync \(path("b.sqlite"))", "delete 1"])
+        try b.run(["edit 1 keep me, edited meanwhile", "delete 2"])
         try a.run("sync \(path("b.sqlite"))")
         #expect(try memos(a) == memos(b))
         #expect(try a.run("list") .contains("keep me, edited meanwhile"))

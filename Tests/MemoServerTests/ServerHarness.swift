@@ -22,6 +22,13 @@ final class ServerHarness {
         }, log: { _ in })
     }
 
+    /// A server on an in-memory (or given) store, past `initialize`: ready for requests.
+    static func initialized(store: MemoStore? = nil) throws -> ServerHarness {
+        let harness = try ServerHarness(store: store)
+        try harness.initialize()
+        return harness
+    }
+
     /// Sends a raw body, then lets the server report watch changes as the transport does once
     /// input pauses; returns what the server sent back.
     @discardableResult

@@ -7,8 +7,7 @@ import Testing
 @Suite("memo/watch")
 struct WatchTests {
     @Test func changesFromThisConnectionAreReported() throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         let watchID = try #require(try harness.request("memo/watch", ["tag": "work"]).result?["watchId"] as? Int)
         try harness.request("memo/add", ["content": "not watched"])
         #expect(harness.notifications("memo/didChange").isEmpty)
@@ -30,8 +29,7 @@ struct WatchTests {
     @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {
         let folder = TemporaryFolder()
         let path = folder.file("store.sqlite")
-        let harness = try ServerHarness(store: try MemoStore.open(.file(path: path)))
-        try harness.initialize()
+        let harness = try ServerHarness.initialized(store: try MemoStore.open(.file(path: path)))
         try harness.request("memo/watch", ["limit": 1])
         harness.server.tick()
         #expect(harness.notifications("memo/didChange").isEmpty)

@@ -29,10 +29,14 @@ extension MemoStore {
     }
 }
 
+/// Writes an SQLite database at `path` with `sql`, and closes it.
+func makeDatabase(at path: String, _ sql: String) throws {
+    try Database(path: path).execute(sql)
+}
+
 /// Writes a store as the first memo did: the version-1 table, then `sql`.
 func makeVersion1Store(at path: String, _ sql: String) throws {
-    let old = try Database(path: path)
-    try old.execute("""
+    try makeDatabase(at: path, """
         CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
         """ + sql)
 }
