@@ -32,10 +32,15 @@ let package = Package(
         .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoStore", "CEditLine"]),
         .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoStore"]),
         .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoSync", "MemoStore"]),
-        .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite"]),
-        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore"]),
-        .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore"]),
-        .testTarget(name: "MemoCLITests", dependencies: ["memo"]),
+        // What the tests share: temporary folders, a seeded generator, the property tests' seed
+        // budget and the binary under test; a scripted notebook for the tests above the store.
+        .target(name: "MemoTestSupport", path: "Tests/MemoTestSupport"),
+        .target(name: "MemoNotebookTestSupport", dependencies: ["MemoTestSupport", "MemoNotebook", "MemoStore"],
+                path: "Tests/MemoNotebookTestSupport"),
+        .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite", "MemoTestSupport"]),
+        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
+        .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
+        .testTarget(name: "MemoCLITests", dependencies: ["memo", "MemoTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MemoTestSupport
 import Testing
 
 @Suite("One-shot commands")

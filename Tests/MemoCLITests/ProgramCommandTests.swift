@@ -1,4 +1,5 @@
 import MemoNotebook
+import MemoTestSupport
 import Testing
 
 /// The program's commands come from the `CommandSyntax` table: `memo --help` shows and

@@ -1,4 +1,5 @@
 import Foundation
+import MemoTestSupport
 import Testing
 
 @Suite("memo test: the transcript tester")

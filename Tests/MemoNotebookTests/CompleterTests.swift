@@ -1,3 +1,4 @@
+import MemoNotebookTestSupport
 import MemoStore
 import Testing
 @testable import MemoNotebook
@@ -7,8 +8,7 @@ struct CompleterTests {
     let completer: Completer
 
     init() throws {
-        let notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
-                                uuids: SequentialUUIDs(), displayTime: .utc)
+        let notebook = try ScriptedNotebook().notebook
         _ = try notebook.load(Fixture.resolve("sample"))
         completer = Completer(data: notebook)
     }
@@ -97,7 +97,7 @@ struct CompleterTests {
         // 6000…6899, all 111 ids starting with 6 start with 69.
         let deleted = [6] + Array(60...68) + Array(600...689) + Array(6000...6899)
         _ = try store.delete(ids: deleted.map(Int64.init), at: Timestamp(secondsSince1970: 10_000))
-        let notebook = Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+        let notebook = try ScriptedNotebook(store: store).notebook
         let result = Completer(data: notebook).complete("show " + typed)
         let digits = typed.hasPrefix("#") ? String(typed.dropFirst()) : typed
         let matching = (1...7150).map(String.init).filter { $0.hasPrefix(digits) && !deleted.contains(Int($0)!) }

@@ -1,5 +1,7 @@
 import Foundation
+import MemoNotebookTestSupport
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 
@@ -7,7 +9,7 @@ import Testing
 /// `import --format coredata`, never changed.
 @Suite("Core Data import")
 struct CoreDataImportTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// Core Data's reference date, 2001-01-01T00:00:00Z, in seconds since 1970.
     private static let referenceDate: Int64 = 978_307_200

@@ -1,4 +1,6 @@
 import Foundation
+import MemoNotebookTestSupport
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -7,7 +9,7 @@ import Testing
 /// say, and a link keeps its memo in a store where the ids differ.
 @Suite("The link index")
 struct LinkIndexTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// Each link the index holds, by its memo and place, with the id of the memo it leads
     /// to here (nil: none).
@@ -42,13 +44,14 @@ struct LinkIndexTests {
     }
 
     /// Random adds and edits whose texts reference memos (by id, by uuid, in code that is not
-    /// a reference, ids not there yet), deletes, undo, redo, batches, fixtures, imports: after
-    /// each, the index says what the texts say.
-    @Test(arguments: [1, 2, 3] as [UInt64])
+    /// a reference, ids not there yet), deletes, undo, redo, batches, fixtures, imports: each
+    /// step works or meets a refusal it may meet, and after each, the index says what the
+    /// texts say.
+    @Test(arguments: PropertySeeds.seeds(standard: 3))
     func everyWriterKeepsTheIndexExact(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
-        let session = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/links.sqlite")), uuids: RandomUUIDs())
-        var linked = 0
+        let session = try ScriptedNotebook(file: scratch.path + "/links.sqlite")
+        var linked = 0, batchOpen = false, worked: [String: Int] = [:]
         for step in 0..<150 {
             let memos = try session.notebook.store.memos(MemoQuery()).collect()
             func anyID() -> Int64 { memos.isEmpty ? 1 : memos[Int(random.next() % UInt64(memos.count))].id }
@@ -75,13 +78,36 @@ struct LinkIndexTests {
             case 10: "import \(scratch.path)/export\(step - 1).jsonl"
             default: ["begin", "save", "fixture sample"][Int(random.next() % 3)]
             }
-            _ = try? session.run(line)
+            let exportMissing = line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
+            let outcome = session.attempt(line)
+            let verb = String(line.prefix { $0 != " " })
+            if outcome.worked { worked[verb, default: 0] += 1 }
+            #expect(outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: batchOpen) || exportMissing,
+                    "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
+            if outcome.worked && ["begin", "save"].contains(verb) { batchOpen = verb == "begin" }
             let index = try indexed(session)
             linked = max(linked, index.count)
             #expect(index == (try recomputed(session)), "after '\(line)' (seed \(seed), step \(step))")
         }
-        _ = try? session.run("save")
+        if batchOpen { try session.run("save") }
         #expect(linked > 20)
+        #expect(["undo", "begin", "save", "fixture"].allSatisfy { worked[$0, default: 0] > 0 }, "\(worked)")
+    }
+
+    /// The failures a step of a random run may meet: an undo or redo with nothing it may take
+    /// back or in a batch, an edit or delete in an empty store (of memo 1), `begin` in a batch
+    /// and `save` outside one. Every other step must work.
+    static func mayFail(_ verb: String, _ outcome: Result<String, any Error>, memos: Int, batchOpen: Bool) -> Bool {
+        if ["undo", "redo"].contains(verb), batchOpen, case .failure(let error) = outcome {
+            return error as? CommandError == .invalid("save or roll back the batch before '\(verb)'")
+        }
+        return switch (verb, outcome.refusal) {
+        case ("undo", let refusal?), ("redo", let refusal?): refusal.isUndoOrRedoRefusal
+        case ("edit", .memoNotFound?), ("delete", .memoNotFound?): memos == 0
+        case ("begin", .batchAlreadyOpen?): batchOpen
+        case ("save", .noOpenBatch?): !batchOpen
+        default: false
+        }
     }
 
     /// Each live memo's links by uuid: its references' places and the uuids of the memos they
@@ -109,13 +135,14 @@ struct LinkIndexTests {
     }
 
     /// Random adds and edits referencing memos, deletes, undo, redo and syncs between two
-    /// stores whose ids differ: every store links each reference of its texts, and after a
-    /// sync both stores link every memo they share to the same memos.
-    @Test(arguments: [1, 2, 3] as [UInt64])
+    /// stores whose ids differ: each step works or meets a refusal it may meet, every store
+    /// links each reference of its texts, and after a sync both stores link every memo they
+    /// share to the same memos.
+    @Test(arguments: PropertySeeds.seeds(standard: 3))
     func syncedStoresLinkTheSameMemos(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let paths = [scratch.path + "/a\(seed).sqlite", scratch.path + "/b\(seed).sqlite"]
-        let stores = try paths.map { try ScriptedNotebook(store: MemoStore.open(.file(path: $0)), uuids: RandomUUIDs()) }
+        let stores = try paths.map { try ScriptedNotebook(file: $0) }
         try stores[1].run("add a memo only b has, so ids differ")
         var synced = 0
         for step in 0..<120 {
@@ -139,7 +166,10 @@ struct LinkIndexTests {
             case 7: "redo"
             default: "sync \(paths[1 - index])"
             }
-            _ = try? session.run(line)
+            let outcome = session.attempt(line)
+            let verb = String(line.prefix { $0 != " " })
+            #expect(outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: false),
+                    "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
             for store in stores {
                 #expect(try Set(linksByUUID(store).mapValues { $0.map { $0.split(separator: " → ")[0] } }.filter { !$0.value.isEmpty }.map { "\($0.key) \($0.value)" })
                         == Set(referencePlaces(store).map { "\($0.key) \($0.value)" }), "after '\(line)' (seed \(seed), step \(step))")
@@ -156,13 +186,8 @@ struct LinkIndexTests {
 
     /// A store from before version 10 gets its links from the migration.
     @Test func theMigrationFillsTheIndex() throws {
-        let path = scratch.path + "/old.sqlite"
-        let session = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
-        try session.run("add one")
-        try session.run("add two, see #1 and #3")
-        try session.run("add three")
-        try session.notebook.store.database.execute("DROP TABLE memo_link; PRAGMA user_version = 9;")
-        let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
+        let reopened = try ScriptedNotebook.migrated(file: scratch.file("old.sqlite"), after: ["add one", "add two, see #1 and #3", "add three"],
+                                                     downgrade: "DROP TABLE memo_link; PRAGMA user_version = 9;")
         #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
     }
 
@@ -170,11 +195,9 @@ struct LinkIndexTests {
     /// and after a sync to a store where that memo has another id the link still leads to it,
     /// through edits there too, and back again.
     @Test func linksKeepTheirMemoInAStoreWithOtherIDs() throws {
-        let here = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/here.sqlite")), uuids: RandomUUIDs())
-        let there = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/there.sqlite")), uuids: RandomUUIDs())
-        try here.run("add first here")
-        try here.run("add milk")
-        try here.run("add plan: buy #2")
+        let here = try ScriptedNotebook(file: scratch.path + "/here.sqlite")
+        let there = try ScriptedNotebook(file: scratch.path + "/there.sqlite")
+        try here.run(["add first here", "add milk", "add plan: buy #2"])
         for text in ["one there", "two there", "three there"] { try there.run("add \(text)") }
         try there.run("sync \(scratch.path)/here.sqlite")
         let milk = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "milk" })
@@ -248,12 +271,10 @@ struct LinkIndexTests {
     /// `#ID` written before its memo exists names none, here and in a store it syncs to, until
     /// the text is written again.
     @Test func aReferenceToAMemoNotThereWhenWrittenNamesNone() throws {
-        let here = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/late-here.sqlite")), uuids: RandomUUIDs())
-        let there = try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/late-there.sqlite")), uuids: RandomUUIDs())
+        let here = try ScriptedNotebook(file: scratch.path + "/late-here.sqlite")
+        let there = try ScriptedNotebook(file: scratch.path + "/late-there.sqlite")
         try there.run("add only there")
-        try here.run("add plan: see #3 when it is written")
-        try here.run("add second")
-        try here.run("sync \(scratch.path)/late-there.sqlite")
+        try here.run(["add plan: see #3 when it is written", "add second", "sync \(scratch.path)/late-there.sqlite"])
         #expect(try here.run("show 1").contains("→ #3 (no such memo)"))
         #expect(try here.run("list --links-to 3").isEmpty)
         try here.run("sync \(scratch.path)/late-there.sqlite")
@@ -269,9 +290,7 @@ struct LinkIndexTests {
     /// missing until an undo brings it back.
     @Test func aDeleteNamesItsReferrers() throws {
         let session = try ScriptedNotebook()
-        try session.run("add target")
-        try session.run("add see #1")
-        try session.run("add also memo:00000000-0000-4000-8000-000000000001")
+        try session.run(["add target", "add see #1", "add also memo:00000000-0000-4000-8000-000000000001"])
         #expect(try session.run("delete 1") == "deleted #1; it was referenced by #2, #3\n")
         #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":"00000000-0000-4000-8000-000000000001"}]"##))
         #expect(try session.run("show 2").contains("links:    → #1 (deleted)\n"))

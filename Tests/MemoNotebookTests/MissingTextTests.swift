@@ -1,3 +1,4 @@
+import MemoNotebookTestSupport
 import MemoStore
 import Testing
 @testable import MemoNotebook

@@ -1,4 +1,6 @@
 import Foundation
+import MemoNotebookTestSupport
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -11,7 +13,7 @@ extension SyncTests {
     /// The same random use of two pairs of stores, one pair synced through the exchange and
     /// the other in one process: every sync moves as much, and the stores hold the same memos
     /// (by text, tags and dates: uuids are random).
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(arguments: PropertySeeds.seeds(standard: 4))
     func aSyncThroughThePipeEndsAsASyncOfTheFilesDoes(seed: UInt64) throws {
         let piped = [try store("p-a.sqlite"), try store("p-b.sqlite")]
         let local = [try store("l-a.sqlite"), try store("l-b.sqlite")]
@@ -36,9 +38,14 @@ extension SyncTests {
                 try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(.synced(throughPipe, path: peer), to: rendered)
                 #expect(try local[side].run("sync \(peer)") == rendered.text, "step \(step)")
             } else {
-                // The same command on both pairs, failing alike (a missing id).
-                let results = [try? piped[side].run(line), try? local[side].run(line)]
-                #expect((results[0] == nil) == (results[1] == nil), "step \(step): \(line)")
+                // The same command on both pairs: the same output, or the same refusal of a
+                // missing id.
+                let results = [piped[side].attempt(line), local[side].attempt(line)]
+                #expect("\(results[0])" == "\(results[1])", "step \(step): \(line)")
+                for result in results where !result.worked {
+                    if case .memoNotFound? = result.refusal { continue }
+                    Issue.record("step \(step): '\(line)' gave \(result)")
+                }
             }
             for index in 0...1 { #expect(try withoutUUIDs(piped[index]) == withoutUUIDs(local[index]), "step \(step): \(line)") }
         }

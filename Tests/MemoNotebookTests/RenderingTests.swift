@@ -1,3 +1,4 @@
+import MemoNotebookTestSupport
 import MemoStore
 import Testing
 @testable import MemoNotebook
@@ -7,8 +8,7 @@ struct RenderingTests {
     let notebook: Notebook
 
     init() throws {
-        notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: SequentialUUIDs(), displayTime: .utc)
+        notebook = try ScriptedNotebook().notebook
     }
 
     /// Runs lines through the interpreter and returns what a person would see.

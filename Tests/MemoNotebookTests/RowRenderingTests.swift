@@ -1,4 +1,5 @@
 @testable import MemoStore
+import MemoNotebookTestSupport
 import Testing
 @testable import MemoNotebook
 

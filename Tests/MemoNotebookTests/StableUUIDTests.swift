@@ -1,3 +1,5 @@
+import MemoNotebookTestSupport
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -16,7 +18,7 @@ struct StableUUIDTests {
 
     /// The uuids of the memos a script makes in memory, run as `memo run` runs it.
     private func uuids(ofScript lines: [String]) throws -> [String] {
-        let notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+        let notebook = try ScriptedNotebook().notebook
         let interpreter = LineInterpreter(notebook: notebook, renderer: JSONRenderer(), output: StringOutput()) { error, _ in
             Issue.record("\(error)")
         }
@@ -27,7 +29,7 @@ struct StableUUIDTests {
     /// Scripted runs in memory: each script gives its own uuids again on every run, and two
     /// scripts never give the same one, so exports of unrelated runs never merge memos.
     @Test func eachScriptRepeatsItsOwnUUIDsAndNoOtherScriptGivesThem() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryFolder()
         let alice = try uuids(ofScript: ["add Alice: dentist", "add second"])
         #expect(try uuids(ofScript: ["add Alice: dentist", "add second"]) == alice)
         let bob = try uuids(ofScript: ["add Bob: milk", "add second"])
@@ -77,7 +79,7 @@ struct StableUUIDTests {
     }
 
     @Test func aCoreDataStoreImportedByAnEarlierMemoIsNotImportedTwice() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryFolder()
         let path = scratch.file("Notes.sqlite")
         let source = try Database(path: path)
         try source.execute("""

@@ -1,4 +1,5 @@
 import Foundation
+import MemoNotebookTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -72,12 +73,8 @@ extension SyncTests {
     /// text edit, and a tag removed on one side (untouched on the other) goes.
     @Test func tagsMergeApartFromText() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        try a.run("add --tag old one")
-        try a.run("add two")
-        try a.run("sync \(path("b.sqlite"))")
-        try a.run("tag 1 work")
-        try b.run("tag 1 home")
-        try b.run("untag 1 old")
+        try a.run(["add --tag old one", "add two", "sync \(path("b.sqlite"))", "tag 1 work"])
+        try b.run(["tag 1 home", "untag 1 old"])
         try a.run("edit 2 two, edited on a")
         try b.run("tag 2 important")
         try a.run("sync \(path("b.sqlite"))")

@@ -1,4 +1,6 @@
 import Foundation
+import MemoNotebookTestSupport
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 @testable import MemoStore
@@ -6,11 +8,11 @@ import Testing
 /// `sync PATH` (SPEC §4b) between two and three file stores, each driven by command lines.
 @Suite("Sync between stores")
 struct SyncTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// A session on the store file `name` in the scratch folder, with its own random uuids.
     func store(_ name: String) throws -> ScriptedNotebook {
-        try ScriptedNotebook(store: MemoStore.open(.file(path: scratch.path + "/" + name)), uuids: RandomUUIDs())
+        try ScriptedNotebook(file: scratch.path + "/" + name)
     }
 
     func path(_ name: String) -> String { scratch.path + "/" + name }
@@ -191,13 +193,10 @@ struct SyncTests {
 
     @Test func editedOnBothSidesTheLaterWinsAndTheOtherIsKeptAsAConflict() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        try a.run("clock 2024-03-01T09:00Z")
-        try a.run("add the plan @work")
+        try a.run(["clock 2024-03-01T09:00Z", "add the plan @work"])
         try a.run("sync \(path("b.sqlite"))")
-        try b.run("clock 2024-03-02T10:00Z")
-        try b.run("edit 1 the plan, as b saw it @work")
-        try a.run("clock 2024-03-02T11:00Z")
-        try a.run("edit 1 the plan, as a saw it later @work")
+        try b.run(["clock 2024-03-02T10:00Z", "edit 1 the plan, as b saw it @work"])
+        try a.run(["clock 2024-03-02T11:00Z", "edit 1 the plan, as a saw it later @work"])
         #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 1 memo sent, 0 received, 1 conflict kept as @conflict memos\n"))
         #expect(try memos(a) == memos(b))
         let listing = try b.run("list --asc")
@@ -208,12 +207,8 @@ struct SyncTests {
 
     @Test func aDeleteRemovesOnlyWhatItSaw() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        try a.run("add keep me")
-        try a.run("add delete me")
-        try a.run("sync \(path("b.sqlite"))")
-        try a.run("delete 1")
-        try b.run("edit 1 keep me, edited meanwhile")
-        try b.run("delete 2")
+        try a.run(["add keep me", "add delete me", "sync \(path("b.sqlite"))", "delete 1"])
+        try b.run(["edit 1 keep me, edited meanwhile", "delete 2"])
         try a.run("sync \(path("b.sqlite"))")
         #expect(try memos(a) == memos(b))
         #expect(try a.run("list") .contains("keep me, edited meanwhile"))
@@ -287,7 +282,7 @@ struct SyncTests {
     /// after a final round all hold the same memos, and every memo's last text on each store
     /// survives as a memo or a conflict copy, unless a change that had seen it (an edit or a
     /// delete) replaced it.
-    @Test(arguments: [1, 2, 3, 4, 5])
+    @Test(arguments: PropertySeeds.seeds(standard: 5))
     func randomChangesAndSyncsConverge(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let names = ["a.sqlite", "b.sqlite", "c.sqlite"]
@@ -326,21 +321,6 @@ struct SyncTests {
                 #expect(replacedAfterSeeing, "lost '\(content)' (seed \(seed))")
             }
         }
-    }
-}
-
-/// A small reproducible generator (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

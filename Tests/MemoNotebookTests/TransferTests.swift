@@ -1,66 +1,13 @@
 import Foundation
+import MemoNotebookTestSupport
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 
-/// A notebook on a fresh in-memory store, driven by command lines as a script would.
-struct ScriptedNotebook {
-    let notebook: Notebook
-
-    init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws {
-        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: uuids, displayTime: .utc, scope: scope)
-    }
-
-    /// Runs one command line; returns its text output.
-    @discardableResult
-    func run(_ line: String) throws -> String {
-        guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
-        let output = StringOutput()
-        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(try notebook.execute(command), to: output)
-        return output.text
-    }
-
-    /// Every memo as its JSON line (SPEC §5), oldest first: uuid, text, dates and tags. Ids
-    /// are left out: they are local to a store and never imported. (An export also carries
-    /// each memo's sync version, which is the store's own.)
-    func dump() throws -> [String] {
-        TextFile.lines(of: try json("list --asc")).map { $0.replacing(/^\{"id":\d+,/, with: "{") }
-    }
-
-    /// Runs one command line; returns its JSON output.
-    func json(_ line: String) throws -> String {
-        guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
-        let output = StringOutput()
-        try JSONRenderer().render(try notebook.execute(command), to: output)
-        return output.text
-    }
-}
-
-/// A folder for files the tests write, removed afterwards.
-final class Scratch {
-    let path = NSTemporaryDirectory() + "memo-transfer-" + UUID().uuidString
-
-    init() {
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    @discardableResult
-    func write(_ text: String, to name: String) throws -> String {
-        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
-        return file(name)
-    }
-}
-
 @Suite("Import and export")
 struct TransferTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// A notebook with every kind of memo: several languages, inline and explicit tags, an
     /// edited one, multi-line text with blank and indented lines, and odd characters.

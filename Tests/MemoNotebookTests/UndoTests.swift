@@ -1,15 +1,24 @@
 import Foundation
+import MemoNotebookTestSupport
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoNotebook
 
 @Suite("History, undo and redo")
 struct UndoTests {
-    let scratch = Scratch()
+    let scratch = TemporaryFolder()
 
     /// Every memo exactly (SPEC §5's object), ids included: what undo must give back.
     private func state(_ session: ScriptedNotebook) throws -> [String] {
         TextFile.lines(of: try session.json("list --asc"))
+    }
+
+    /// Runs `line` (an undo or a redo); every memo must then be exactly as in `expected`.
+    private func expect(_ session: ScriptedNotebook, after line: String, toBe expected: [String],
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try session.run(line)
+        #expect(try state(session) == expected, sourceLocation: sourceLocation)
     }
 
     /// Each undoable command: undo gives back exactly the state before it (ids, uuids,
@@ -43,19 +52,15 @@ struct UndoTests {
     ])
     func undoAndRedoRestoreExactly(_ command: String) throws {
         let session = try ScriptedNotebook()
-        try session.run("add --tag kept First memo @shop")
-        try session.run("add Second memo 旅行")
+        try session.run(["add --tag kept First memo @shop", "add Second memo 旅行"])
         let before = try state(session)
         try session.run(command)
         let after = try state(session)
         #expect(after != before)
-        try session.run("undo")
-        #expect(try state(session) == before)
+        try expect(session, after: "undo", toBe: before)
         #expect(try session.run("search 旅行").contains("Second memo"))
-        try session.run("redo")
-        #expect(try state(session) == after)
-        try session.run("undo")
-        #expect(try state(session) == before)
+        try expect(session, after: "redo", toBe: after)
+        try expect(session, after: "undo", toBe: before)
     }
 
     /// An import, adds and updates both, is one change: undo takes it all back.
@@ -71,10 +76,8 @@ struct UndoTests {
         try session.run("import \(file)")
         let after = try state(session)
         #expect(try session.run("history -n 1").contains("import    2 memos"))
-        try session.run("undo")
-        #expect(try state(session) == before)
-        try session.run("redo")
-        #expect(try state(session) == after)
+        try expect(session, after: "undo", toBe: before)
+        try expect(session, after: "redo", toBe: after)
     }
 
     /// Undo never destroys newer work: when another session changed the same memo later,
@@ -130,9 +133,7 @@ struct UndoTests {
 
     @Test func rollbackLeavesNoHistoryAndNothingToUndo() throws {
         let session = try ScriptedNotebook()
-        try session.run("begin")
-        try session.run("add discarded")
-        try session.run("rollback")
+        try session.run(["begin", "add discarded", "rollback"])
         #expect(try session.run("history") == "")
         #expect(throws: StoreError.nothingToUndo) { try session.run("undo") }
         #expect(try session.notebook.store.count() == 0)

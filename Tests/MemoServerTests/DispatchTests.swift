@@ -433,8 +433,7 @@ struct DispatchTests {
 
     /// `memo/execute` splits lines as `memo run` does: CRLF ends a line.
     @Test func executeSplitsCRLFLines() throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         let result = try harness.request("memo/execute", ["line": "add first\r\nadd second\r\nlist"]).result
         #expect(result?["output"] as? String == "added #1\nadded #2\n#2  2000-01-01 00:00:01  second\n#1  2000-01-01 00:00:00  first\n")
     }
@@ -443,16 +442,14 @@ struct DispatchTests {
     @Test(arguments: [#"{"id":1,"result":null}"#, #"{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}"#,
                       #"{"id":[1],"result":1}"#, #"[{"id":3,"result":null}]"#])
     func responsesAreNeverAnswered(_ body: String) throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         #expect(harness.receive(body).isEmpty)
     }
 
     /// A `memo/update` that fails gives back the timestamp it took, as every command does:
     /// the next change is stamped as if the failed one had never been asked for.
     @Test func aFailedUpdateGivesBackItsTimestamp() throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         try harness.request("memo/add", ["content": "first"])
         let refused = try harness.request("memo/update", ["id": 1, "content": "changed", "tags": ["not a tag"]])
         #expect(refused.errorCode == -32602)
@@ -464,8 +461,7 @@ struct DispatchTests {
     /// The notebook methods are changes of the server's session: `undo` through
     /// `memo/execute` walks them back, newest first.
     @Test func undoWalksBackTheNotebookMethods() throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         try harness.request("memo/add", ["content": "first"])
         try harness.request("memo/update", ["id": 1, "content": "changed", "tags": ["t"]])
         try harness.request("memo/add", ["content": "second"])

@@ -1,11 +1,13 @@
 import Foundation
+import MemoTestSupport
 import Testing
 @testable import MemoServer
 @testable import MemoStore
 
 @Suite("The memos' own files")
 struct MemoFilesTests {
-    let folder = NSTemporaryDirectory() + "memo-files-\(UUID().uuidString)/memo/open"
+    let temporary = TemporaryFolder()
+    var folder: String { temporary.file("memo/open") }
 
     @Test func aFileURINamesItsMemoAndNothingElseDoes() {
         let files = MemoFiles(folder: folder)
@@ -65,7 +67,7 @@ struct MemoFilesTests {
 
     @Test func aTrailingSlashOrASymlinkedCacheFolderNamesTheSameFiles() throws {
         #expect(MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "/c//", "HOME": "/h"])) == "/c/memo/open")
-        let real = NSTemporaryDirectory() + "memo-real-\(UUID().uuidString)", link = real + "-link"
+        let real = temporary.file("real"), link = temporary.file("link")
         try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let files = MemoFiles(folder: link + "/")

@@ -11,8 +11,7 @@ struct ReferenceRuleTests {
     let harness: ServerHarness
 
     init() throws {
-        harness = try ServerHarness()
-        try harness.initialize()
+        harness = try ServerHarness.initialized()
         for number in 1...4 { try harness.request("memo/add", ["content": "memo \(number)"]) }
     }
 

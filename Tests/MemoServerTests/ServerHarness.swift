@@ -1,22 +1,32 @@
 import Foundation
 import MemoNotebook
+import MemoNotebookTestSupport
 import MemoStore
 @testable import MemoServer
+import MemoTestSupport
 
 /// A server on an in-memory (or given) store, with what it sent captured as parsed JSON.
 final class ServerHarness {
     let notebook: Notebook
+    /// Where the server keeps the memos' own files.
+    let filesFolder = TemporaryFolder()
     private(set) var sent: [Any] = []
     private(set) var server: MemoServer!
 
     init(store: MemoStore? = nil) throws {
-        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: SequentialUUIDs(), displayTime: .utc)
-        server = MemoServer(notebook: notebook, memoFilesFolder: NSTemporaryDirectory() + "memo-open-\(UUID().uuidString)",
+        notebook = try ScriptedNotebook(store: store).notebook
+        server = MemoServer(notebook: notebook, memoFilesFolder: filesFolder.file("open"),
                             send: { [unowned self] value in
             let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
             sent.append(parsed ?? NSNull())
         }, log: { _ in })
+    }
+
+    /// A server on an in-memory (or given) store, past `initialize`: ready for requests.
+    static func initialized(store: MemoStore? = nil) throws -> ServerHarness {
+        let harness = try ServerHarness(store: store)
+        try harness.initialize()
+        return harness
     }
 
     /// Sends a raw body, then lets the server report watch changes as the transport does once

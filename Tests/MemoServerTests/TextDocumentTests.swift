@@ -1,3 +1,4 @@
+import MemoTestSupport
 import Testing
 @testable import MemoServer
 
@@ -34,17 +35,11 @@ struct TextDocumentTests {
         }
     }
 
-    /// A small generator with a fixed seed (SplitMix64), so a failure repeats.
+    /// Random texts and positions from a seeded generator, so a failure repeats.
     private struct Generator {
-        var state: UInt64
+        var random: SeededRandom
 
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        mutating func next(_ bound: Int) -> Int { random.next(bound) }
 
         mutating func text(_ length: Int) -> String {
             let pieces = ["a", "add x", "\n", "\r", "\r\n", "日本", "🎉", "e\u{301}", " ", "#1", "\u{2028}"]
@@ -76,9 +71,9 @@ struct TextDocumentTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    @Test(arguments: PropertySeeds.seeds(standard: 8))
     func incrementalChangesMatchTheWholeText(seed: UInt64) {
-        var generator = Generator(state: seed)
+        var generator = Generator(random: SeededRandom(seed: seed))
         for encoding in [PositionEncoding.utf16, .utf8] {
             var expected = WholeText(text: generator.text(30))
             var document = TextDocument(uri: "file:///a.memo", languageId: "memo", version: 1, text: expected.text)

@@ -1,13 +1,13 @@
 import Foundation
 import MemoStore
+import MemoTestSupport
 import Testing
 @testable import MemoServer
 
 @Suite("memo/watch")
 struct WatchTests {
     @Test func changesFromThisConnectionAreReported() throws {
-        let harness = try ServerHarness()
-        try harness.initialize()
+        let harness = try ServerHarness.initialized()
         let watchID = try #require(try harness.request("memo/watch", ["tag": "work"]).result?["watchId"] as? Int)
         try harness.request("memo/add", ["content": "not watched"])
         #expect(harness.notifications("memo/didChange").isEmpty)
@@ -27,12 +27,9 @@ struct WatchTests {
     }
 
     @Test func changesFromAnotherConnectionAreSeenOnTheNextTick() throws {
-        let folder = NSTemporaryDirectory() + "memo-watch-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/store.sqlite"
-        let harness = try ServerHarness(store: try MemoStore.open(.file(path: path)))
-        try harness.initialize()
+        let folder = TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        let harness = try ServerHarness.initialized(store: try MemoStore.open(.file(path: path)))
         try harness.request("memo/watch", ["limit": 1])
         harness.server.tick()
         #expect(harness.notifications("memo/didChange").isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import MemoTestSupport
 import Testing
 @testable import MemoStore
 
@@ -13,9 +14,9 @@ struct OpeningTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
         let store = try MemoStore.open(.file(path: path), missingFolders: .create)
         try store.insert(draft("hello"))
-        #expect(try FileManager.default.mode(of: folder.file("a")) == 0o700)
-        #expect(try FileManager.default.mode(of: folder.file("a/b")) == 0o700)
-        #expect(try FileManager.default.mode(of: path) == 0o600)
+        #expect(FileManager.default.mode(of: folder.file("a")) == 0o700)
+        #expect(FileManager.default.mode(of: folder.file("a/b")) == 0o700)
+        #expect(FileManager.default.mode(of: path) == 0o600)
         #expect(try store.info().journalMode == "wal")
         #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
         #expect(try MemoStore.open(.file(path: path)).count() == 1)
@@ -117,40 +118,37 @@ struct OpeningTests {
         #expect(try MemoStore.open(.file(path: folder.file("lonely.sqlite" + suffix))).count() == 0)
     }
 
+    /// Opening the file at `path` fails with `error` (nil: any store error) and leaves the
+    /// file byte for byte as it was.
+    private func expectOpeningRefused(_ path: String, with error: StoreError?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let error {
+            #expect(throws: error, sourceLocation: sourceLocation) { try MemoStore.open(.file(path: path)) }
+        } else {
+            #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try MemoStore.open(.file(path: path)) }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, sourceLocation: sourceLocation)
+    }
+
     static let companionNames = ["-wal": "write-ahead log", "-shm": "shared-memory index", "-journal": "rollback journal"]
 
     @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
         let path = folder.file("notes.txt")
         let bytes = Data(String(repeating: "just some text, not a database\n", count: 200).utf8)
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.notAMemoStore(path: path, reason: "not an SQLite database")) {
-            try MemoStore.open(.file(path: path))
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        try expectOpeningRefused(path, with: StoreError.notAMemoStore(path: path, reason: "not an SQLite database"))
     }
 
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
         let path = folder.file("other.sqlite")
-        do {
-            let other = try Database(path: path)
-            try other.execute("CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) VALUES ('Ada');")
-        }
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.notAMemoStore(path: path, reason: "an SQLite database of another program")) {
-            try MemoStore.open(.file(path: path))
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try makeDatabase(at: path, "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) VALUES ('Ada');")
+        try expectOpeningRefused(path, with: StoreError.notAMemoStore(path: path, reason: "an SQLite database of another program"))
     }
 
     @Test func version1LookalikeWithOtherColumnsIsRefused() throws {
         let path = folder.file("lookalike.sqlite")
-        do {
-            let other = try Database(path: path)
-            try other.execute("CREATE TABLE memo(id INTEGER PRIMARY KEY, body TEXT); PRAGMA user_version = 1;")
-        }
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.self) { try MemoStore.open(.file(path: path)) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try makeDatabase(at: path, "CREATE TABLE memo(id INTEGER PRIMARY KEY, body TEXT); PRAGMA user_version = 1;")
+        try expectOpeningRefused(path, with: nil)
     }
 
     @Test func newerSchemaIsRefusedUntouched() throws {
@@ -160,11 +158,7 @@ struct OpeningTests {
             try store.insert(draft("from the future"))
             try store.database.execute("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE;")
         }
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {
-            try MemoStore.open(.file(path: path))
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try expectOpeningRefused(path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
     }
 
@@ -177,10 +171,8 @@ struct OpeningTests {
             INSERT INTO memo_tag(memo_id, name) VALUES (1, 'fine'), (42, 'dangling');
             PRAGMA user_version = 2;
             """)
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let refusal = StoreError.brokenReferences(path: path, table: "memo_tag", parent: "memo")
-        #expect(throws: refusal) { try MemoStore.open(.file(path: path)) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try expectOpeningRefused(path, with: refusal)
         #expect(refusal.isStoreUnusable)
         #expect(refusal.description == "\(path) cannot be upgraded: rows of its memo_tag table refer to rows missing from memo; "
                 + "it was left untouched")
@@ -195,9 +187,7 @@ struct OpeningTests {
             CREATE TABLE history(note TEXT);
             PRAGMA user_version = 1;
             """)
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.self) { try MemoStore.open(.file(path: path)) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try expectOpeningRefused(path, with: nil)
     }
 
     /// memo's own version-1 table under a version from the future is a newer memo's store,
@@ -207,11 +197,7 @@ struct OpeningTests {
         try makeVersion1Store(at: path, """
             PRAGMA user_version = 99;
             """)
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {
-            try MemoStore.open(.file(path: path))
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try expectOpeningRefused(path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
     }
 
     @Test func folderInPlaceOfTheFileCannotBeOpened() throws {

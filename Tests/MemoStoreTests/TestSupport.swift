@@ -1,22 +1,6 @@
 import Foundation
 @testable import MemoStore
 
-/// A folder under the system's temporary folder, removed when released.
-final class TemporaryFolder {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "memo-store-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// A draft stamped at `seconds` after 2000-01-01, with a uuid derived from the number.
 func draft(_ content: String, at seconds: Int64 = 0, tags: [String] = [], number: Int = 1) -> MemoDraft {
     let digits = String(number)
@@ -45,16 +29,14 @@ extension MemoStore {
     }
 }
 
-extension FileManager {
-    func mode(of path: String) throws -> Int {
-        (try attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
-    }
+/// Writes an SQLite database at `path` with `sql`, and closes it.
+func makeDatabase(at path: String, _ sql: String) throws {
+    try Database(path: path).execute(sql)
 }
 
 /// Writes a store as the first memo did: the version-1 table, then `sql`.
 func makeVersion1Store(at path: String, _ sql: String) throws {
-    let old = try Database(path: path)
-    try old.execute("""
+    try makeDatabase(at: path, """
         CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
         """ + sql)
 }

@@ -1,47 +1,43 @@
 import Foundation
 
 /// What a run of the `memo` binary printed and how it exited.
-struct RunResult {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+package struct RunResult {
+    package var status: Int32
+    package var standardOutput: String
+    package var standardError: String
 
-    var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    package var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
-/// Runs the built `memo` binary in a private folder with a controlled environment.
-final class MemoBinary {
-    let folder: String
-    var environment: [String: String]
+/// The binary under test: runs the built `memo` in a private temporary folder with a
+/// controlled environment.
+package final class MemoBinary {
+    private let temporary = TemporaryFolder()
+    package var folder: String { temporary.path }
+    package var environment: [String: String]
 
     /// The binary SwiftPM built next to this test bundle, or `$MEMO_BINARY`.
-    static let executable: String = {
+    package static let executable: String = {
         if let path = ProcessInfo.processInfo.environment["MEMO_BINARY"] { return path }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         return bundle.appendingPathComponent("memo").path
     }()
 
-    init() {
-        folder = NSTemporaryDirectory() + "memo-cli-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        environment = ["HOME": folder + "/home", "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8"]
+    package init() {
+        environment = ["HOME": temporary.file("home"), "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8"]
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    func path(_ name: String) -> String { folder + "/" + name }
+    package func path(_ name: String) -> String { temporary.file(name) }
 
     /// Runs `memo ARGUMENTS` with `input` on standard input.
     @discardableResult
-    func run(_ arguments: [String], input: String = "") throws -> RunResult {
+    package func run(_ arguments: [String], input: String = "") throws -> RunResult {
         try launch(Self.executable, arguments, input: input)
     }
 
     /// Runs a shell command with `$MEMO` naming the binary: for arguments a `Process` cannot
     /// pass, such as invalid UTF-8.
-    func shell(_ script: String) throws -> RunResult {
+    package func shell(_ script: String) throws -> RunResult {
         try launch("/bin/sh", ["-c", script], input: "", extraEnvironment: ["MEMO": Self.executable])
     }
 
@@ -65,11 +61,5 @@ final class MemoBinary {
         return RunResult(status: process.terminationStatus,
                          standardOutput: String(decoding: outputData, as: UTF8.self),
                          standardError: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
-extension FileManager {
-    func mode(of path: String) -> Int? {
-        (try? attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
     }
 }

@@ -1,0 +1,14 @@
+import MemoNotebookTestSupport
+@testable import MemoNotebook
+@testable import MemoStore
+
+extension ScriptedNotebook {
+    /// The store file at `path` written by `lines`, taken back to an older schema by
+    /// `downgrade` (SQL), then opened again: what the migrations make of it.
+    static func migrated(file path: String, after lines: [String], downgrade: String) throws -> ScriptedNotebook {
+        let old = try ScriptedNotebook(file: path)
+        try old.run(lines)
+        try old.notebook.store.database.execute(downgrade)
+        return try ScriptedNotebook(file: path)
+    }
+}
