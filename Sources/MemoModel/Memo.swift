@@ -21,14 +21,3 @@ package struct Memo: Equatable, Sendable {
         self.tags = tags
     }
 }
-
-/// A tag and how many memos carry it.
-package struct TagCount: Equatable, Sendable {
-    package var name: String
-    package var count: Int
-
-    package init(name: String, count: Int) {
-        self.name = name
-        self.count = count
-    }
-}

@@ -22,3 +22,9 @@ package struct MemoDraft: Sendable {
         self.version = version
     }
 }
+
+/// A tag and how many memos carry it.
+package struct TagCount: Equatable, Sendable {
+    package var name: String
+    package var count: Int
+}
