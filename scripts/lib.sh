@@ -44,7 +44,7 @@ build_memo() {
     rm -f "$log"
 }
 
-# Fails, naming the file, when a target under Sources/ imports a target of this package that
+# Fails, naming the file, when a target that is not a test imports a target of this package that
 # Package.swift does not list among its own dependencies: so a face (MemoREPL, MemoServer,
 # memo) that imports MemoStore or MemoSync does not build, although MemoNotebook brings them
 # along. The compiler lists the imports (`-emit-imported-modules` reads `#if`, `@_exported`
@@ -52,17 +52,17 @@ build_memo() {
 # cannot say it: it accepts a module that a dependency brings along, and it skips every
 # target that has plugin-generated sources or depends on one (MemoNotebook's fixtures).
 check_target_imports() {
-    local status=0 targets target declared module file
+    local status=0 targets target folder declared module file
     targets=$(swift package dump-package | python3 -c 'import json, sys
 targets = json.load(sys.stdin)["targets"]
 print(" ".join(t["name"] for t in targets))
 for t in targets:
     if t["type"] in ("regular", "executable"):
-        print(t["name"], *(list(d.values())[0][0] for d in t["dependencies"]))') || return 1
+        print(t["name"], t.get("path") or "Sources/" + t["name"], *(list(d.values())[0][0] for d in t["dependencies"]))') || return 1
     local all=" $(head -n 1 <<<"$targets") "
-    while read -r target declared; do
+    while read -r target folder declared; do
         local sources=()
-        mapfile -t sources < <(find "Sources/$target" -name '*.swift' | sort)
+        mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
         [ ${#sources[@]} -eq 0 ] && continue
         for module in $(swiftc -frontend -emit-imported-modules -module-name "${target//-/_}" "${sources[@]}"); do
             [[ $all == *" $module "* && " $declared " != *" $module "* ]] || continue
