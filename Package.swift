@@ -3,10 +3,14 @@ import PackageDescription
 
 /// memo: a notebook of short text memos for the terminal, kept in SQLite.
 ///
-/// Dependencies point one way: MemoStore ← MemoSync ← MemoNotebook ← {MemoREPL, MemoServer} ← memo. The fixtures in
-/// examples/fixtures are built into MemoNotebook by the EmbedFixtures plugin.
-/// Only MemoStore imports CSQLite and CFileAttributes (extended attributes of the store file);
-/// only the line editor imports CEditLine.
+/// Dependencies point one way: MemoModel ← MemoStore ← MemoSync ← MemoNotebook ← {MemoREPL, MemoServer} ← memo.
+/// The faces (MemoREPL, MemoServer, memo) depend on MemoNotebook and MemoModel (the values: memos,
+/// dates, errors) and not on MemoStore or MemoSync: the build's explicit import check
+/// (scripts/lib.sh) fails a face that imports them. The fixtures in examples/fixtures are built
+/// into MemoNotebook by the EmbedFixtures plugin.
+/// Only MemoStore imports CSQLite and CFileAttributes (extended attributes of the store file),
+/// but for MemoModel's SQLiteError, which names SQLite's result codes; only the line editor
+/// imports CEditLine.
 let package = Package(
     name: "memo",
     products: [
@@ -24,21 +28,22 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .systemLibrary(name: "CFileAttributes"),
-        .target(name: "MemoStore", dependencies: ["CSQLite", "CFileAttributes"]),
+        .target(name: "MemoModel", dependencies: ["CSQLite"]),
+        .target(name: "MemoStore", dependencies: ["MemoModel", "CSQLite", "CFileAttributes"]),
         .target(name: "MemoSync", dependencies: ["MemoStore"]),
         .target(name: "MemoNotebook", dependencies: ["MemoStore", "MemoSync"], plugins: ["EmbedFixtures"]),
         .executableTarget(name: "fixture-embedder"),
         .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
-        .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoStore", "CEditLine"]),
-        .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoStore"]),
-        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoSync", "MemoStore"]),
+        .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoModel", "CEditLine"]),
+        .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoModel"]),
+        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoModel"]),
         // What the tests share: temporary folders, a seeded generator, the property tests' seed
         // budget and the binary under test; a scripted notebook for the tests above the store.
         .target(name: "MemoTestSupport", path: "Tests/MemoTestSupport"),
         .target(name: "MemoNotebookTestSupport", dependencies: ["MemoTestSupport", "MemoNotebook", "MemoStore"],
                 path: "Tests/MemoNotebookTestSupport"),
         .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite", "MemoTestSupport"]),
-        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
+        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore", "MemoSync", "MemoTestSupport", "MemoNotebookTestSupport"]),
         .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
         .testTarget(name: "MemoCLITests", dependencies: ["memo", "MemoTestSupport"]),
     ],

@@ -30,6 +30,7 @@ ensure_system_libraries() {
 # line tables only (-gline-tables-only): a crash's backtrace still names files and lines, and
 # the binary is 3 MB smaller than with full debug information about every type and variable.
 build_memo() {
+    check_target_imports || return 1
     local configuration=${1:-debug}
     local flags=()
     [ "$configuration" = release ] && flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only)
@@ -41,6 +42,38 @@ build_memo() {
         return 1
     fi
     rm -f "$log"
+}
+
+# Fails, naming the file, when a target that is not a test imports a target of this package that
+# Package.swift does not list among its own dependencies: so a face (MemoREPL, MemoServer,
+# memo) that imports MemoStore or MemoSync does not build, although MemoNotebook brings them
+# along. The compiler lists the imports (`-emit-imported-modules` reads `#if`, `@_exported`
+# and `import struct M.T` as a build does). SwiftPM's --explicit-target-dependency-import-check
+# cannot say it: it accepts a module that a dependency brings along, and it skips every
+# target that has plugin-generated sources or depends on one (MemoNotebook's fixtures).
+check_target_imports() {
+    local status=0 targets target folder declared module file
+    targets=$(swift package dump-package | python3 -c 'import json, sys
+targets = json.load(sys.stdin)["targets"]
+print(" ".join(t["name"] for t in targets))
+for t in targets:
+    if t["type"] in ("regular", "executable"):
+        print(t["name"], t.get("path") or "Sources/" + t["name"], *(list(d.values())[0][0] for d in t["dependencies"]))') || return 1
+    local all=" $(head -n 1 <<<"$targets") "
+    while read -r target folder declared; do
+        local sources=()
+        mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
+        [ ${#sources[@]} -eq 0 ] && continue
+        for module in $(swiftc -frontend -emit-imported-modules -module-name "${target//-/_}" "${sources[@]}"); do
+            [[ $all == *" $module "* && " $declared " != *" $module "* ]] || continue
+            for file in "${sources[@]}"; do
+                swiftc -frontend -emit-imported-modules -module-name "${target//-/_}" "$file" | grep -qx "$module" &&
+                    echo "error: $file imports $module, which Package.swift does not list among $target's dependencies" >&2
+            done
+            status=1
+        done
+    done < <(tail -n +2 <<<"$targets")
+    return $status
 }
 
 # Creates .venv with the Python test tools of Tests/e2e/requirements.txt when missing or stale.

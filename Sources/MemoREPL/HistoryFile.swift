@@ -1,4 +1,4 @@
-import MemoStore
+import MemoModel
 
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/memo/history`, else
 /// `~/.local/state/memo/history` (the XDG Base Directory default), folder 0700, file 0600.

@@ -1,5 +1,5 @@
 import Glibc
-import MemoStore
+import MemoModel
 
 /// Turns Ctrl-C into a request, never an exit: the handler is installed without
 /// `SA_RESTART`, so a pending `read` in libedit returns `EINTR` and the line is abandoned,

@@ -1,7 +1,7 @@
 import CEditLine
 import Glibc
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// The one owner of libedit: line editing with emacs keys, history, and Tab completion.
 /// Nothing else in memo touches the terminal's modes.

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// The interactive face: reads commands with libedit, runs them on the notebook, and
 /// never ends on an error. Ctrl-C abandons the line being typed, or cancels the running
@@ -92,6 +92,6 @@ package final class REPL {
     /// `memo> ` on disk, `memo(memory)> ` in memory, with `*` before `>` while a batch
     /// has unsaved changes.
     private var prompt: String {
-        (notebook.store.location.isMemory ? "memo(memory)" : "memo") + (notebook.hasOpenBatch ? "*" : "") + "> "
+        (notebook.storeLocation.isMemory ? "memo(memory)" : "memo") + (notebook.hasOpenBatch ? "*" : "") + "> "
     }
 }

@@ -1,6 +1,6 @@
 import CEditLine
 import Glibc
-import MemoStore
+import MemoModel
 
 /// The terminal's input, a byte at a time: what the user types, and the terminal's answers
 /// to what memo asks it. Bytes typed while an answer is awaited are kept, and read first

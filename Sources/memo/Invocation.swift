@@ -1,5 +1,4 @@
 import MemoNotebook
-import MemoStore
 
 /// The program's command line: global options, then an optional command and its arguments.
 struct Invocation {

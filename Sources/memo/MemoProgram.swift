@@ -1,9 +1,8 @@
 import Glibc
+import MemoModel
 import MemoNotebook
 import MemoREPL
 import MemoServer
-import MemoStore
-import MemoSync
 
 /// Chooses a face for the command line and runs it; returns the exit status.
 struct MemoProgram {
@@ -55,10 +54,7 @@ struct MemoProgram {
                 return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
             }
         case .serveSync(let path):
-            let channel = LineChannel(input: STDIN_FILENO, output: ProtocolStream.takingOverStandardOutput())
-            let service = SyncService(location: .file(path: UserPath.expand(path, environment: environment)), displayPath: path,
-                                      channel: channel)
-            return service.run(hello: .current(program: "memo \(memoVersion)")) == 0 ? .success : .failure
+            return SyncServing.run(storeFile: UserPath.expand(path, environment: environment), displayPath: path) ? .success : .failure
         case .test(let files, let update):
             return TranscriptTester(output: output, errors: errors, update: update).test(files)
         case .run(let files, let echo, let keepGoing):
@@ -131,22 +127,15 @@ struct MemoProgram {
             isChosen = storePath.isChosen
         }
         do {
-            // A store file that is not there yet is created by the first command that may add
-            // memos (`Notebook.prepareStore`); until then nothing is.
-            var newFile: NewStoreFile?
-            if case .file(let path) = location, !MemoStore.fileExists(at: path) {
-                newFile = NewStoreFile(path: path, readsWithoutFile: !isChosen, missingFolders: isChosen ? .refuse : .create)
-            }
-            let store = try newFile.map { file throws(StoreError) in try MemoStore.standIn(for: file.path) } ?? MemoStore.open(location)
             // Deterministic uuids and dates only where nothing outlives the run: a memo written
             // to a store file gets a uuid no other store can hold, or syncs would merge
             // unrelated memos, and the date it was written (`StoreScriptClock`).
             let uuids: any UUIDSource = location.isMemory ? SequentialUUIDs() : RandomUUIDs()
             let clock: any MemoClock = location.isMemory ? DeterministicClock() : StoreScriptClock()
             let notebook = scripting
-                ? Notebook(store: store, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope, newFile: newFile)
-                : Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
-                           scope: sessionScope, newFile: newFile)
+                ? try Notebook(location: location, isChosen: isChosen, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope)
+                : try Notebook(location: location, isChosen: isChosen, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
+                               scope: sessionScope)
             notebook.notices = { [errors] notice in
                 errors.write(notice + "\n")
                 errors.flush()

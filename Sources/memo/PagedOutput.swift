@@ -1,6 +1,6 @@
 import Glibc
+import MemoModel
 import MemoNotebook
-import MemoStore
 
 /// One-shot output on a terminal (SPEC §2): held back until it proves longer than the
 /// screen, then sent through the pager, so a short answer never flashes a pager open.

@@ -1,5 +1,4 @@
 import MemoNotebook
-import MemoStore
 
 /// The program's own documentation, written once: `memo --help` prints it, the manual page
 /// (`ManualPage`) is made from it, and shell completion offers its options and commands.

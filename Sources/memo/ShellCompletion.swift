@@ -1,6 +1,6 @@
 import FoundationEssentials
+import MemoModel
 import MemoNotebook
-import MemoStore
 
 /// `memo __complete LINE`: what the completion scripts offer on Tab. LINE is the command
 /// line up to the cursor, program name first. The program's options, and each mode's, come
@@ -51,7 +51,7 @@ struct ShellCompletion {
             // A command of the language; the two hidden ones are completed as any unknown word.
             let rest = words[position...].joined(separator: " ") + " " + current
             let notebook = inMemory ? nil : openStore(storePath)
-            return Completer(data: notebook.map { $0 as CompletionData } ?? NoStoreData()).complete(rest).items
+            return (notebook.map { Completer(data: $0) } ?? .withoutStore).complete(rest).items
         }
     }
 
@@ -61,7 +61,7 @@ struct ShellCompletion {
         if previous == "--store" { return [] }
         if previous == "--fixture" { return Fixture.builtIn.map { Completion($0.name, hint: $0.description) } }
         if current.hasPrefix("-") { return ProgramHelp.options.flatMap(\.names).map { Completion($0) } }
-        let language = Completer(data: NoStoreData()).complete("").items
+        let language = Completer.withoutStore.complete("").items
         return CommandSyntax.offeredProgramCommands.map { Completion($0.rawValue) } + language
     }
 
@@ -72,16 +72,8 @@ struct ShellCompletion {
     /// The store the line names, else the default one, when it exists.
     private func openStore(_ path: String?) -> Notebook? {
         guard let path = path.map({ UserPath.expand($0, environment: environment) }) ?? StorePath.defaultPath(environment: environment)?.path,
-              FileManager.default.fileExists(atPath: path),
-              let store = try? MemoStore.open(.file(path: path))
+              FileManager.default.fileExists(atPath: path)
         else { return nil }
-        return Notebook(store: store, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
+        return try? Notebook(location: .file(path: path), clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
     }
-}
-
-/// Completion with no store behind it: commands, options and fixtures only.
-private struct NoStoreData: CompletionData {
-    func tagNames() -> [String] { [] }
-    func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] { [] }
-    func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)? { nil }
 }

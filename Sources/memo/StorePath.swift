@@ -1,4 +1,4 @@
-import MemoStore
+import MemoModel
 
 /// Where the default store lives: `$MEMO_STORE`, else `$XDG_DATA_HOME/memo/memo.sqlite`,
 /// else `~/.local/share/memo/memo.sqlite` (the XDG Base Directory default).

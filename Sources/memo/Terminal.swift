@@ -1,5 +1,5 @@
 import Glibc
-import MemoStore
+import MemoModel
 
 /// Facts about the terminal the program runs in, if any.
 enum Terminal {

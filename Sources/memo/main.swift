@@ -1,6 +1,5 @@
 import Glibc
 import MemoNotebook
-import MemoStore
 
 /// The program's arguments, refusing any that is not valid UTF-8 rather than repairing it.
 func decodedArguments() -> Result<[String], CommandError> {

@@ -1,5 +1,5 @@
 import Foundation
-import MemoNotebook
+@testable import MemoNotebook
 @testable import MemoStore
 import Testing
 @testable import MemoServer

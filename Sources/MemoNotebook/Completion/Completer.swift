@@ -113,6 +113,15 @@ package struct Completer {
     }
 
     private static let commandNames = CommandSyntax.all.flatMap { [$0.name] + $0.aliases }.map { Completion($0) }
+
+    /// Completion with no store behind it: commands, options and fixtures only.
+    package static var withoutStore: Completer { Completer(data: NoStoreData()) }
+}
+
+private struct NoStoreData: CompletionData {
+    func tagNames() -> [String] { [] }
+    func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary] { [] }
+    func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)? { nil }
 }
 
 extension Notebook: CompletionData {

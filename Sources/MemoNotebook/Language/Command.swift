@@ -11,6 +11,9 @@ package enum Command: Equatable, Sendable {
     /// A memo's new text, its whole explicit tag set, or both, in one change: the server's
     /// `memo/update`, which the command language does not spell.
     case update(id: Int64, content: String?, tags: [String]?)
+    /// A memo's new text, only while the memo is still the version `base` (none known: never):
+    /// the server's save of a memo's own file, which the command language does not spell.
+    case editIfStill(id: Int64, text: String, base: MemoFileBase?)
     case delete(ids: [Int64])
     case tag(id: Int64, tags: [String])
     case untag(id: Int64, tags: [String])
@@ -55,7 +58,7 @@ package enum Command: Equatable, Sendable {
         case .add, .importFile, .sync, .fixture, .begin:
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
-             .edit, .update, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
+             .edit, .update, .editIfStill, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

@@ -4,8 +4,9 @@ import MemoStore
 /// the uuid source and the display time zone, and runs commands into `Outcome`s. Every face
 /// (one-shot, scripts, REPL, server) goes through it; none of them touches SQL.
 package final class Notebook {
-    /// The store; an empty stand-in while `newFile` is still to be created.
-    package internal(set) var store: MemoStore
+    /// The store; an empty stand-in while `newFile` is still to be created. Internal: the
+    /// faces change it only through `execute` and read it only through the notebook.
+    var store: MemoStore
     /// The store file the session was pointed at that does not exist yet, or nil.
     package internal(set) var newFile: NewStoreFile?
     /// Tells the user of a store file created (one line, on standard error); nil to say nothing.
@@ -53,18 +54,6 @@ package final class Notebook {
     /// the changes that happen move the deterministic clock and uuids.
     package func execute(_ command: Command) throws -> Outcome {
         try running(command) { try run(command) }
-    }
-
-    /// `edit ID TEXT`, only while `isStill` holds for the memo as the store has it: the check
-    /// and the edit are one write transaction, so a change another process saves meanwhile
-    /// is never overwritten. Nil, with nothing changed, when the check fails.
-    package func edit(id: Int64, to text: String, ifStill isStill: (Memo) -> Bool) throws -> Memo? {
-        try running(.edit(id: id, text: text)) {
-            try store.recordingChange(.edit, at: changeTime) {
-                guard let current = try store.memo(id: id), isStill(current) else { return nil }
-                return try store.updateContent(id: id, to: text, at: clock.now())
-            }
-        }
     }
 
     /// Runs `body` as `command`, tracked for the session's undo; on failure it gives back the
@@ -120,6 +109,8 @@ package final class Notebook {
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .update(let id, let content, let tags):
             return .edited(try update(id: id, content: content, tags: tags))
+        case .editIfStill(let id, let text, let base):
+            return try edit(id: id, to: text, ifStill: base)
         case .delete(let ids):
             let deleted = try store.delete(ids: ids, at: changeTime)
             return .deleted(deleted.ids, referencedBy: deleted.referrers)
@@ -143,6 +134,17 @@ package final class Notebook {
             let fixture = try Fixture.resolve(reference)
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
         }
+    }
+
+    /// `edit ID TEXT` while the memo is still the version `base`: the check and the edit are
+    /// one write transaction, so a change another process saves meanwhile is never
+    /// overwritten. Unchanged, with nothing written, when the check fails.
+    private func edit(id: Int64, to text: String, ifStill base: MemoFileBase?) throws -> Outcome {
+        let edited = try store.recordingChange(.edit, at: changeTime) { () throws -> Memo? in
+            guard let current = try store.memo(id: id), base == MemoFileBase(current) else { return nil }
+            return try store.updateContent(id: id, to: text, at: clock.now())
+        }
+        return edited.map(Outcome.edited) ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")
     }
 
     /// Whether a batch is open: its changes are not saved yet.

@@ -5,7 +5,8 @@ import MemoSync
 package enum Outcome {
     case added(Memo)
     case edited(Memo)
-    /// `edit` given back its unchanged text by the user: nothing happened.
+    /// `edit` given back its unchanged text by the user, or an `editIfStill` whose memo
+    /// changed meanwhile: nothing happened.
     case unchanged(String)
     /// A listing, streamed: rows are read as they are rendered; text output may head them
     /// by day or month. For a search, the search: renderers show where each memo matched.

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// Completion and hover in open documents, from the same completer and renderer the REPL
 /// uses. Command completion and id arguments belong to command files; memo references

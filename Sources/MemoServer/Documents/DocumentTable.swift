@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// The documents the client has open, by URI, and what the server offers in them:
 /// completion, hover, and diagnostics (of commands in command files, of memo references

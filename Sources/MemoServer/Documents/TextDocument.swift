@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 extension ListParams {
     /// The list arguments these params stand for, checked as the command line checks them.

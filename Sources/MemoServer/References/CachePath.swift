@@ -1,5 +1,5 @@
 import Glibc
-import MemoStore
+import MemoModel
 
 /// Paths of the memos' folders, compared as the file system sees them: a cache folder given
 /// with a trailing slash or through a symlink still names the same files.

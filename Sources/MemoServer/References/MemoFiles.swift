@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
-import MemoStore
+import MemoModel
+import MemoNotebook
 
 /// The memos' own files for editors (SPEC §8): go to definition on `#12` opens `12.md` in the
 /// store's own folder under `$XDG_CACHE_HOME/memo/open` (else `~/.cache/memo/open`), which
@@ -8,53 +9,8 @@ import MemoStore
 /// `.12.base` records the memo's version the file was written from, so any server on the
 /// store (a second one, a restarted one) refuses a save over a memo that changed meanwhile.
 final class MemoFiles {
-    /// The version of a memo a file was written from.
-    struct Base: Equatable {
-        let uuid: String
-        let updateDate: Timestamp?
-        /// A stable 128-bit hash of the text (`StableUUID`): the same in every process.
-        let contentHash: String
-
-        init(_ memo: Memo) {
-            uuid = memo.uuid
-            updateDate = memo.updateDate
-            contentHash = StableUUID.make(from: memo.content)
-        }
-
-        private init(uuid: String, updateDate: Timestamp?, contentHash: String) {
-            self.uuid = uuid
-            self.updateDate = updateDate
-            self.contentHash = contentHash
-        }
-
-        /// Whether `text` is the text this version was written with (an editor may have
-        /// ended it with a line break).
-        func isText(of text: String) -> Bool {
-            StableUUID.make(from: text) == contentHash || (text.hasSuffix("\n") && StableUUID.make(from: String(text.dropLast())) == contentHash)
-        }
-
-        private static let header = "memo file base 1"
-
-        /// The base file's text: a header, then the uuid, the update date and the hash.
-        var fileText: String {
-            [Self.header, uuid, updateDate.map { String($0.millisecondsSince1970) } ?? "-", contentHash].joined(separator: "\n") + "\n"
-        }
-
-        /// Reads `fileText`; nil for anything else.
-        init?(fileText: String) {
-            let lines = fileText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard lines.count == 5, lines[0] == Self.header, lines[4].isEmpty else { return nil }
-            let updateDate: Timestamp?
-            if lines[2] == "-" {
-                updateDate = nil
-            } else if let milliseconds = Int64(lines[2]) {
-                updateDate = Timestamp(millisecondsSince1970: milliseconds)
-            } else {
-                return nil
-            }
-            self.init(uuid: lines[1], updateDate: updateDate, contentHash: lines[3])
-        }
-    }
+    /// The version of a memo a file was written from: the base file records it.
+    typealias Base = MemoFileBase
 
     /// The store's own folder, in normal form (no `//`, `.`, `..` or trailing `/`).
     let folder: String
@@ -164,5 +120,29 @@ final class MemoFiles {
     func removeAll() {
         for id in ids { remove(id) }
         rmdir(folder)
+    }
+}
+
+/// A base file's text: a header, then the uuid, the update date and the hash.
+extension MemoFileBase {
+    private static let header = "memo file base 1"
+
+    var fileText: String {
+        [Self.header, uuid, updateDate.map { String($0.millisecondsSince1970) } ?? "-", contentHash].joined(separator: "\n") + "\n"
+    }
+
+    /// Reads `fileText`; nil for anything else.
+    init?(fileText: String) {
+        let lines = fileText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count == 5, lines[0] == Self.header, lines[4].isEmpty else { return nil }
+        let updateDate: Timestamp?
+        if lines[2] == "-" {
+            updateDate = nil
+        } else if let milliseconds = Int64(lines[2]) {
+            updateDate = Timestamp(millisecondsSince1970: milliseconds)
+        } else {
+            return nil
+        }
+        self.init(uuid: lines[1], updateDate: updateDate, contentHash: lines[3])
     }
 }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import MemoStore
+import MemoModel
 
 /// Whole small files of the memos' folder, written privately: a memo's file and its base.
 enum PrivateFile {

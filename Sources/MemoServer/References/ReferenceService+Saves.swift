@@ -1,5 +1,4 @@
 import MemoNotebook
-import MemoStore
 
 /// The memos' own files follow the store both ways: a save of one edits its memo, and a
 /// change in the store rewrites the files that are not open.
@@ -48,7 +47,7 @@ extension ReferenceService {
             if text == current.content {
                 try files.remember(current)
                 if openText != nil { editorBases[uri] = MemoFiles.Base(current) }
-            } else if let memo = try notebook.edit(id: id, to: text, ifStill: { base == MemoFiles.Base($0) }) {
+            } else if case .edited(let memo) = try notebook.execute(.editIfStill(id: id, text: text, base: base)) {
                 try files.remember(memo)
                 if openText != nil { editorBases[uri] = MemoFiles.Base(memo) }
             } else {

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// Memo references (`#12`, `memo:UUID`) in every open document (SPEC §8 "References in any
 /// document"): diagnostics for missing memos, definition and links to the memos' own files,

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// memo's JSON-RPC 2.0 server: the LSP lifecycle, and the dispatch of each message to the
 /// part that serves it: the notebook methods of SPEC §8 (`NotebookMethods`), open documents

@@ -1,5 +1,4 @@
 import MemoNotebook
-import MemoStore
 
 /// The notebook methods of SPEC §8: each turns its params into a `Command`, runs it through
 /// `Notebook.execute` as every other face does, and answers with the outcome as JSON. Live

@@ -7,7 +7,7 @@ extension Outcome {
         switch self {
         case .added(let memo), .edited(let memo): JSONRenderer.json(memo)
         case .shown(let memos): memos.first.map { JSONRenderer.json($0.memo) }
-        case .memos(let cursor, _, _): .object([("memos", .array(try WatchFeed.collect(cursor)))])
+        case .memos(let cursor, _, _): .object([("memos", .array(try cursor.collect().map(JSONRenderer.json)))])
         case .deleted(let ids, _): .object([("deleted", .array(ids.map(JSONValue.integer)))])
         case .tags(let counts): .object([("tags", .array(counts.map(JSONRenderer.json)))])
         default: nil

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 extension RPCError {
     /// Runs a notebook operation, answering its failures with the codes of SPEC §8.

@@ -1,5 +1,5 @@
 import MemoNotebook
-import MemoStore
+import MemoModel
 
 /// The live queries of `memo/watch`: each remembers the result it last reported, and is
 /// run again only when the store's change stamp moved, whether this connection or
@@ -44,13 +44,9 @@ final class WatchFeed {
         return changes
     }
 
-    /// The memos of a list request as JSON.
+    /// The memos of a list request as JSON objects: one JSON-RPC result is one value, so it
+    /// is built whole.
     static func result(of arguments: ListArguments, in notebook: Notebook) throws -> [JSONValue] {
-        try collect(notebook.memos(notebook.query(for: arguments)))
-    }
-
-    /// A cursor's memos as JSON objects: one JSON-RPC result is one value, so it is built whole.
-    static func collect(_ cursor: MemoCursor) throws -> [JSONValue] {
-        try cursor.collect().map(JSONRenderer.json)
+        try notebook.memos(notebook.query(for: arguments)).collect().map(JSONRenderer.json)
     }
 }

@@ -41,7 +41,7 @@ package struct HistoryEntry: Equatable, Sendable {
     private static func printable(_ text: String) -> String { printable(text[...]) }
 
     /// What a sync's entry says of the store it synced with: `with PATH`.
-    static func syncSummary(peer: String) -> String { Self.syncPrefix + peer }
+    package static func syncSummary(peer: String) -> String { Self.syncPrefix + peer }
     private static let syncPrefix = "with "
 
     /// The store a sync's entry synced with, as the sync named it; nil for other entries and

@@ -67,7 +67,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
 
 extension StoreError {
     /// The store error for a failed SQLite call: an interrupted statement means Ctrl-C.
-    init(_ error: SQLiteError) {
+    package init(_ error: SQLiteError) {
         self = error.code == .interrupt ? .interrupted : .sqlite(error)
     }
 
