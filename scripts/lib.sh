@@ -64,10 +64,10 @@ for t in targets:
         local sources=()
         mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
         [ ${#sources[@]} -eq 0 ] && continue
-        for module in $(swiftc -frontend -emit-imported-modules -module-name "${target//-/_}" "${sources[@]}"); do
+        for module in $(swiftc -frontend -emit-imported-modules -swift-version 6 -module-name "${target//-/_}" "${sources[@]}"); do
             [[ $all == *" $module "* && " $declared " != *" $module "* ]] || continue
             for file in "${sources[@]}"; do
-                swiftc -frontend -emit-imported-modules -module-name "${target//-/_}" "$file" | grep -qx "$module" &&
+                swiftc -frontend -emit-imported-modules -swift-version 6 -module-name "${target//-/_}" "$file" | grep -qx "$module" &&
                     echo "error: $file imports $module, which Package.swift does not list among $target's dependencies" >&2
             done
             status=1
