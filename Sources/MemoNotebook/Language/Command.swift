@@ -170,6 +170,15 @@ package enum ListGrouping: String, Equatable, Sendable {
 package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
     case jsonl, json, markdown, coredata
 
+    /// Whether `export` writes it (a Core Data store is only read). A switch: a new format
+    /// must say.
+    package var isWritable: Bool {
+        switch self {
+        case .jsonl, .json, .markdown: true
+        case .coredata: false
+        }
+    }
+
     /// The format a file's name implies: `.jsonl`, `.json`, `.md`/`.markdown`, or a Core
     /// Data store's `.sqlite`/`.store`; nil when the name says nothing.
     package init?(fileName: String) {
