@@ -8,6 +8,15 @@ package enum ChangeKind: String, Equatable, Sendable {
     /// Undo and redo entries record the undoing of other entries; they are not undone
     /// themselves (redo is how an undo is taken back).
     package var isUndoOrRedo: Bool { self == .undo || self == .redo }
+
+    /// Whether a change of this kind may delete memos, so that a store which never synced
+    /// records its deletes as tombstones. A switch: a new kind must say.
+    package var mayDeleteMemos: Bool {
+        switch self {
+        case .add, .edit, .tag, .untag: false
+        case .delete, .import, .fixture, .batch, .sync, .undo, .redo: true
+        }
+    }
 }
 
 /// One saved change, as `history` shows it.

@@ -26,16 +26,11 @@ package protocol SyncEndpoint: AnyObject {
     func abandon()
 }
 
-/// What a side says of itself before a sync.
+/// What a side says of itself before a sync. Made in this module only (`LocalSyncEndpoint`;
+/// the remote side's is decoded), so the memberwise initializer serves.
 package struct SyncIdentityCard: Equatable, Sendable, Codable {
     package var storeID: String
     /// The store file's machine, device and inode ("" in memory): a store cannot sync with its file.
     package var file: String
     package var isWritable: Bool
-
-    package init(storeID: String, file: String, isWritable: Bool) {
-        self.storeID = storeID
-        self.file = file
-        self.isWritable = isWritable
-    }
 }

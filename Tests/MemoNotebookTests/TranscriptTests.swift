@@ -80,8 +80,38 @@ struct TranscriptTests {
         #expect(UnifiedDiff.diff(old, old, oldName: "old", newName: "new") == "")
     }
 
-    /// A middle too large for the exact table (a runaway transcript) is one hunk of removed
-    /// then added lines, between the common first and last lines, in linear memory.
+    /// Two long transcripts that differ in a few lines far apart: a hunk for each change,
+    /// however long the lines between (a table of every pair of lines would have held 25
+    /// million cells).
+    @Test func aFewChangesInLongTranscriptsAreAHunkEach() {
+        let old = (0..<5_000).map { "line \($0)" }
+        var new = old
+        new[100] = "changed 100"
+        new.remove(at: 2_500)
+        new.insert("inserted", at: 4_900)
+        let diff = UnifiedDiff.diff(old, new, oldName: "old", newName: "new", context: 1)
+        #expect(diff == """
+            --- old
+            +++ new
+            @@ -100,3 +100,3 @@
+             line 99
+            -line 100
+            +changed 100
+             line 101
+            @@ -2500,3 +2500,2 @@
+             line 2499
+            -line 2500
+             line 2501
+            @@ -4901,2 +4900,3 @@
+             line 4900
+            +inserted
+             line 4901
+
+            """)
+    }
+
+    /// Texts with nothing in common between their first and last lines (a runaway
+    /// transcript): one hunk of removed then added lines.
     @Test func aHugeDifferenceIsRemovedThenAdded() {
         let old = ["same"] + (0..<3_000).map { "old \($0)" } + ["end"]
         let new = ["same"] + (0..<2_000).map { "new \($0)" } + ["end"]

@@ -370,6 +370,20 @@ def test_an_older_export_imported_elsewhere_never_wins_over_the_edit_made_after_
         assert texts(memo_binary, environment, store) == ["x1, edited"], store.name
 
 
+@pytest.mark.parametrize("deletion", [["delete", "1"], ["undo"], ["run", "-"]])
+def test_a_memo_deleted_after_copying_a_store_that_never_synced_stays_deleted(memo_binary, environment, tmp_path, deletion):
+    # A delete, the undo of an add, a batch: each change that may delete memos leaves a
+    # tombstone, even in a store that keeps no versions yet.
+    a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
+    memo(memo_binary, environment, a, "add", "x1")
+    shutil.copy(a, c)
+    subprocess.run([memo_binary, "--store", str(a)] + deletion, input="begin\ndelete 1\nsave\n",
+                   env=environment, capture_output=True, text=True, check=True)
+    memo(memo_binary, environment, c, "sync", a)
+    for store in (a, c):
+        assert texts(memo_binary, environment, store) == [], store.name
+
+
 def test_a_tag_removed_after_copying_a_store_that_never_synced_stays_removed(memo_binary, environment, tmp_path):
     a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
     memo(memo_binary, environment, a, "add", "--tag", "t", "x1")

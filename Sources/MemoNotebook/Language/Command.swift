@@ -76,7 +76,6 @@ package enum StoreUse: Sendable {
     case mayAdd
 }
 
-/// The filters of `list` and `count`, with dates still unresolved.
 /// `search`: the query, `list`'s filters, order and page, and whether to order by relevance.
 package struct SearchArguments: Equatable, Sendable {
     package var query: SearchQuery
@@ -90,9 +89,12 @@ package struct SearchArguments: Equatable, Sendable {
     }
 }
 
+/// The filters of `list` and `count`, with dates still unresolved. Built in this module and
+/// its tests only, so the memberwise initializer serves (as for the other arguments below
+/// that no other module builds).
 package struct FilterArguments: Equatable, Sendable {
     /// Memos with every one of these tags.
-    package var tags: [String]
+    package var tags: [String] = []
     package var since: DateArgument?
     package var until: DateArgument?
     package var on: DateArgument?
@@ -100,17 +102,6 @@ package struct FilterArguments: Equatable, Sendable {
     package var linksTo: Int64?
     package var linkedFrom: Int64?
     package var isOrphan = false
-
-    package init(tags: [String] = [], since: DateArgument? = nil, until: DateArgument? = nil, on: DateArgument? = nil,
-                 linksTo: Int64? = nil, linkedFrom: Int64? = nil, isOrphan: Bool = false) {
-        self.tags = tags
-        self.since = since
-        self.until = until
-        self.on = on
-        self.linksTo = linksTo
-        self.linkedFrom = linkedFrom
-        self.isOrphan = isOrphan
-    }
 }
 
 /// How `graph` writes the graph: Graphviz's dot language, or one JSON object.
@@ -121,13 +112,8 @@ package enum GraphFormat: String, CaseIterable, Sendable {
 /// The arguments of `graph`: its filters, and a format unless the output's (dot as text,
 /// JSON under `--json`) is wanted.
 package struct GraphArguments: Equatable, Sendable {
-    package var filter: FilterArguments
+    package var filter = FilterArguments()
     package var format: GraphFormat?
-
-    package init(filter: FilterArguments = FilterArguments(), format: GraphFormat? = nil) {
-        self.filter = filter
-        self.format = format
-    }
 }
 
 /// The arguments of `sync`: the other store, and for one through ssh the program that
@@ -154,14 +140,9 @@ package struct ListArguments: Equatable, Sendable {
     /// Headings by day or month in text output; nil for none.
     package var grouping: ListGrouping?
 
-    package init(filter: FilterArguments = FilterArguments(), order: MemoOrder = .newestFirst,
-                 limit: Int? = nil, offset: Int = 0, grouping: ListGrouping? = nil) {
-        self.filter = filter
-        self.order = order
-        self.limit = limit
-        self.offset = offset
-        self.grouping = grouping
-    }
+    /// `list` with no options (newest first, every memo): what other modules start from and
+    /// change, as this module's memberwise initializer is not theirs to call.
+    package static let defaults = ListArguments()
 }
 
 /// How `list --group` heads its memos: by calendar day or month in the display time zone.
@@ -172,6 +153,15 @@ package enum ListGrouping: String, Equatable, Sendable {
 /// The file formats of `import` and `export`.
 package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
     case jsonl, json, markdown, coredata
+
+    /// Whether `export` writes it (a Core Data store is only read). A switch: a new format
+    /// must say.
+    package var isWritable: Bool {
+        switch self {
+        case .jsonl, .json, .markdown: true
+        case .coredata: false
+        }
+    }
 
     /// The format a file's name implies: `.jsonl`, `.json`, `.md`/`.markdown`, or a Core
     /// Data store's `.sqlite`/`.store`; nil when the name says nothing.
@@ -190,13 +180,7 @@ package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
 package struct ImportArguments: Equatable, Sendable {
     package var path: String
     package var format: TransferFormat
-    package var mapping: CoreDataMapping
-
-    package init(path: String, format: TransferFormat, mapping: CoreDataMapping = CoreDataMapping()) {
-        self.path = path
-        self.format = format
-        self.mapping = mapping
-    }
+    package var mapping = CoreDataMapping()
 }
 
 /// Which Core Data entity and attributes hold memos (SPEC §3's defaults).
@@ -213,13 +197,7 @@ package struct ExportArguments: Equatable, Sendable {
     /// A file path, or `-` for standard output.
     package var path: String
     package var format: TransferFormat
-    package var filter: FilterArguments
-
-    package init(path: String, format: TransferFormat, filter: FilterArguments = FilterArguments()) {
-        self.path = path
-        self.format = format
-        self.filter = filter
-    }
+    package var filter = FilterArguments()
 }
 
 /// What one line of input amounts to.

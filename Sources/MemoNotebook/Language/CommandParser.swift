@@ -237,7 +237,7 @@ package enum CommandParser {
         guard let file = positional.first else { throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name) }
         if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
         let filter = try filterArguments(reader)
-        return ExportArguments(path: file.text, format: try format(reader, for: file, allowed: [.jsonl, .json, .markdown]), filter: filter)
+        return ExportArguments(path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases.filter(\.isWritable)), filter: filter)
     }
 
     /// The `--format` given, else the one the file's name implies, else JSON Lines.

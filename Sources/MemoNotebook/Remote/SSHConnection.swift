@@ -7,7 +7,7 @@ import MemoSync
 /// carry options: `ssh -F ~/.ssh/other -i key`), else `ssh`; the remote program is
 /// `remoteMemo` (a command line of the remote shell, like rsync's `--rsync-path`), else
 /// `memo`. ssh's standard error is kept to explain a failure, and shown after a sync that
-/// worked. SIGPIPE is ignored meanwhile: a write to an ssh that died fails, it does not kill.
+/// worked. However a sync ends, ssh is waited for and the pipes to it closed (`deinit`).
 final class SSHConnection: SyncConnection {
     let channel: LineChannel
     private let process: ShellCommand
@@ -15,7 +15,6 @@ final class SSHConnection: SyncConnection {
     private let sshCommand: String
     private let remoteProgram: String
     private let address: SSHAddress
-    private let previousPipeHandler: sighandler_t?
     private var ending: ShellCommand.Ending?
 
     init(to address: SSHAddress, remoteMemo: String?, environment: Environment = .process) throws(StoreError) {
@@ -24,11 +23,16 @@ final class SSHConnection: SyncConnection {
         remoteProgram = remoteMemo ?? "memo"
         let remoteCommand = "\(remoteProgram) sync --serve \(Self.shellQuoted(address.path))"
         let arguments = (address.port.map { ["-p", String($0)] } ?? []) + [address.destination, remoteCommand]
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard Self.makePipe(&input), Self.makePipe(&output), Self.makePipe(&errors) else {
-            throw .remote(place: address.spelled, problem: "cannot make pipes for ssh: \(Errno(errno))", storeUnusable: false)
+        var pipes: [[Int32]] = []
+        while pipes.count < 3 {
+            guard let ends = Self.makePipe() else {
+                let failure = Errno(errno)
+                for descriptor in pipes.joined() { Glibc.close(descriptor) }
+                throw .remote(place: address.spelled, problem: "cannot make pipes for ssh: \(failure)", storeUnusable: false)
+            }
+            pipes.append(ends)
         }
-        previousPipeHandler = signal(SIGPIPE, SIG_IGN)
+        let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
         let started = ShellCommand.start(sshCommand, arguments: arguments, standardInput: input[0],
                                          standardOutput: output[1], standardError: errors[1])
         for descriptor in [input[0], output[1], errors[1]] { Glibc.close(descriptor) }
@@ -37,13 +41,18 @@ final class SSHConnection: SyncConnection {
             self.process = process
         case .failure(let error):
             for descriptor in [input[1], output[0], errors[0]] { Glibc.close(descriptor) }
-            signal(SIGPIPE, previousPipeHandler)
             throw .remote(place: address.spelled, problem: "cannot start '\(sshCommand)': \(error)", storeUnusable: false)
         }
         toSSH = input[1]
         fromSSH = output[0]
         sshErrors = errors[0]
         channel = LineChannel(input: fromSSH, output: toSSH, sideInput: sshErrors)
+    }
+
+    /// A connection dropped before `close` (a sync that failed) still leaves no pipe open
+    /// and no ssh unreaped.
+    deinit {
+        end()
     }
 
     func close() {
@@ -89,16 +98,16 @@ final class SSHConnection: SyncConnection {
         channel.drainSideInput()
         Glibc.close(sshErrors)
         let ending = process.waitForEnding()
-        signal(SIGPIPE, previousPipeHandler)
         self.ending = ending
         return ending
     }
 
     /// A pipe whose ends close in programs memo starts (where they are not made a stream).
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
+    private static func makePipe() -> [Int32]? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
+        return ends
     }
 
     private func firstWord(of command: String) -> String {

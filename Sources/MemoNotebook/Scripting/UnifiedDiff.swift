@@ -1,15 +1,10 @@
-/// A unified diff of two texts by lines, as `diff -u` prints it, from a longest common
-/// subsequence of the lines between the texts' common first and last lines.
-///
-/// The subsequence takes a table of one cell per pair of lines. Up to `maximumTableCells`
-/// it is exact; a larger middle (a hostile or runaway transcript) is shown as all removed,
-/// then all added: still a correct diff, found in linear time and memory.
+/// A unified diff of two texts by lines, as `diff -u` prints it, from the standard library's
+/// `difference(from:)` (a Myers diff: time and memory grow with the number of lines changed,
+/// not with the product of the texts' lengths).
 package enum UnifiedDiff {
     private enum Edit: Equatable {
         case same(String), removed(String), added(String)
     }
-
-    static let maximumTableCells = 4_000_000
 
     /// The diff with `context` lines around each change, or "" when the texts are equal.
     package static func diff(_ old: [String], _ new: [String], oldName: String, newName: String,
@@ -21,36 +16,30 @@ package enum UnifiedDiff {
         return text
     }
 
+    /// Every line of both texts in order, a change's removed lines before its added ones.
+    /// A line that stands in one text only is removed or added before the diff runs on the
+    /// others (it can be in no common subsequence), so that texts with nothing in common (a
+    /// runaway transcript) take linear time, not the square of their lengths.
     private static func edits(_ old: [String], _ new: [String]) -> [Edit] {
-        let prefix = zip(old, new).prefix { $0 == $1 }.count
-        let suffix = zip(old[prefix...].reversed(), new[prefix...].reversed()).prefix { $0 == $1 }.count
-        let oldMiddle = old[prefix..<(old.count - suffix)], newMiddle = new[prefix..<(new.count - suffix)]
-        let middle = oldMiddle.count * newMiddle.count <= maximumTableCells
-            ? commonSubsequenceEdits(Array(oldMiddle), Array(newMiddle))
-            : oldMiddle.map(Edit.removed) + newMiddle.map(Edit.added)
-        return old[..<prefix].map(Edit.same) + middle + old[(old.count - suffix)...].map(Edit.same)
-    }
-
-    private static func commonSubsequenceEdits(_ old: [String], _ new: [String]) -> [Edit] {
-        // common[i * width + j]: length of the longest common subsequence of old[i...] and new[j...].
-        let width = new.count + 1
-        var common = [Int32](repeating: 0, count: (old.count + 1) * width)
-        for i in stride(from: old.count - 1, through: 0, by: -1) {
-            for j in stride(from: new.count - 1, through: 0, by: -1) {
-                common[i * width + j] = old[i] == new[j]
-                    ? common[(i + 1) * width + j + 1] + 1
-                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
+        let oldLines = Set(old), newLines = Set(new)
+        var isRemoved = old.map { !newLines.contains($0) }
+        var isAdded = new.map { !oldLines.contains($0) }
+        let oldShared = old.indices.filter { !isRemoved[$0] }, newShared = new.indices.filter { !isAdded[$0] }
+        for change in newShared.map({ new[$0] }).difference(from: oldShared.map { old[$0] }) {
+            switch change {
+            case .remove(let offset, _, _): isRemoved[oldShared[offset]] = true
+            case .insert(let offset, _, _): isAdded[newShared[offset]] = true
             }
         }
         var edits: [Edit] = []
         var i = 0, j = 0
         while i < old.count || j < new.count {
-            if i < old.count, j < new.count, old[i] == new[j] {
-                edits.append(.same(old[i])); i += 1; j += 1
-            } else if i < old.count, j == new.count || common[(i + 1) * width + j] >= common[i * width + j + 1] {
+            if i < old.count, isRemoved[i] {
                 edits.append(.removed(old[i])); i += 1
-            } else {
+            } else if j < new.count, isAdded[j] {
                 edits.append(.added(new[j])); j += 1
+            } else {
+                edits.append(.same(old[i])); i += 1; j += 1
             }
         }
         return edits

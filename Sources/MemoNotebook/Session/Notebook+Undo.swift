@@ -56,15 +56,7 @@ extension Notebook {
     /// A one-shot `undo` takes the store's latest change; a session's, the newest of its own
     /// that no other session undid meanwhile. The store picks it in the undo's transaction.
     func undo() throws -> HistoryEntry {
-        guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before 'undo'") }
-        switch scope {
-        case .oneShot:
-            return try store.undo(.latest, at: changeTime)
-        case .session:
-            let entry = try namingOtherProcesses { () throws(StoreError) in try store.undo(.newest(of: undoStack), at: changeTime) }
-            move(entry.sequence, from: &undoStack, to: &redoStack)
-            return entry
-        }
+        try step("undo", from: \.undoStack, to: \.redoStack, store.undo)
     }
 
     /// `undo --sync`: the store's latest sync, in any session. Where a person can answer
@@ -85,14 +77,23 @@ extension Notebook {
         return .syncUndone(undone)
     }
 
+    /// `undo` taken back, as `undo` picks its change: the newest of the session's undos.
     func redo() throws -> HistoryEntry {
-        guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before 'redo'") }
+        try step("redo", from: \.redoStack, to: \.undoStack, store.redo)
+    }
+
+    /// `undo` or `redo` (`command`, which `change` does in the store): of the store's latest
+    /// change, one-shot; in a session, of the newest on `stack`, which then moves to `other`.
+    private func step(_ command: String, from stack: ReferenceWritableKeyPath<Notebook, [Int64]>,
+                      to other: ReferenceWritableKeyPath<Notebook, [Int64]>,
+                      _ change: (HistoryChoice, Timestamp) throws(StoreError) -> HistoryEntry) throws -> HistoryEntry {
+        guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before '\(command)'") }
         switch scope {
         case .oneShot:
-            return try store.redo(.latest, at: changeTime)
+            return try change(.latest, changeTime)
         case .session:
-            let entry = try namingOtherProcesses { () throws(StoreError) in try store.redo(.newest(of: redoStack), at: changeTime) }
-            move(entry.sequence, from: &redoStack, to: &undoStack)
+            let entry = try namingOtherProcesses { () throws(StoreError) in try change(.newest(of: self[keyPath: stack]), changeTime) }
+            move(entry.sequence, from: &self[keyPath: stack], to: &self[keyPath: other])
             return entry
         }
     }

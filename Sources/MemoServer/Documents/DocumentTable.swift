@@ -82,7 +82,7 @@ final class DocumentTable {
 
     /// Forgets the document; a memo's file closed follows the store again, from now (the
     /// store may have changed while the editor held it).
-    func close(_ params: DidCloseParams) {
+    func close(_ params: TextDocumentParams) {
         documents.removeValue(forKey: params.textDocument.uri)
         references.saveProblems.removeValue(forKey: params.textDocument.uri)
         references.editorBases.removeValue(forKey: params.textDocument.uri)

@@ -21,6 +21,18 @@ struct TextDocumentIdentifier: Decodable {
     let uri: String
 }
 
+/// Params that name a document alone: `textDocument/didClose`, `textDocument/documentLink`.
+struct TextDocumentParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+}
+
+/// Params that name a part of a document: `textDocument/inlayHint` (the hints of the lines
+/// in `range`), `textDocument/codeAction` (the actions for the selection `range`).
+struct TextDocumentRangeParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+    let range: PositionRange
+}
+
 struct TextDocumentItem: Decodable {
     let uri: String
     let languageId: String?
@@ -66,10 +78,6 @@ struct PositionRange: Decodable, Equatable {
     }
 }
 
-struct DidCloseParams: Decodable {
-    let textDocument: TextDocumentIdentifier
-}
-
 struct Position: Decodable, Equatable {
     let line: Int
     let character: Int
@@ -98,26 +106,9 @@ struct DidSaveParams: Decodable {
     let text: String?
 }
 
-/// `textDocument/documentLink`.
-struct DocumentLinkParams: Decodable {
-    let textDocument: TextDocumentIdentifier
-}
-
-/// `textDocument/inlayHint`: the hints of the lines in `range`.
-struct InlayHintParams: Decodable {
-    let textDocument: TextDocumentIdentifier
-    let range: PositionRange
-}
-
 /// `workspace/symbol`.
 struct WorkspaceSymbolParams: Decodable {
     let query: String
-}
-
-/// `textDocument/codeAction`: the actions for the selection `range`.
-struct CodeActionParams: Decodable {
-    let textDocument: TextDocumentIdentifier
-    let range: PositionRange
 }
 
 /// `workspace/executeCommand` of the code actions: their one argument is the selection.

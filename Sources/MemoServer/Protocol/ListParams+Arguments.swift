@@ -4,7 +4,7 @@ import MemoModel
 extension ListParams {
     /// The list arguments these params stand for, checked as the command line checks them.
     func arguments() throws(RPCError) -> ListArguments {
-        var arguments = ListArguments()
+        var arguments = ListArguments.defaults
         switch order {
         case nil, "desc": arguments.order = .newestFirst
         case "asc": arguments.order = .oldestFirst

@@ -23,7 +23,7 @@ final class SelectionActions {
 
     /// `textDocument/codeAction` on a selection: save it as a memo, or move it to one; none
     /// for a selection of white space alone (`selected`), which makes no memo.
-    func codeActions(_ params: CodeActionParams, selected: String) -> JSONValue {
+    func codeActions(_ params: TextDocumentRangeParams, selected: String) -> JSONValue {
         guard !selected.allSatisfy(\.isWhitespace) else { return .array([]) }
         let selection: JSONValue = .object([("uri", .string(params.textDocument.uri)), ("range", params.range.json)])
         var actions = [("Save selection as memo", Self.saveCommand)]

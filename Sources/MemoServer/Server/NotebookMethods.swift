@@ -45,7 +45,9 @@ final class NotebookMethods {
         } catch {
             throw .invalidParams("invalid params: \(error.description)")
         }
-        return try run(.search(SearchArguments(query: query, list: ListArguments(limit: params.limit))))
+        var list = ListArguments.defaults
+        list.limit = params.limit
+        return try run(.search(SearchArguments(query: query, list: list)))
     }
 
     func tags() throws(RPCError) -> JSONValue {

@@ -163,7 +163,7 @@ final class ChangeRecorder {
     private func stampSyncFacts(of kind: ChangeKind, at time: Timestamp) throws {
         if let stamp = try stamp(at: time) {
             try table.stampStaged(stamp)
-        } else if ![.add, .edit, .tag, .untag].contains(kind) {
+        } else if kind.mayDeleteMemos {
             try table.buryStagedDeletes(of: identity.storeID(), at: time)
         }
     }

@@ -3,8 +3,9 @@ import Glibc
 /// Lines of bytes both ways over a pair of descriptors: the sync exchange's messages, one
 /// JSON text a line (JSON never holds a raw newline). Writes are buffered up to
 /// `flushBytes` and always flushed before a read, so a request is whole before its reply is
-/// awaited. A `sideInput` (the standard error of the program on the other end) is drained
-/// into `sideText` while the channel waits, so that program never blocks writing to it.
+/// awaited; a write to a reader that is gone is `Failure.closed` (`PipeWriting`). A
+/// `sideInput` (the standard error of the program on the other end) is drained into
+/// `sideText` while the channel waits, so that program never blocks writing to it.
 package final class LineChannel {
     package enum Failure: Error, Equatable {
         /// The other end closed the stream (or went away) in the middle of a line or a write.
@@ -55,7 +56,7 @@ package final class LineChannel {
         defer { pending.removeFirst(offset) }
         while offset < pending.count {
             try waitUntilReady(output, events: Int16(POLLOUT))
-            let written = pending[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            let written = pending[offset...].withUnsafeBytes { PipeWriting.write(output, $0) }
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw errno == EPIPE ? .closed : .system(errno)
