@@ -9,8 +9,10 @@ package final class MemoStore {
     /// Whether opening it created its file: the session says so, once.
     package internal(set) var wasCreated = false
     let database: Database
-    /// The one writer of memo rows.
+    /// The one writer of memo rows, and its parts for the history and for sync.
     let table: MemoTable
+    let historyImages: HistoryImages
+    let syncStamping: SyncStamping
     /// Records each change in the history, in the change's transaction.
     let recorder: ChangeRecorder
 
@@ -18,7 +20,9 @@ package final class MemoStore {
         self.location = location
         self.database = database
         table = MemoTable(database: database)
-        recorder = ChangeRecorder(database: database, table: table, file: StoreFile(location))
+        historyImages = HistoryImages(database: database)
+        syncStamping = SyncStamping(database: database)
+        recorder = ChangeRecorder(database: database, historyImages: historyImages, syncStamping: syncStamping, file: StoreFile(location))
     }
 
     /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one

@@ -61,7 +61,8 @@ struct KeptTagNamesTests {
         try session.run("add one @a @b")
         try session.run("add two")
         try session.run("tag 2 c")
-        try session.notebook.store.database.execute("DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
+        let database = session.notebook.store.database
+        try database.asAnotherProgram { try database.execute("DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;") }
         let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
         #expect(try stale(reopened) == 0)
         let listing = try reopened.run("list --asc")

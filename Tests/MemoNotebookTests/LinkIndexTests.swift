@@ -161,7 +161,8 @@ struct LinkIndexTests {
         try session.run("add one")
         try session.run("add two, see #1 and #3")
         try session.run("add three")
-        try session.notebook.store.database.execute("DROP TABLE memo_link; PRAGMA user_version = 9;")
+        let database = session.notebook.store.database
+        try database.asAnotherProgram { try database.execute("DROP TABLE memo_link; PRAGMA user_version = 9;") }
         let reopened = try ScriptedNotebook(store: MemoStore.open(.file(path: path)), uuids: RandomUUIDs())
         #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
     }

@@ -54,7 +54,9 @@ extension FileManager {
 /// Writes a store as the first memo did: the version-1 table, then `sql`.
 func makeVersion1Store(at path: String, _ sql: String) throws {
     let old = try Database(path: path)
-    try old.execute("""
-        CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
-        """ + sql)
+    try old.asAnotherProgram {
+        try old.execute("""
+            CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
+            """ + sql)
+    }
 }

@@ -58,7 +58,7 @@ extension MemoStore {
                 try identity.renew()
                 since = nil
             }
-            try identity.adoptUnversionedMemos(at: time, table: table)
+            try identity.adoptUnversionedMemos(at: time, stamping: syncStamping)
             let checkpoint = try identity.checkpoint()
             let seq = try identity.nextStamp(at: time).seq
             return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, cursorAfterWrites: try identity.checkpoint(),
@@ -96,7 +96,7 @@ extension MemoStore {
     package func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
                            clock: Int64) throws(StoreError) {
         try StoreError.wrapping {
-            for record in records { try table.write(record, seq: seq) }
+            for record in records { try syncStamping.write(record, seq: seq) }
             try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
         }
     }
