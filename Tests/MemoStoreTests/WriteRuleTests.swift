@@ -98,6 +98,17 @@ struct WriteRuleTests {
         #expect(try rows() == before)
     }
 
+    /// A trigger's actions are checked when the statement that fires it is prepared (or
+    /// prepared again, once the trigger exists): one that writes memo rows from a write of
+    /// another table outside the writer makes that write fail, and the change with it.
+    @Test func aTriggerOutsideTheWriterCannotWriteMemoRows() throws {
+        try store.insert(draft("recorded before the trigger", at: 3, number: 4))
+        try store.database.execute("CREATE TRIGGER stray AFTER INSERT ON history BEGIN DELETE FROM memo; END")
+        let before = try rows()
+        #expect(throws: StoreError.self) { try store.insert(draft("fires the trigger", at: 4, number: 5)) }
+        #expect(try rows() == before)
+    }
+
     @Test func readsOfTheSameTablesPass() throws {
         #expect(try rows().count > 5)
         #expect(try store.fullTextMatches("third") == [3])

@@ -30,7 +30,6 @@ struct HistoryImages {
         WHERE id IN (SELECT memo_id FROM history_memo WHERE seq = ?1)
         """
 
-
     // MARK: Restoring history images
 
     /// Puts back the memos as history entry `sequence` recorded them before it (`MemoImage`

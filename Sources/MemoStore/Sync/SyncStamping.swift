@@ -16,7 +16,6 @@ struct SyncStamping {
         self.token = token
     }
 
-
     // MARK: Sync facts (SPEC §4b)
 
     /// Makes memo `record.uuid` what `record` says (live, or a tombstone), as change `seq` of
@@ -29,8 +28,9 @@ struct SyncStamping {
                                         MemoTable.supportValue(record.support)]
             guard let live = record.live else {
                 if let id = existing { _ = try table.delete(id) }
-                try database.cached(Self.tombstoneSQL).run(facts + [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
-                                      record.deletedText?.json.map(SQLiteValue.text) ?? .null])
+                let tombstone: [SQLiteValue] = [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
+                                                record.deletedText?.json.map(SQLiteValue.text) ?? .null]
+                try database.cached(Self.tombstoneSQL).run(facts + tombstone)
                 return
             }
             let row: [SQLiteValue] = [.text(live.content), .integer(live.insertDate), .integer(live.updateDate)]
@@ -69,7 +69,6 @@ struct SyncStamping {
         VALUES (?12, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         """
 
-
     /// Before a store's first sync: the memos changed while it kept no versions take a first
     /// one, the names of their state (`StateDigest`) for their text and explicit tags, as an
     /// import of them would, so a store made by exporting them and importing agrees with this
@@ -95,7 +94,6 @@ struct SyncStamping {
                         changed_at = coalesce(update_date, insert_date), changed_by = ?1, change_seq = ?2
         WHERE change_seq = 0
         """
-
 
     /// A memo whose last change here was an undo or redo (a delete undone, an edit taken back)
     /// holds a state it had before, whose name a store elsewhere may have seen already, and
