@@ -53,7 +53,9 @@ package final class Database {
             return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
         }, Unmanaged.passUnretained(self).toOpaque())
         // The write rule, asked as each statement is prepared, and prepared again after a
-        // change of the schema (at its next step); removed in deinit, like the handler above.
+        // change of the schema (at its next step). The context is this object, unretained:
+        // deinit removes the authorizer before the connection closes, so SQLite never calls
+        // it with a freed Database.
         sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
             guard let context else { return SQLITE_OK }
             return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().authorize(action, first, second)
