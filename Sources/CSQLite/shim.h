@@ -15,4 +15,11 @@ static inline int memo_sqlite_stop_counting_memory(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/// Makes the tables a virtual table keeps its data in (FTS5's `memo_search_data`, …)
+/// read-only to SQL that memo runs: only the virtual table's own statements, which SQLite
+/// runs while it runs another, write them. sqlite3_db_config is variadic, so Swift calls it here.
+static inline int memo_sqlite_defend(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+}
+
 #endif

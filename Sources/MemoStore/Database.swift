@@ -2,10 +2,20 @@ import CSQLite
 
 /// One SQLite connection. It owns its handle and its cached statements.
 ///
+/// It refuses to prepare any statement that writes memo rows (`memoRowTables`) unless the
+/// statement is prepared while memo's one writer holds the right to (`writingMemoRows`).
+///
 /// Deliberately not `Sendable`: a connection is used by one thread at a time.
 package final class Database {
     private let handle: OpaquePointer
     private var statementCache: [StatementKey: Statement] = [:]
+    /// Statements prepared while the right to write memo rows was held. SQLite asks the
+    /// authorizer when it prepares a statement, not when it runs one, so these are reused
+    /// only while the right is held again: the same SQL outside it is prepared, and refused.
+    private var writerStatementCache: [StatementKey: Statement] = [:]
+    /// How many `writingMemoRows` calls are running: nested calls of the writer's parts each
+    /// hold the right, and it ends with the outermost.
+    private var memoRowWriters = 0
     private var savepointDepth = 0
     /// True while a failed change is being rolled back: Ctrl-C must not stop that.
     private var isRollingBack = false
@@ -28,6 +38,12 @@ package final class Database {
             sqlite3_close_v2(connection)
             throw error
         }
+        let defended = memo_sqlite_defend(connection)
+        guard defended == SQLITE_OK else {
+            let error = SQLiteError(connection: connection, code: defended)
+            sqlite3_close_v2(connection)
+            throw error
+        }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
         // Stops the running statement with SQLITE_INTERRUPT once Ctrl-C was pressed, except
@@ -36,14 +52,78 @@ package final class Database {
             guard let context, Interruption.isRequested else { return 0 }
             return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
         }, Unmanaged.passUnretained(self).toOpaque())
+        // The write rule, asked as each statement is prepared, and prepared again after a
+        // change of the schema (at its next step). The context is this object, unretained:
+        // deinit removes the authorizer before the connection closes, so SQLite never calls
+        // it with a freed Database.
+        sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
+            guard let context else { return SQLITE_OK }
+            return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().authorize(action, first, second)
+        }, Unmanaged.passUnretained(self).toOpaque())
         StateDigest.register(on: handle)
         SearchMatch.register(on: handle)
     }
 
     deinit {
         sqlite3_progress_handler(handle, 0, nil, nil)
+        sqlite3_set_authorizer(handle, nil, nil)
         statementCache.removeAll()
+        writerStatementCache.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    // MARK: The write rule
+
+    /// The tables whose rows only memo's one writer writes (`MemoTable` with its parts
+    /// `HistoryImages` and `SyncStamping`, and the migrations): the memos, their tags, search
+    /// rows, links and tombstones, and the staging of a change's before-images.
+    ///
+    /// The tables FTS5 keeps `memo_search` in (`memo_search_data`, `_idx`, `_content`,
+    /// `_docsize`, `_config`) are not here: FTS5 writes them with statements of its own,
+    /// which SQLite prepares and authorizes while it runs another (a write of `memo_search`,
+    /// but also a later write, savepoint or commit that makes FTS5 save the rows it holds in
+    /// memory, outside the writer). SQLite's defensive mode (`memo_sqlite_defend`) makes
+    /// them read-only to every statement but those.
+    static let memoRowTables: Set<String> = ["memo", "memo_tag", "memo_search", "memo_link", "memo_tombstone", "pending_change"]
+
+    /// Runs `body` with the right to write memo rows: only a holder of `token` (the writer)
+    /// can call it. Every statement that `body` prepares or runs may write them.
+    func writingMemoRows<T>(_ token: MemoRowWriteToken, _ body: () throws -> T) rethrows -> T {
+        try holdingTheWriteRight(body)
+    }
+
+    #if DEBUG
+    /// Tests only, and only in debug builds: runs `body` as another program (or an older memo)
+    /// writing the file would, with the right to write memo rows, to set up a store as it
+    /// would find one. A build that ships has no such door.
+    func asAnotherProgram<T>(_ body: () throws -> T) rethrows -> T {
+        try holdingTheWriteRight(body)
+    }
+    #endif
+
+    private func holdingTheWriteRight<T>(_ body: () throws -> T) rethrows -> T {
+        memoRowWriters += 1
+        defer { memoRowWriters -= 1 }
+        return try body()
+    }
+
+    /// SQLite's question for each action of a statement being prepared: a write of a memo row
+    /// table (its rows, the table itself, or a trigger on it that a writer's statement would
+    /// fire) is denied unless the writer holds the right. Table names are compared as SQL
+    /// compares them, without case, in any schema (`main.memo`, `temp.pending_change`).
+    private func authorize(_ action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?) -> Int32 {
+        guard memoRowWriters == 0 else { return SQLITE_OK }
+        let table: UnsafePointer<CChar>?
+        switch action {
+        case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE, SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE:
+            table = first
+        case SQLITE_ALTER_TABLE, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_TEMP_TRIGGER:
+            table = second
+        default:
+            return SQLITE_OK
+        }
+        guard let table, Self.memoRowTables.contains(String(cString: table).lowercased()) else { return SQLITE_OK }
+        return SQLITE_DENY
     }
 
     /// Runs one or more statements that take no parameters (schema SQL, pragmas).
@@ -67,9 +147,10 @@ package final class Database {
     /// A statement prepared once per connection and reused: for fixed SQL on hot paths.
     /// Never hand one to code that keeps stepping it while the same SQL runs again.
     package func cached(_ sql: String) throws -> Statement {
-        if let statement = statementCache[StatementKey(sql: sql)] { return statement }
+        let key = StatementKey(sql: sql), writing = memoRowWriters > 0
+        if let statement = writing ? writerStatementCache[key] : statementCache[key] { return statement }
         let statement = try prepare(sql)
-        statementCache[StatementKey(sql: sql)] = statement
+        if writing { writerStatementCache[key] = statement } else { statementCache[key] = statement }
         return statement
     }
 

@@ -19,8 +19,10 @@ package final class MemoStore {
     /// Whether opening it created its file: the session says so, once.
     package let wasCreated: Bool
     let database: Database
-    /// The one writer of memo rows.
+    /// The one writer of memo rows, and its parts for the history and for sync.
     let table: MemoTable
+    let historyImages: HistoryImages
+    let syncStamping: SyncStamping
     /// Records each change in the history, in the change's transaction.
     let recorder: ChangeRecorder
     private let reader: MemoReader
@@ -37,14 +39,16 @@ package final class MemoStore {
         wasCreated = opened.wasCreated
         database = opened.database
         table = MemoTable(database: database)
-        recorder = ChangeRecorder(database: database, table: table, file: StoreFile(location))
+        historyImages = HistoryImages(database: database)
+        syncStamping = SyncStamping(database: database)
+        recorder = ChangeRecorder(database: database, historyImages: historyImages, syncStamping: syncStamping, file: StoreFile(location))
         reader = MemoReader(database: database)
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
         imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
         batches = BatchControl(database: database, recorder: recorder)
-        historyLog = HistoryLog(database: database, table: table, recorder: recorder)
-        syncSide = SyncSide(location: location, database: database, table: table, recorder: recorder)
+        historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
+        syncSide = SyncSide(location: location, database: database, syncStamping: syncStamping, recorder: recorder)
         idSummaries = MemoSummaries(database: database)
     }
 

@@ -161,7 +161,7 @@ struct StoreOpening {
     /// (foreign keys are off while migrating, so a migration could break them unseen).
     private func migrate(path: String) throws(StoreError) {
         try StoreError.wrapping {
-            try database.atomically {
+            try Migration.inOneTransaction(on: database) {
                 let version = try database.integer("PRAGMA user_version")
                 if version == 0, try database.integer("SELECT count(*) FROM sqlite_schema") == 0 {
                     try database.execute(Schema.fresh)

@@ -4,11 +4,13 @@ import MemoNotebookTestSupport
 
 extension ScriptedNotebook {
     /// The store file at `path` written by `lines`, taken back to an older schema by
-    /// `downgrade` (SQL), then opened again: what the migrations make of it.
+    /// `downgrade` (SQL, written as another program would: past the
+    /// write rule), then opened again: what the migrations make of it.
     static func migrated(file path: String, after lines: [String], downgrade: String) throws -> ScriptedNotebook {
         let old = try ScriptedNotebook(file: path)
         try old.run(lines)
-        try old.notebook.store.database.execute(downgrade)
+        let database = old.notebook.store.database
+        try database.asAnotherProgram { try database.execute(downgrade) }
         return try ScriptedNotebook(file: path)
     }
 }

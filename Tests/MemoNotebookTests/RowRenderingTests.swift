@@ -28,14 +28,17 @@ struct RowRenderingTests {
         }
         // Another program may store bytes that are not UTF-8, in any text column (and keeps
         // a memo's `tag_names` with its tags, as the layout says).
-        try session.notebook.store.database.execute("""
-            INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000ff', CAST(X'41FF42C0AFE08080' AS TEXT), 5);
-            INSERT INTO memo(uuid, content, insert_date) VALUES (CAST(X'FE' AS TEXT), 'uuid not UTF-8', 6);
-            INSERT INTO memo_tag(memo_id, name) VALUES (1, CAST(X'FF' AS TEXT));
-            UPDATE memo SET tag_names = CAST(X'FF' AS TEXT) WHERE id = 1;
-            INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000fd', '', 7);
-            INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000fe', char(10), 8);
-            """)
+        let database = session.notebook.store.database
+        try database.asAnotherProgram {
+            try database.execute("""
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000ff', CAST(X'41FF42C0AFE08080' AS TEXT), 5);
+                INSERT INTO memo(uuid, content, insert_date) VALUES (CAST(X'FE' AS TEXT), 'uuid not UTF-8', 6);
+                INSERT INTO memo_tag(memo_id, name) VALUES (1, CAST(X'FF' AS TEXT));
+                UPDATE memo SET tag_names = CAST(X'FF' AS TEXT) WHERE id = 1;
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000fd', '', 7);
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000fe', char(10), 8);
+                """)
+        }
         return session
     }
 

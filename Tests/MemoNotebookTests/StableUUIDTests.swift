@@ -94,7 +94,8 @@ struct StableUUIDTests {
         let session = try ScriptedNotebook()
         #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 2 added, 0 updated, 0 skipped\n")
         // What memo 0.x left: the same uuids with the version-4 nibble.
-        try session.notebook.store.database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)")
+        let database = session.notebook.store.database
+        try database.asAnotherProgram { try database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)") }
         #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 0 added, 0 updated, 2 skipped\n")
         #expect(try session.notebook.store.count() == 2)
     }

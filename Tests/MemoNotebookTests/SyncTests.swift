@@ -63,7 +63,7 @@ struct SyncTests {
         let c = try store("c.sqlite")
         try c.run("import \(path("a.jsonl"))")
         for session in [a, b, c] {
-            let named = try session.notebook.store.database.prepare("SELECT \(MemoTable.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo")
+            let named = try session.notebook.store.database.prepare("SELECT \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo")
             var agreed: [Bool] = []
             while try named.step() {
                 #expect(named.int64(at: 0) == named.int64(at: 1))
@@ -79,9 +79,11 @@ struct SyncTests {
             #expect(try read.step())
             var bytes = Array(read.string(at: 0).utf8)
             bytes[lastDigit] = bytes[lastDigit] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
-            try database.prepare("UPDATE memo SET \(column) = ?2 WHERE id = ?1").run([.integer(Int64(id)), .text(String(decoding: bytes, as: UTF8.self))])
+            try database.asAnotherProgram {
+                try database.prepare("UPDATE memo SET \(column) = ?2 WHERE id = ?1").run([.integer(Int64(id)), .text(String(decoding: bytes, as: UTF8.self))])
+            }
         }
-        let named = try database.prepare("SELECT id, \(MemoTable.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo WHERE id <= 5")
+        let named = try database.prepare("SELECT id, \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo WHERE id <= 5")
         var namedIDs: [Int64] = []
         while try named.step() {
             #expect(named.int64(at: 1) == named.int64(at: 2))
@@ -90,7 +92,7 @@ struct SyncTests {
         #expect(namedIDs == [5])
     }
 
-    /// `MemoTable.isOnlyItsStateSQL` as SQL alone wrote it.
+    /// `SyncStamping.isOnlyItsStateSQL` as SQL alone wrote it.
     static let isOnlyItsStateBefore = """
         (memo.text_seq = 1 AND substr(memo.text_by, 1, 1) = '~' AND memo.version = json_object(memo.text_by, 1)
          AND memo.text_by = memo_state_name(memo.content, memo.insert_date, memo.update_date)

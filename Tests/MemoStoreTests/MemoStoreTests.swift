@@ -14,9 +14,9 @@ struct MemoStoreTests {
     /// look them up by id and never scan `memo` (the stamp's join scanned it, so one edit of a
     /// million-memo store took 0.2 s).
     @Test func finishingAChangeReadsOnlyTheMemosItStaged() throws {
-        try store.table.createStagingTable()
-        for sql in MemoTable.stagedMemoStatements {
-            let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql)
+        try store.historyImages.createStagingTable()
+        for sql in SyncStamping.stagedMemoStatements {
+            let plan = try store.database.asAnotherProgram { try store.database.prepare("EXPLAIN QUERY PLAN " + sql) }
             var steps: [String] = []
             while try plan.step() { steps.append(plan.string(at: 3)) }
             #expect(!steps.isEmpty)

@@ -68,11 +68,13 @@ struct OpeningTests {
         let path = folder.file("v2.sqlite")
         do {
             let old = try Database(path: path)
-            try old.execute(Schema.version1.sql + Schema.version2.sql + """
-                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', '京都旅行の宿', 0);
-                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000002', 'plain words', 1);
-                PRAGMA user_version = 2;
-                """)
+            try old.asAnotherProgram {
+                try old.execute(Schema.version1.sql + Schema.version2.sql + """
+                    INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', '京都旅行の宿', 0);
+                    INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000002', 'plain words', 1);
+                    PRAGMA user_version = 2;
+                    """)
+            }
         }
         let store = try MemoStore.open(.file(path: path))
         #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))

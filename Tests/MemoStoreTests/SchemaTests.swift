@@ -67,12 +67,14 @@ struct SchemaTests {
         let path = folder.file("v1.sqlite")
         do {
             let old = try Database(path: path)
-            try old.execute(Schema.version1.sql + """
-                INSERT INTO memo(content, insert_date) VALUES ('Buy @Milk and @eggs (@Cafe\u{301}), not a@b.c; @milk again', 1);
-                INSERT INTO memo(content, insert_date) VALUES ('京都旅行 @旅行 の宿', 2);
-                INSERT INTO memo(content, insert_date) VALUES ('plain words, a lone @ and @-', 3);
-                PRAGMA user_version = 1;
-                """)
+            try old.asAnotherProgram {
+                try old.execute(Schema.version1.sql + """
+                    INSERT INTO memo(content, insert_date) VALUES ('Buy @Milk and @eggs (@Cafe\u{301}), not a@b.c; @milk again', 1);
+                    INSERT INTO memo(content, insert_date) VALUES ('京都旅行 @旅行 の宿', 2);
+                    INSERT INTO memo(content, insert_date) VALUES ('plain words, a lone @ and @-', 3);
+                    PRAGMA user_version = 1;
+                    """)
+            }
         }
         let store = try MemoStore.open(.file(path: path))
         // Swift compares strings by canonical equivalence: the lengths show `café` is NFC.
@@ -92,13 +94,15 @@ struct SchemaTests {
         let path = folder.file("v10.sqlite")
         do {
             let old = try Database(path: path)
-            for migration in Schema.migrations.prefix(10) { try old.execute(migration.sql) }
-            try old.execute("""
-                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'I don’t know', 1),
-                    ('00000000-0000-4000-8000-000000000002', 'GROẞ 👍🏽', 2), ('00000000-0000-4000-8000-000000000003', 'plain 👍', 3);
-                """)
-            try Schema.version8.backfill?(old)
-            try old.execute("PRAGMA user_version = 10;")
+            try old.asAnotherProgram {
+                for migration in Schema.migrations.prefix(10) { try old.execute(migration.sql) }
+                try old.execute("""
+                    INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'I don’t know', 1),
+                        ('00000000-0000-4000-8000-000000000002', 'GROẞ 👍🏽', 2), ('00000000-0000-4000-8000-000000000003', 'plain 👍', 3);
+                    """)
+                try Schema.version8.backfill?(old)
+                try old.execute("PRAGMA user_version = 10;")
+            }
         }
         let store = try MemoStore.open(.file(path: path))
         func ids(_ query: String) throws -> [Int64] {
@@ -120,11 +124,13 @@ struct SchemaTests {
             let path = folder.file(name)
             do {
                 let old = try Database(path: path)
-                for migration in Schema.migrations.prefix(5) {
-                    try old.execute(migration.sql)
-                    try migration.backfill?(old)
+                try old.asAnotherProgram {
+                    for migration in Schema.migrations.prefix(5) {
+                        try old.execute(migration.sql)
+                        try migration.backfill?(old)
+                    }
+                    try old.execute(sql + "PRAGMA user_version = 5;")
                 }
-                try old.execute(sql + "PRAGMA user_version = 5;")
             }
             return try MemoStore.open(.file(path: path))
         }

@@ -29,9 +29,11 @@ extension MemoStore {
     }
 }
 
-/// Writes an SQLite database at `path` with `sql`, and closes it.
+/// Writes an SQLite database at `path` with `sql`, as another program would (past the write
+/// rule), and closes it.
 func makeDatabase(at path: String, _ sql: String) throws {
-    try Database(path: path).execute(sql)
+    let database = try Database(path: path)
+    try database.asAnotherProgram { try database.execute(sql) }
 }
 
 /// Writes a store as the first memo did: the version-1 table, then `sql`.

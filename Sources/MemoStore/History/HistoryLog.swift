@@ -1,12 +1,12 @@
 /// The store's persistent history (SPEC §4a), as `history` shows it, and undo and redo over
-/// it: undo puts back the images a change recorded (`MemoTable.restoreImages`); the undo is
+/// it: undo puts back the images a change recorded (`HistoryImages.restoreImages`); the undo is
 /// itself an entry, whose images are the state it replaced, and redo puts those back.
 /// `ChangeRecorder` writes the entries; this type reads them and owns every statement over
 /// them, so what counts as undoable or redoable is decided in one place.
 struct HistoryLog {
     let database: Database
-    /// The one writer of memo rows, which puts the images back.
-    let table: MemoTable
+    /// Puts the images back: the history's part of the one writer of memo rows.
+    let historyImages: HistoryImages
     /// Records each undo and redo as a change of its own.
     let recorder: ChangeRecorder
 
@@ -136,7 +136,7 @@ struct HistoryLog {
     /// change typed here: what it brought is the peer's too, so undoing it here must not
     /// remove it there at the next sync. It keeps every memo the sync added (brought or
     /// `@conflict` copies), and puts back the memos it changed or deleted as a change made
-    /// without seeing the sync (`MemoTable.countOnImagesOf`): concurrent with the peer's
+    /// without seeing the sync (`HistoryImages.countOnImagesOf`): concurrent with the peer's
     /// versions, which the next sync then merges (a text as a `@conflict` copy), never drops.
     private func undoEntry(_ sequence: Int64, ofSync: Bool, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         guard let entry = try historyEntry(sequence), !entry.kind.isUndoOrRedo else { throw .nothingToUndo }
@@ -196,10 +196,10 @@ struct HistoryLog {
     private func replay(imagesOf source: Int64, as kind: ChangeKind, target: HistoryEntry, undone: Bool,
                         keepingAdded: Bool = false, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         try recorder.recorded(kind, target: target.sequence, at: time) {
-            try table.restoreImages(of: source, keepingAdded: keepingAdded)
+            try historyImages.restoreImages(of: source, keepingAdded: keepingAdded)
             if keepingAdded {
-                try table.keepBroughtTexts()
-                try table.countOnImagesOf(source)
+                try historyImages.keepBroughtTexts()
+                try historyImages.countOnImagesOf(source)
             }
             try database.cached("UPDATE history SET undone = ?2 WHERE seq = ?1").run([.integer(target.sequence), .integer(undone ? 1 : 0)])
         }

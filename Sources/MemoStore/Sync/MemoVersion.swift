@@ -80,7 +80,7 @@ package struct MemoVersion: Equatable, Sendable {
     /// derives them (`MemoTable.Origin.imported(nil)`): an export of an import is then the
     /// file it was imported from, and a large import exported again carries nothing more.
     static let jsonSQL = """
-        CASE WHEN memo.change_seq > 0 AND NOT \(MemoTable.isOnlyItsStateSQL) THEN json_object(
+        CASE WHEN memo.change_seq > 0 AND NOT \(SyncStamping.isOnlyItsStateSQL) THEN json_object(
             'text', json(memo.version), 'tags', json(memo.tags_version), 'support', json(\(MemoTable.supportSQL)),
             'textBy', memo.text_by, 'textSeq', memo.text_seq,
             'tagsAddedBy', (SELECT json_group_object(name, json_object('by', added_by, 'seq', added_seq))

@@ -4,7 +4,7 @@ import CSQLite
 /// text (or the same explicit tags) without a common history, such as a store and the one an
 /// export of it was imported into, give it the same name. An imported memo starts from
 /// these names (`MemoTable.insert` with an origin), and so does a memo of a store that kept
-/// no versions when it first syncs (`MemoTable.adoptUnversionedMemos`): a later edit or
+/// no versions when it first syncs (`SyncStamping.adoptUnversionedMemos`): a later edit or
 /// delete of the import is newer than its source's unchanged copy (SPEC §4b: stores made by
 /// export and import agree).
 package enum StateDigest {
@@ -39,7 +39,7 @@ package enum StateDigest {
 
     /// `memo_names_its_state(content, insert_date, update_date, explicit_tags, text_by,
     /// version, tags_version, support)` in SQL: whether a memo's versions are the names of its
-    /// state alone, as an import derives them (`MemoTable.isOnlyItsStateSQL`): `text_by` and
+    /// state alone, as an import derives them (`SyncStamping.isOnlyItsStateSQL`): `text_by` and
     /// `version` name the text, `tags_version` the explicit tags (U+001F apart, NULL for none),
     /// `support` both, in the layout SQLite's JSON functions write. An export asks it of every
     /// memo, so it hashes each part once, from SQLite's bytes, and compares bytes.

@@ -12,7 +12,7 @@ struct SyncStamp {
 /// (`sync_checkpoint`). Once the store keeps versions (after its first sync or import),
 /// every local change stamps the memos it touched; before, memos carry none, and the first
 /// sync gives every memo without one a first version of this store
-/// (`MemoTable.adoptUnversionedMemos`).
+/// (`SyncStamping.adoptUnversionedMemos`).
 struct SyncIdentity {
     let database: Database
 
@@ -53,9 +53,9 @@ struct SyncIdentity {
     }
 
     /// Before the store's first sync: its memos without a version take a first one.
-    func adoptUnversionedMemos(at time: Timestamp, table: MemoTable) throws {
+    func adoptUnversionedMemos(at time: Timestamp, stamping: SyncStamping) throws {
         guard try database.cached("SELECT adopted FROM sync_identity").scalarInt([]) == 0 else { return }
-        try table.adoptUnversionedMemos(try nextStamp(at: time))
+        try stamping.adoptUnversionedMemos(try nextStamp(at: time))
         try database.cached("UPDATE sync_identity SET versioned = 1, adopted = 1").run()
     }
 
@@ -65,9 +65,9 @@ struct SyncIdentity {
     /// did (the file carries its mark) was put back from a backup made before its first sync.
     /// Its memos take their first version now, named by their state as the backup has them,
     /// before the change touches them; the change is then stamped, as a store of its own.
-    func adoptIfPutBack(file: StoreFile?, table: MemoTable, at time: Timestamp) throws {
+    func adoptIfPutBack(file: StoreFile?, stamping: SyncStamping, at time: Timestamp) throws {
         guard let file, try !isVersioned(), file.history() != nil else { return }
-        try adoptUnversionedMemos(at: time, table: table)
+        try adoptUnversionedMemos(at: time, stamping: stamping)
     }
 
     /// Notes which file holds the store.

@@ -132,7 +132,7 @@ package struct DeletedText: Equatable, Sendable, Codable {
         (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The SQL that writes a tombstone's text from a memo image (`MemoTable.imageSQL`) named
+    /// The SQL that writes a tombstone's text from a memo image (`HistoryImages.imageSQL`) named
     /// `image`: NULL for a memo no change of a versioned store wrote (it has no text dot).
     static func sql(fromImage image: String) -> String {
         """

@@ -5,8 +5,8 @@
 struct SyncSide {
     let location: StoreLocation
     let database: Database
-    /// The one writer of memo rows, which writes what the merge decided.
-    let table: MemoTable
+    /// The sync's part of the one writer of memo rows, which writes what the merge decided.
+    let syncStamping: SyncStamping
     /// Records the sync as one change in the history.
     let recorder: ChangeRecorder
 
@@ -65,7 +65,7 @@ struct SyncSide {
                 try identity.renew()
                 since = nil
             }
-            try identity.adoptUnversionedMemos(at: time, table: table)
+            try identity.adoptUnversionedMemos(at: time, stamping: syncStamping)
             let checkpoint = try identity.checkpoint()
             let seq = try identity.nextStamp(at: time).seq
             return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, cursorAfterWrites: try identity.checkpoint(),
@@ -103,7 +103,7 @@ struct SyncSide {
     func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
                    clock: Int64) throws(StoreError) {
         try StoreError.wrapping {
-            for record in records { try table.write(record, seq: seq) }
+            for record in records { try syncStamping.write(record, seq: seq) }
             try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
         }
     }

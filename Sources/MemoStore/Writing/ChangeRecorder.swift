@@ -12,7 +12,8 @@
 /// Not `Sendable`: it belongs to one connection.
 final class ChangeRecorder {
     private let database: Database
-    private let table: MemoTable
+    private let historyImages: HistoryImages
+    private let syncStamping: SyncStamping
     private let identity: SyncIdentity
     /// The kind of the change being recorded (a batch while one is open), or nil.
     private(set) var kind: ChangeKind?
@@ -29,9 +30,10 @@ final class ChangeRecorder {
     /// wrote it is rolled back: `MemoStore.allOrNothing`).
     var lastRecordedChange: Int64?
 
-    init(database: Database, table: MemoTable, file: StoreFile?) {
+    init(database: Database, historyImages: HistoryImages, syncStamping: SyncStamping, file: StoreFile?) {
         self.database = database
-        self.table = table
+        self.historyImages = historyImages
+        self.syncStamping = syncStamping
         self.file = file
         identity = SyncIdentity(database: database)
     }
@@ -44,7 +46,7 @@ final class ChangeRecorder {
         self.kind = kind
         defer { self.kind = nil; changeStamp = nil }
         let result = try database.atomically {
-            try identity.adoptIfPutBack(file: file, table: table, at: time)
+            try identity.adoptIfPutBack(file: file, stamping: syncStamping, at: time)
             let result = try body()
             try finish(kind, target: target, at: time)
             return result
@@ -62,11 +64,11 @@ final class ChangeRecorder {
         guard database.isAutocommit else { throw .batchAlreadyOpen }
         try StoreError.wrapping {
             try prepareStaging()
-            try table.clearStaging()
+            try historyImages.clearStaging()
             try database.execute("BEGIN IMMEDIATE")
         }
         do {
-            try StoreError.wrapping { try identity.adoptIfPutBack(file: file, table: table, at: time) }
+            try StoreError.wrapping { try identity.adoptIfPutBack(file: file, stamping: syncStamping, at: time) }
         } catch {
             try? database.execute("ROLLBACK")
             throw error
@@ -129,15 +131,15 @@ final class ChangeRecorder {
 
     private func prepareStaging() throws {
         guard !hasStagingTable else { return }
-        try table.createStagingTable()
+        try historyImages.createStagingTable()
         hasStagingTable = true
     }
 
     /// Writes the staged images as a history entry, leaving out memos the change left as
     /// they were; no entry when nothing changed. A local change also stamps its memos' sync
-    /// facts (`MemoTable.stampStaged`).
+    /// facts (`SyncStamping.stampStaged`).
     private func finish(_ kind: ChangeKind, target: Int64?, summary given: String? = nil, at time: Timestamp) throws {
-        try table.unstageUnchanged()
+        try historyImages.unstageUnchanged()
         let (count, summary) = try database.cached("""
             SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
                                               json_extract(p.before, '$.content'))
@@ -152,7 +154,7 @@ final class ChangeRecorder {
         let sequence = database.lastInsertedRowID
         try database.cached("INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change")
             .run([.integer(sequence)])
-        try table.clearStaging()
+        try historyImages.clearStaging()
         lastRecordedChange = sequence
     }
 
@@ -162,9 +164,9 @@ final class ChangeRecorder {
     /// stays deleted.
     private func stampSyncFacts(of kind: ChangeKind, at time: Timestamp) throws {
         if let stamp = try stamp(at: time) {
-            try table.stampStaged(stamp)
+            try syncStamping.stampStaged(stamp)
         } else if kind.mayDeleteMemos {
-            try table.buryStagedDeletes(of: identity.storeID(), at: time)
+            try syncStamping.buryStagedDeletes(of: identity.storeID(), at: time)
         }
     }
 }
