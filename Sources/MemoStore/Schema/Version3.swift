@@ -17,6 +17,6 @@ extension Schema {
 
     /// Puts every memo in the search index, by the search text rule of version 3.
     static func indexAllMemosForSearch(_ database: Database) throws {
-        try Migration.indexEveryMemo(in: database, by: Version3SearchRule.indexed)
+        try Migration.indexEveryMemo(in: database, bySearchRuleOf: .version3)
     }
 }
