@@ -23,8 +23,9 @@ extension Migration {
 
 /// A frozen search text rule, as data where the rule was code: what folding made of each
 /// character it changed, which characters were white space, which were emoji and which CJK,
-/// worked out once from the code of the day (the Unicode tables of Swift 6.0) and never
-/// again. Only `Migration.indexEveryMemo(in:bySearchRuleOf:)` reaches it.
+/// worked out once from the code of the day with the Unicode tables of Swift 6.3, and never
+/// again (what NFC composes is the standard library's, which Unicode keeps stable). Only
+/// `Migration.indexEveryMemo(in:bySearchRuleOf:)` reaches it.
 private struct FrozenSearchRule {
     /// What folding makes of each character it changes (`""`: drops it), by its scalar;
     /// empty for a rule that does not fold.
@@ -79,7 +80,8 @@ private struct FrozenSearchRule {
         func endRun() {
             guard let last = run.last else { return }
             let words = zip(run, run.dropFirst()).map { [$0, $1] } + [[last]]
-            result.append(contentsOf: (" " + words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ") + " ").unicodeScalars)
+            let spelled = words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+            result.append(contentsOf: " \(spelled) ".unicodeScalars)
             run = []
         }
         for scalar in text.unicodeScalars {

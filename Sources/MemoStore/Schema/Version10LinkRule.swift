@@ -66,7 +66,8 @@ private enum Version10LinkRule {
                 lines.append((rest, 0))
                 return lines
             }
-            let isCRLF = rest.utf8[end] == 0x0D && rest.utf8.index(after: end) < rest.endIndex && rest.utf8[rest.utf8.index(after: end)] == 0x0A
+            let next = rest.utf8.index(after: end)
+            let isCRLF = rest.utf8[end] == 0x0D && next < rest.endIndex && rest.utf8[next] == 0x0A
             lines.append((rest[..<end], isCRLF ? 2 : 1))
             rest = rest[rest.utf8.index(end, offsetBy: isCRLF ? 2 : 1)...]
         }
