@@ -1,15 +1,15 @@
 /// Tag names: letters (with their combining marks), digits, `_` and `-`, case-insensitive.
 /// Every name, typed or found inline, is stored in one form: `folded`.
 ///
-/// Today's rule is the one version 2's backfill froze (`Version2TagRule`): these delegate to
-/// it, so it exists once. When the rule changes, write the new one here and leave the frozen
-/// one alone.
+/// Changing the rule needs a migration that tags again if stored tags must follow; version
+/// 2's backfill keeps a frozen copy of the rule of its day (`Version2TagRule`), so a change
+/// here cannot change it.
 package enum TagName {
     /// The stored form of a tag name given by a user, or an error quoting what they typed.
     package static func normalize(_ name: String) throws(StoreError) -> String {
         let trimmed = afterAt(name) ?? name
         let folded = fold(trimmed)
-        guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(Version2TagRule.isTagScalar) else {
+        guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(isTagScalar) else {
             throw .invalidTag(name)
         }
         return folded
@@ -19,7 +19,13 @@ package enum TagName {
     /// so `@Café` typed precomposed or decomposed, and `İstanbul` given as `--tag` or inline,
     /// are each one tag. Folding a folded name changes nothing.
     package static func fold(_ name: String) -> String {
-        Version2TagRule.fold(name)
+        composed(composed(name).lowercased())
+    }
+
+    /// The canonical composition (NFC) of `text`, by the standard library's normaliser: the
+    /// one `String` uses for equality (Foundation's `precomposedStringWithCanonicalMapping`).
+    private static func composed(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// What follows a leading `@`, or nil. The `@` is a scalar: a name may start with a mark,
@@ -36,9 +42,41 @@ package enum TagName {
         text.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Every inline `@word` in `text`: an `@` at the start of a word followed by letters,
-    /// digits, `_` or `-`. An `@` inside a word (an e-mail address) is not a tag.
+    /// Every inline `@word` in `text`, folded: an `@` at the start of a word followed by
+    /// letters, digits, `_` or `-`. An `@` inside a word (an e-mail address) is not a tag.
     package static func inlineTags(in text: String) -> [String] {
-        Version2TagRule.inlineTags(in: text)
+        var tags: [String] = []
+        var previous: Unicode.Scalar?
+        var current: String.UnicodeScalarView?
+        for scalar in text.unicodeScalars {
+            if current != nil {
+                if isTagScalar(scalar) {
+                    current?.append(scalar)
+                    previous = scalar
+                    continue
+                }
+                if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
+                current = nil
+            }
+            if scalar == "@", previous.map(startsWord) ?? true {
+                current = String.UnicodeScalarView()
+            }
+            previous = scalar
+        }
+        if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
+        return tags
+    }
+
+    /// Letters with their combining marks, digits, `_` and `-`.
+    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+
+    /// Whether a tag may start right after `scalar`: after white space or opening punctuation.
+    private static func startsWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || "([{\"'".unicodeScalars.contains(scalar)
     }
 }

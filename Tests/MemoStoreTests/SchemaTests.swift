@@ -151,9 +151,132 @@ struct SchemaTests {
         #expect(aliceUUIDs[0] != bobUUIDs[0], "unrelated memos")
         #expect(aliceUUIDs[1] == bobUUIDs[1], "one memo synced to both stores")
         #expect(aliceUUIDs[2] == "f0000000-0000-4000-8000-000000000001")
+        #expect(aliceUUIDs.prefix(2) == ["9b180b18-de20-8eed-bdf2-c6483a04ee64", "cc065849-49f7-8d41-b71a-af888086601a"],
+                "each derived from its uuid, insert date and text by the rule of version 6")
         #expect(try rows(of: alice.database, "SELECT json_extract(before, '$.uuid') FROM history_memo") == [aliceUUIDs[0]])
         #expect(try rows(of: alice.database, "SELECT versioned || adopted FROM sync_identity") == ["11"])
         #expect(try rows(of: bob.database, "SELECT versioned || adopted FROM sync_identity") == ["00"])
+    }
+
+    /// A store file of `version`, built as that version built it: the migrations up to it
+    /// replayed, SQL and backfills, then `sql` (its memos) run on it.
+    private func store(ofVersion version: Int, _ name: String, _ sql: String) throws -> String {
+        let path = folder.file(name)
+        let old = try Database(path: path)
+        try upgrade(old, from: 0, to: version)
+        try old.execute(sql + "PRAGMA user_version = \(version);")
+        return path
+    }
+
+    /// Runs the migrations after `version` up to `target` as opening a store runs them.
+    private func upgrade(_ database: Database, from version: Int, to target: Int) throws {
+        for migration in Schema.migrations where migration.version > version && migration.version <= target {
+            try database.execute(migration.sql)
+            try migration.backfill?(database)
+        }
+    }
+
+    /// Memos for the search backfills: CJK runs, case, accents, compatibility forms,
+    /// ligatures, typographic quotes, emoji with a skin tone and a joiner, white space runs.
+    private static let searchMemos = """
+        INSERT INTO memo(uuid, content, insert_date) VALUES
+            ('00000000-0000-4000-8000-00000000000a', 'Kyoto 京都旅行 trip, 한국어 여행을', 1),
+            ('00000000-0000-4000-8000-00000000000b', 'ÉCOLE Straße ＡＢＣ ﬁne Ⅻ ① Ǆ', 2),
+            ('00000000-0000-4000-8000-00000000000c', 'GROẞ don’t “x” 👍\u{1F3FD} 👨\u{200D}👩\u{200D}👧 🍕☕', 3),
+            ('00000000-0000-4000-8000-00000000000d', 'ｶﾀｶ\u{FF9E}ﾅ ガ\u{3000}tab\tand  spaces\u{200B}x', 4),
+            ('00000000-0000-4000-8000-00000000000e', 'Plain  ASCII, no folding', 5);
+        """
+
+    /// The search text of every memo, by rowid.
+    private static let searchText = "SELECT rowid || ' ' || text FROM memo_search ORDER BY rowid"
+
+    /// The backfills of versions 3, 8 and 11, run on a store of version 2 as its upgrade runs
+    /// them, each index every text by the rule of its day: version 3 cuts CJK runs into
+    /// pairs; version 8 also folds case, accents, compatibility forms and white space, and
+    /// makes each emoji a word; version 11 also folds typographic quotes and `ẞ`, keeps skin
+    /// tones and spells emoji words as no query can.
+    @Test func searchBackfillsIndexAStoreByTheRulesOfTheirDays() throws {
+        let path = try store(ofVersion: 2, "v2.sqlite", Self.searchMemos)
+        let version8 = [
+            "1 kyoto  京都 都旅 旅行 行  trip,  한국 국어 어   여행 행을 을 ",
+            "2 ecole strasse abc fine xii 1 dz",
+            "3 groß don’t “x”  emoji1f44d   emoji1f468  emoji1f469  emoji1f467   emoji1f355  emoji2615 ",
+            "4  カタ タガ ガナ ナ   ガ  tab and spacesx",
+            "5 plain ascii, no folding",
+        ]
+        do {
+            let database = try Database(path: path)
+            try upgrade(database, from: 2, to: 3)
+            let version3 = try rows(of: database, Self.searchText)
+            #expect(version3 == [
+                "1 Kyoto  京都 都旅 旅行 行  trip,  한국 국어 어   여행 행을 을 ",
+                "2 ÉCOLE Straße ＡＢＣ ﬁne Ⅻ ① Ǆ",
+                "3 GROẞ don’t “x” 👍\u{1F3FD} 👨\u{200D}👩\u{200D}👧 🍕☕",
+                "4  ｶﾀ ﾀｶ ｶ\u{FF9E} \u{FF9E}ﾅ ﾅ   ガ \u{3000}tab\tand  spaces\u{200B}x",
+                "5 Plain  ASCII, no folding",
+            ])
+            try upgrade(database, from: 3, to: 8)
+            try database.execute("PRAGMA user_version = 8")
+            let indexed = try rows(of: database, Self.searchText)
+            #expect(indexed == version8)
+        }
+        let store = try MemoStore.open(.file(path: path))
+        var version11 = version8
+        version11[2] = "3 gross don't \"x\"  ｅｍｏｊｉ1f44d  ｅｍｏｊｉ1f3fd   ｅｍｏｊｉ1f468  ｅｍｏｊｉ1f469  ｅｍｏｊｉ1f467   ｅｍｏｊｉ1f355  ｅｍｏｊｉ2615 "
+        let indexed = try rows(of: store.database, Self.searchText)
+        #expect(indexed == version11)
+    }
+
+    /// Version 10's backfill, run when a store of version 9 is opened, indexes the references
+    /// of every text by the rule of its day: a `#ID` names the memo that had the id (none for
+    /// an id no memo had), a `memo:UUID` its uuid; none in code, URLs, markup, fragments or
+    /// words; places in UTF-8 bytes, lines ending at `\n`, `\r\n` or `\r`.
+    @Test func version10LinksAVersion9StoreByItsRule() throws {
+        let path = try store(ofVersion: 9, "v9.sqlite", """
+            INSERT INTO memo(uuid, content, insert_date) VALUES
+                ('00000000-0000-4000-8000-00000000000a', 'see #2, (#3) and MEMO:00000000-0000-4000-8000-00000000000B.', 1),
+                ('00000000-0000-4000-8000-00000000000b', 'é #1 not a#1, #1b, #0, #99, /#1, &#1; or https://x.org/#1', 2),
+                ('00000000-0000-4000-8000-00000000000c', 'code `#1` <a href="#1"> [x](#1)\r\n```\n#2\n```\r  [y]: #1\n> - #1 memo:00000000-0000-4000-8000-00000000000a', 3);
+            """)
+        let store = try MemoStore.open(.file(path: path))
+        let links = "SELECT memo_id || ' ' || start || ' ' || length || ' ' || coalesce(target_uuid, '-') FROM memo_link ORDER BY memo_id, start"
+        let linked = try rows(of: store.database, links)
+        #expect(linked == [
+            "1 4 2 00000000-0000-4000-8000-00000000000b",
+            "1 9 2 00000000-0000-4000-8000-00000000000c",
+            "1 17 41 00000000-0000-4000-8000-00000000000b",
+            "2 3 2 00000000-0000-4000-8000-00000000000a",
+            "2 24 3 -",
+            "3 58 2 00000000-0000-4000-8000-00000000000a",
+            "3 61 41 00000000-0000-4000-8000-00000000000a",
+        ])
+    }
+
+    /// Version 5 gives the memos of a store of version 4 a first version of this store (their
+    /// last change: the update date, else the insert date; their place in its changes: their
+    /// id) and the store its counters.
+    @Test func version5VersionsTheMemosOfAVersion4Store() throws {
+        let store = try MemoStore.open(.file(path: store(ofVersion: 4, "v4.sqlite", """
+            INSERT INTO memo(uuid, content, insert_date, update_date) VALUES ('00000000-0000-4000-8000-00000000000a', 'one', 1000, 5000),
+                ('00000000-0000-4000-8000-00000000000b', 'two', 2000, NULL);
+            """)))
+        let versions = try rows(of: store.database, """
+            SELECT id || ' ' || (version = json_object(store_id, 1)) || ' ' || changed_at || ' ' || (changed_by = store_id) || ' '
+                   || change_seq FROM memo, sync_identity ORDER BY id
+            """)
+        #expect(versions == ["1 1 5000 1 1", "2 1 2000 1 2"])
+        #expect(try rows(of: store.database, "SELECT seq || ' ' || clock FROM sync_identity") == ["2 5000"])
+    }
+
+    /// Version 9 keeps each memo's tag names in its row: a store of version 8 gets them from
+    /// its tags, in SQLite's order of text, one space apart.
+    @Test func version9WritesTheTagNamesOfAVersion8Store() throws {
+        let store = try MemoStore.open(.file(path: store(ofVersion: 8, "v8.sqlite", Self.searchMemos + """
+            INSERT INTO memo_tag(memo_id, name, inline) VALUES (1, 'trip', 0), (1, 'kyoto', 1), (1, 'ärger', 0), (2, 'b', 0);
+            """)))
+        #expect(try rows(of: store.database, "SELECT id || ':' || tag_names FROM memo ORDER BY id") == [
+            "1:kyoto trip ärger", "2:b", "3:", "4:", "5:",
+        ])
     }
 
     /// The first column of every row `sql` returns.

@@ -157,7 +157,7 @@ struct SearchTests {
                       "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}",
                       "ẞ", "’", "“", "👍", "\u{1F3FD}", "\u{0323}"]
         for text in Self.randomTexts(of: pieces) {
-            for folded in [Version8SearchRule.folded(text), Version11SearchRule.folded(text)] {
+            for folded in [SearchText.folded(text)] {
                 #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
             }
         }

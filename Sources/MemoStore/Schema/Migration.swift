@@ -2,8 +2,9 @@
 /// reading inline tags) and the version bump, in the transaction that upgrades the store.
 ///
 /// Frozen once shipped: `SchemaTests` pins its SQL, and a backfill applies frozen copies of
-/// the rules of its day (`Version2TagRule`, `Version3SearchRule`), never live code, so a
-/// later change of a rule cannot change what an old migration does.
+/// the rules of its day, never live code, so a later change of a rule cannot change what an
+/// old migration does: each frozen rule is private to the file of its backfill
+/// (`Version2TagRule`, `FrozenSearchRule`, `Version10LinkRule`).
 struct Migration: Sendable {
     let version: Int
     let sql: String

@@ -32,13 +32,7 @@ enum Schema {
         CREATE INDEX memo_tag_by_name ON memo_tag(name, memo_id);
         CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
         \(version4.sql)
-        CREATE INDEX memo_by_change_seq ON memo(change_seq) WHERE change_seq > 0;
-        CREATE TABLE memo_tombstone(
-            uuid TEXT PRIMARY KEY,
-            version TEXT NOT NULL,
-            changed_at INTEGER NOT NULL,
-            changed_by TEXT NOT NULL,
-            change_seq INTEGER NOT NULL
+        \(changeIndexAndTombstoneColumns)
         , tags TEXT NOT NULL DEFAULT '[]', text TEXT) WITHOUT ROWID;
         CREATE INDEX memo_tombstone_by_change_seq ON memo_tombstone(change_seq);
         CREATE TABLE sync_identity(store_id TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0, clock INTEGER NOT NULL DEFAULT 0, \

@@ -6,9 +6,9 @@ extension Schema {
     /// every store agrees on it: a `#ID` that named no memo names none until the text is
     /// written again. `MemoTable` keeps it with the texts.
     ///
-    /// The backfill reads references by the live rule, not a frozen copy as the search
-    /// index's backfills do: the index is derived from the texts alone, and a later change of
-    /// the rule would fill it again in a migration of its own.
+    /// The backfill reads references by the rule frozen with it (`Version10LinkRule`), not
+    /// the live one: a later change of the rule fills the index again in a migration of its
+    /// own, and cannot change what this one wrote.
     static let version10 = Migration(version: 10, sql: """
         CREATE TABLE memo_link(
             memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,
@@ -18,10 +18,5 @@ extension Schema {
             PRIMARY KEY (memo_id, start)
         ) WITHOUT ROWID;
         CREATE INDEX memo_link_by_target ON memo_link(target_uuid, memo_id);
-        """, backfill: linkAllMemos)
-
-    private static func linkAllMemos(_ database: Database) throws {
-        let table = MemoTable(database: database)
-        try Migration.forEachMemo(in: database) { id, content in try table.link(id, content: content) }
-    }
+        """, backfill: linkEveryMemo)
 }

@@ -57,12 +57,4 @@ extension Schema {
         INSERT INTO memo_fts(memo_fts) VALUES ('rebuild');
         PRAGMA application_id = \(applicationID);
         """, backfill: tagInlineWordsOfAllMemos)
-
-    /// Tags the inline `@words` of every migrated memo, by the tag rule of version 2.
-    static func tagInlineWordsOfAllMemos(_ database: Database) throws {
-        let tag = try database.prepare("INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, 1) ON CONFLICT DO NOTHING")
-        try Migration.forEachMemo(in: database) { id, content in
-            for name in Version2TagRule.inlineTags(in: content) { try tag.run([.integer(id), .text(name)]) }
-        }
-    }
 }

@@ -25,6 +25,16 @@ extension Schema {
 
     /// The tables and index version 5 adds.
     static let syncTables = """
+        \(changeIndexAndTombstoneColumns)
+        ) WITHOUT ROWID;
+        CREATE INDEX memo_tombstone_by_change_seq ON memo_tombstone(change_seq);
+        CREATE TABLE sync_identity(store_id TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0, clock INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE sync_peer(peer_id TEXT PRIMARY KEY, acknowledged_seq INTEGER NOT NULL) WITHOUT ROWID;
+        """
+
+    /// The index of changes and the tombstone table up to its last column, as version 5
+    /// created them: a new store's layout (`Schema.fresh`) goes on with later columns.
+    static let changeIndexAndTombstoneColumns = """
         CREATE INDEX memo_by_change_seq ON memo(change_seq) WHERE change_seq > 0;
         CREATE TABLE memo_tombstone(
             uuid TEXT PRIMARY KEY,
@@ -32,10 +42,6 @@ extension Schema {
             changed_at INTEGER NOT NULL,
             changed_by TEXT NOT NULL,
             change_seq INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX memo_tombstone_by_change_seq ON memo_tombstone(change_seq);
-        CREATE TABLE sync_identity(store_id TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0, clock INTEGER NOT NULL DEFAULT 0);
-        CREATE TABLE sync_peer(peer_id TEXT PRIMARY KEY, acknowledged_seq INTEGER NOT NULL) WITHOUT ROWID;
         """
 
     /// A random version-4 uuid, in SQL.

@@ -57,7 +57,7 @@ extension Schema {
         while try scripted.step() {
             let old = scripted.string(at: 1)
             let name = "scripted:" + old + "/" + String(scripted.int64(at: 2)) + "/" + scripted.string(at: 3)
-            renames.append((scripted.int64(at: 0), old, StableUUID.make(from: name)))
+            renames.append((scripted.int64(at: 0), old, uuid(named: name)))
         }
         let renameMemo = try database.prepare("UPDATE memo SET uuid = ?2 WHERE id = ?1")
         let renameImages = try database.prepare("""
@@ -68,5 +68,22 @@ extension Schema {
             try renameMemo.run([.integer(rename.id), .text(rename.new)])
             try renameImages.run([.integer(rename.id), .text(rename.old), .text(rename.new)])
         }
+    }
+
+    /// The uuid version 6 derives from `name`, frozen: the 64-bit FNV-1a hashes of its UTF-8
+    /// from two seeds (the standard one, then its halves swapped), big-endian, marked as
+    /// RFC 9562 version 8 with the RFC's variant bits. (`StableUUID.make` as it was then.)
+    private static func uuid(named name: String) -> String {
+        var halves: [UInt64] = [0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4]
+        for byte in name.utf8 {
+            halves = halves.map { ($0 ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        halves[0] = halves[0] & ~0xF000 | 0x8000
+        halves[1] = halves[1] & ~(0xC0 << 56) | 0x80 << 56
+        let hex = Array(halves.map { half in
+            let digits = String(half, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined())
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
     }
 }

@@ -1,6 +1,6 @@
 extension Schema {
     /// Search finds what was typed: the index holds memos' texts folded as a search compares
-    /// them (`Version8SearchRule`: `ß` as `ss`, full-width letters as plain ones, accents
+    /// them (`Migration.SearchRule.version8`: `ß` as `ss`, full-width letters as plain ones, accents
     /// dropped) with each emoji a word of its own, so `strasse`, `abc` and `🍕` are found.
     /// The layout does not change: the index is filled again by the new rule.
     static let version8 = Migration(version: 8, sql: """
@@ -9,6 +9,6 @@ extension Schema {
 
     /// Puts every memo in the emptied search index, by the search text rule of version 8.
     static func indexAllMemosForSearchAgain(_ database: Database) throws {
-        try Migration.indexEveryMemo(in: database, by: Version8SearchRule.indexed)
+        try Migration.indexEveryMemo(in: database, bySearchRuleOf: .version8)
     }
 }

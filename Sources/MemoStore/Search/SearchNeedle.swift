@@ -147,7 +147,7 @@ package struct SearchNeedle: Equatable, Sendable {
     /// Letters and digits make words, as the index's tokenizer sees them; Han, kana and
     /// Hangul do not bound one.
     private static func isWordCharacter(_ character: Character) -> Bool {
-        guard let first = character.unicodeScalars.first, !Version3SearchRule.isCJK(first) else { return false }
+        guard let first = character.unicodeScalars.first, !CJKPairs.isCJK(first) else { return false }
         return character.isLetter || character.isNumber
     }
 }

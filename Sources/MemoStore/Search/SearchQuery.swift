@@ -93,7 +93,7 @@ package struct SearchQuery: Equatable, Sendable {
         /// `memo 旅行` to the index). A search of such words alone reads no memo's text.
         var isPlainWord: Bool {
             phrases.count == 1 && !needle.text.contains(" ")
-                && (phrases[0].count == 1 || phrases[0].allSatisfy { $0.unicodeScalars.allSatisfy(Version3SearchRule.isCJK) })
+                && (phrases[0].count == 1 || phrases[0].allSatisfy { $0.unicodeScalars.allSatisfy(CJKPairs.isCJK) })
                 && needle.text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }
 
@@ -103,7 +103,7 @@ package struct SearchQuery: Equatable, Sendable {
         static func parts(of text: String) -> [String] {
             var parts: [String] = [], part = String.UnicodeScalarView(), lastWasCJK = false
             for scalar in text.unicodeScalars {
-                let isCJK = Version3SearchRule.isCJK(scalar)
+                let isCJK = CJKPairs.isCJK(scalar)
                 if lastWasCJK, !isCJK {
                     parts.append(String(part))
                     part = String.UnicodeScalarView()

@@ -1,3 +1,5 @@
+@_spi(_Unicode) import Swift
+
 /// The text the full-text index holds for a memo, and the tokens a search word becomes.
 ///
 /// FTS5's `unicode61` tokenizer splits words at spaces and punctuation, which serves English,
@@ -10,7 +12,7 @@
 /// substring of two or more characters is found; a single character is matched as a prefix.
 ///
 /// The index is filled from Swift rather than by a custom tokenizer, so any SQLite client can
-/// still read and write the store. Changing these rules needs a migration that re-indexes.
+/// still read and write the store.
 ///
 /// The text is folded first, as a search compares texts (`folded`): `ß` and `ẞ` are `ss`,
 /// full-width `ＡＢＣ` is `abc`, accents are dropped, `’` is `'` and `“` is `"`, and each emoji
@@ -18,19 +20,13 @@
 /// narrows what a search looks at: a memo is found when its folded text holds what was typed,
 /// symbols included (`MemoStore.search`), so `C++` finds `C++`, not every `c`.
 ///
-/// Today's rules are the ones version 11's backfill froze (`Version11SearchRule`): these
-/// delegate to it, so they exist once. When the rules change, write the new ones here and
-/// leave the frozen ones alone.
+/// Changing these rules needs a migration that fills the index again by the new ones; the
+/// migrations that filled it before keep frozen copies of the rules of their day
+/// (`Migration.indexEveryMemo(in:bySearchRuleOf:)`), so a change here cannot change them.
 package enum SearchText {
     /// The indexed form of a memo's text.
     package static func indexed(_ content: String) -> String {
-        Version11SearchRule.indexed(content)
-    }
-
-    /// `text` as a search compares it (case, accents, compatibility forms and white space
-    /// folded).
-    package static func folded(_ text: String) -> String {
-        Version11SearchRule.folded(text)
+        paired(folded(content), finalUnigram: true)
     }
 
     /// Whether `scalar` is a character alone that folds to itself (`folded`): CJK ideographs,
@@ -38,20 +34,20 @@ package enum SearchText {
     /// skin tones (which fold to themselves but join the emoji before them), so a text can be
     /// folded a character at a time without folding those.
     package static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
-        Version8SearchRule.isFoldedAsItself(scalar)
-            || Version8SearchRule.isPictograph(scalar) && !Version11SearchRule.isDropped(scalar) && !Version11SearchRule.isSkinTone(scalar)
+        CharacterFolding.isFoldedAsItself(scalar)
+            || CharacterFolding.isPictograph(scalar) && !CharacterFolding.isDropped(scalar) && !isSkinTone(scalar)
     }
 
     /// Whether `scalar` is a skin-tone modifier, which a needle typed without one may end
     /// before (`SearchNeedle`): `👍` finds `👍🏽`.
     package static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool {
-        Version11SearchRule.isSkinTone(scalar)
+        (0x1F3FB...0x1F3FF).contains(scalar.value)
     }
 
     /// The tokens of a search word, in order, as the index holds them: its letters, digits
     /// and emoji (none for a word of symbols alone).
     package static func tokens(of word: String) -> [String] {
-        Version11SearchRule.paired(folded(word), finalUnigram: false)
+        paired(folded(word), finalUnigram: false)
             .split(whereSeparator: { $0 == " " }).map(String.init).filter { token in
                 token.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             }
@@ -60,6 +56,94 @@ package enum SearchText {
     /// Whether the word's first or only token is a single CJK character, which the index
     /// holds only as the start of its pairs: it must be matched as a prefix.
     package static func isSingleCJKCharacter(_ token: String) -> Bool {
-        token.unicodeScalars.count == 1 && token.unicodeScalars.allSatisfy(Version3SearchRule.isCJK)
+        token.unicodeScalars.count == 1 && token.unicodeScalars.allSatisfy(CJKPairs.isCJK)
+    }
+
+    /// `text` as a search compares it: case folded fully, in compatibility forms, without the
+    /// accents of Latin, Greek and Cyrillic letters, typographic quotes as plain ones,
+    /// variation selectors and joiners dropped, and runs of white space made one space.
+    /// ASCII text only loses its case.
+    package static func folded(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
+        var lastWasSpace = false
+        // Whether the text so far is ASCII, CJK ideographs, Hangul syllables, kana letters and
+        // pictographs alone, which NFC leaves as they are.
+        var isComposed = true
+        for scalar in text.unicodeScalars {
+            let isSpace = if scalar.isASCII {
+                scalar.value <= 0x20 || scalar.value == 0x7F   // white space and control characters
+            } else if CJKPairs.isCJK(scalar) {
+                false
+            } else {
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            }
+            if isSpace {
+                if !lastWasSpace { bytes.append(0x20) }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            if scalar.isASCII {
+                bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
+            } else if CJKPairs.isCJK(scalar), scalar.value < 0xFF65 {
+                append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
+                if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
+            } else if let plain = plainForm(of: scalar) {
+                bytes += plain.utf8   // ASCII: the accents NFC would compose it with are dropped
+            } else if CharacterFolding.isDropped(scalar) {
+                continue
+            } else if CharacterFolding.isPictograph(scalar) {
+                append(scalar)   // no case, accents or compatibility forms, and NFC leaves them as they are
+            } else {
+                isComposed = false
+                for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {
+                    let plain = CharacterFolding.unaccented(compatible).map(String.init) ?? String(compatible)
+                    for folded in CharacterFolding.caseFolded(plain).unicodeScalars where !CharacterFolding.isDropped(folded) { append(folded) }
+                }
+            }
+        }
+        let folded = String(decoding: bytes, as: UTF8.self)
+        return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// What a keyboard without them types for typographic quotes (single, double, low and
+    /// reversed, and the modifier letter apostrophe) and for capital `ẞ`, whose case folding
+    /// is `ss` (lower case alone makes it `ß`).
+    private static func plainForm(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC: "'"
+        case 0x201C, 0x201D, 0x201E, 0x201F: "\""
+        case 0x1E9E: "ss"
+        default: nil
+        }
+    }
+
+    /// ASCII text folded: lower case, each run of white space one space.
+    private static func asciiFolded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var lastWasSpace = false
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if isSpace {
+                if !lastWasSpace { bytes.append(0x20) }
+            } else {
+                bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            }
+            lastWasSpace = isSpace
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Folded text with each emoji, skin tones included, a word of its own, `ｅｍｏｊｉ` in
+    /// full-width letters and its code point in hexadecimal, and its CJK runs cut into pairs
+    /// (`CJKPairs`).
+    private static func paired(_ folded: String, finalUnigram: Bool) -> String {
+        CJKPairs.transform(folded, finalUnigram: finalUnigram) {
+            CharacterFolding.isEmoji($0) ? "ｅｍｏｊｉ" + String($0.value, radix: 16) : nil
+        }
     }
 }

@@ -1,68 +1,9 @@
 @_spi(_Unicode) import Swift
 
-/// The search text rule of version 8's backfill, frozen: version 3's pairs of CJK characters
-/// (`Version3SearchRule`), over text folded as a search compares it (`folded`): full case
-/// folding (`ß` is `ss`), compatibility forms (full-width `ＡＢＣ` is `ABC`, `ﬁ` is `fi`,
-/// half-width katakana is full-width, `Ⅻ` is `XII`), accents off Latin, Greek and Cyrillic
-/// letters, and emoji as words of their own (`emoji1f355`), which
-/// FTS5's tokenizer would otherwise drop. `SearchText` delegates to it while the live rule is
-/// the same; a change of the live rule is written in `SearchText`, never here, with a
-/// migration that re-indexes.
-enum Version8SearchRule {
-    /// The indexed form of a memo's text.
-    static func indexed(_ content: String) -> String {
-        paired(folded(content), finalUnigram: true)
-    }
-
-    /// `text` as a search compares it: case folded fully, in compatibility forms, without the
-    /// accents of Latin, Greek and Cyrillic letters, variation selectors and joiners dropped,
-    /// and runs of white space made one space. ASCII text only loses its case.
-    static func folded(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
-        var lastWasSpace = false
-        // Whether the text so far is ASCII, CJK ideographs, Hangul syllables, kana letters and
-        // pictographs alone, which NFC leaves as they are.
-        var isComposed = true
-        // ASCII and CJK, most of the text, are decided without looking up a Unicode property
-        // (those lookups were most of an import's time): no CJK character is white space.
-        for scalar in text.unicodeScalars {
-            let isSpace = if scalar.isASCII {
-                scalar.value <= 0x20 || scalar.value == 0x7F   // white space and control characters
-            } else if Version3SearchRule.isCJK(scalar) {
-                false
-            } else {
-                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-            }
-            if isSpace {
-                if !lastWasSpace { bytes.append(0x20) }
-                lastWasSpace = true
-                continue
-            }
-            lastWasSpace = false
-            if scalar.isASCII {
-                bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
-            } else if Version3SearchRule.isCJK(scalar), scalar.value < 0xFF65 {
-                append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
-                if isComposed { isComposed = isFoldedAsItself(scalar) }
-            } else if isDropped(scalar) {
-                continue
-            } else if isPictograph(scalar) {
-                append(scalar)   // no case, accents or compatibility forms, and NFC leaves them as they are
-            } else {
-                isComposed = false
-                for compatible in compatible(String(scalar)).unicodeScalars {
-                    let plain = unaccented(compatible).map(String.init) ?? String(compatible)
-                    for folded in caseFolded(plain).unicodeScalars where !isDropped(folded) { append(folded) }
-                }
-            }
-        }
-        let folded = String(decoding: bytes, as: UTF8.self)
-        return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
-    }
-
+/// The pieces of a search's folding that take one character (`SearchText.folded`): its
+/// plain letters, case, compatibility forms, and whether folding drops it or leaves it as it
+/// is.
+enum CharacterFolding {
     /// CJK ideographs, Hangul syllables and the letters of hiragana and full-width katakana,
     /// which folding and NFC leave as they are: a text of these (and ASCII) needs no
     /// normalizing, and one of them alone folds to itself. NFC composes none of them with
@@ -74,12 +15,12 @@ enum Version8SearchRule {
     }
 
     /// What a search passes over in text: accents typed apart from their letters (U+0300 to
-    /// U+036F), variation selectors, the joiners and skin tones inside emoji (`👍🏽` is `👍`),
-    /// and the invisible breaks and joiners inside words (zero-width space, soft hyphen, word
-    /// joiner, byte-order mark).
+    /// U+036F), variation selectors, the joiners inside emoji, and the invisible breaks and
+    /// joiners inside words (zero-width space, soft hyphen, word joiner, byte-order mark).
+    /// Not skin tones, which a search typed with one must find.
     static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x0300...0x036F, 0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF, 0x1F3FB...0x1F3FF: true
+        case 0x0300...0x036F, 0xFE0E, 0xFE0F, 0x200B, 0x200D, 0x00AD, 0x2060, 0xFEFF: true
         default: false
         }
     }
@@ -89,22 +30,6 @@ enum Version8SearchRule {
     /// it is.
     static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F300...0x1FAFF).contains(scalar.value) || (0x2600...0x27BF).contains(scalar.value)
-    }
-
-    static func asciiFolded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var lastWasSpace = false
-        for byte in text.utf8 {
-            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
-            if isSpace {
-                if !lastWasSpace { bytes.append(0x20) }
-            } else {
-                bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-            }
-            lastWasSpace = isSpace
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The letter of a Latin, Greek or Cyrillic letter with accents (`é`, `ñ`, `ø`, `ό`, `ё`,
@@ -188,17 +113,10 @@ enum Version8SearchRule {
     private static let halfWidthKana: [String] = "・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
         .unicodeScalars.map { String($0) }
 
-    /// Folded text with each emoji a word of its own, `emoji` and its code point in
-    /// hexadecimal, so the index holds it (the tokenizer takes only letters and digits into
-    /// words), and its CJK runs cut into pairs (`Version3SearchRule`).
-    static func paired(_ folded: String, finalUnigram: Bool) -> String {
-        Version3SearchRule.transform(folded, finalUnigram: finalUnigram) { isEmoji($0) ? "emoji" + String($0.value, radix: 16) : nil }
-    }
-
     /// Emoji and the modifiers of skin tone; not the ASCII digits, `#` and `*` that begin a
     /// keycap.
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value > 0x7F, !Version3SearchRule.isCJK(scalar) else { return false }   // neither holds any
+        guard scalar.value > 0x7F, !CJKPairs.isCJK(scalar) else { return false }   // neither holds any
         return scalar.properties.isEmoji && scalar.properties.generalCategory == .otherSymbol || scalar.properties.isEmojiModifier
     }
 }

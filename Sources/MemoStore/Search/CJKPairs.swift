@@ -1,13 +1,6 @@
-/// The search text rule of version 3's backfill, frozen: runs of CJK characters become
-/// overlapping pairs (`SearchText` tells why). `SearchText` delegates to it while the live
-/// rule is the same; a change of the live rule is written in `SearchText`, never here, with a
-/// migration that re-indexes.
-enum Version3SearchRule {
-    /// The indexed form of a memo's text.
-    static func indexed(_ content: String) -> String {
-        transform(content, finalUnigram: true)
-    }
-
+/// Runs of CJK characters as overlapping pairs, the index's words for text written without
+/// spaces (`SearchText` tells why).
+enum CJKPairs {
     /// `text` with its CJK runs cut into pairs, ending each run with its last character
     /// alone if `finalUnigram` (a search word is cut without it). A later rule may spell some
     /// other characters as words of their own (`word`, never CJK): each is then written
