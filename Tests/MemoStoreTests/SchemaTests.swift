@@ -164,15 +164,18 @@ struct SchemaTests {
         let path = folder.file(name)
         let old = try Database(path: path)
         try upgrade(old, from: 0, to: version)
-        try old.execute(sql + "PRAGMA user_version = \(version);")
+        try old.asAnotherProgram { try old.execute(sql + "PRAGMA user_version = \(version);") }
         return path
     }
 
-    /// Runs the migrations after `version` up to `target` as opening a store runs them.
+    /// Runs the migrations after `version` up to `target` as opening a store runs them (with
+    /// the right to write memo rows that the migrations hold).
     private func upgrade(_ database: Database, from version: Int, to target: Int) throws {
         for migration in Schema.migrations where migration.version > version && migration.version <= target {
-            try database.execute(migration.sql)
-            try migration.backfill?(database)
+            try database.asAnotherProgram {
+                try database.execute(migration.sql)
+                try migration.backfill?(database)
+            }
         }
     }
 
