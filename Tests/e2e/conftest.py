@@ -10,7 +10,7 @@ pytest.register_assert_rewrite("editors")
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def memo_binary():
     """The binary under test: $MEMO_BINARY, else the debug build."""
     return os.environ.get("MEMO_BINARY", str(REPO / ".build" / "debug" / "memo"))

@@ -1,13 +1,17 @@
 """One-shot `undo` and `redo` from several processes at once (SPEC §4a): the choice of the change
 and the undo are one write transaction, so each change is undone once and every process that
 says "undid change N" undid it."""
+import re
+import shutil
 import sqlite3
 import subprocess
 import threading
-import time
+
+import pytest
 
 from stores import create_store
 from test_processes import PipedSession, one_shot
+from waiting import wait_until
 
 CHANGES = 12
 PROCESSES = 3
@@ -65,6 +69,24 @@ def test_concurrent_one_shot_undos_and_redos_take_each_change_once(memo_binary, 
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
+# SQLite's write lock in a store with a write-ahead log: byte 120 of its -shm file.
+WRITE_LOCK_REFUSED = "fcntl(F_SETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=120, l_len=1}) = -1 EAGAIN"
+
+
+def start_blocked_on_the_write_lock(command, environment, trace):
+    """Starts `command` under strace; returns once it has asked for the store's write lock and
+    been refused, so that it waits for the lock from then on (or gives up: its output says)."""
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed (scripts/test installs it)")
+    process = subprocess.Popen(["strace", "-f", "-o", str(trace), "-e", "trace=fcntl", "-e", "signal=none"]
+                               + command, env=environment, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def refused():
+        return trace.exists() and WRITE_LOCK_REFUSED in re.sub(r"fcntl\(\d+, ", "fcntl(", trace.read_text())
+    wait_until(lambda: refused() or process.poll() is not None, lambda: f"no lock asked for: {trace.read_text()}", 30)
+    return process
+
+
 def test_a_one_shot_undo_waiting_for_a_batch_undoes_the_batch_not_what_came_before(memo_binary, environment, tmp_path):
     store = tmp_path / "store.sqlite"
     one_shot(memo_binary, environment, store, "add", "v0")
@@ -72,9 +94,7 @@ def test_a_one_shot_undo_waiting_for_a_batch_undoes_the_batch_not_what_came_befo
     session = PipedSession(memo_binary, environment, store)
     session.send("begin")
     assert session.send("edit 1 v2") == ["edited #1"]
-    undo = subprocess.Popen([memo_binary, "--store", str(store), "undo"], env=environment, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(0.5)
+    undo = start_blocked_on_the_write_lock([memo_binary, "--store", str(store), "undo"], environment, tmp_path / "trace")
     assert session.send("save") == ["saved 1 change"]
     stdout, stderr = undo.communicate(timeout=30)
     assert (stdout, stderr) == ('undid change 3 (batch "v2")\n', "")

@@ -9,13 +9,12 @@ import stat
 import struct
 import subprocess
 import termios
-import time
 
 import pexpect
 import pytest
 
 from stores import create_store
-from waiting import wait_until
+from waiting import cpu_seconds, wait_for_cpu, wait_until
 
 UP = "\x1b[A"
 LEFT = "\x1b[D"
@@ -253,13 +252,15 @@ def test_ctrl_c_cancels_a_long_command_and_keeps_the_store(repl, home, tmp_path)
     with fixture.open("w") as file:
         for number in range(200_000):
             file.write(f"add generated memo {number}\n")
-    for delay in (0.5, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.45, 0.6, 0.7, 0.8, 1.0):
+    # Moments as the CPU time the command has used: a whole run takes many seconds.
+    for moment in (0.5, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.45, 0.6, 0.7, 0.8, 1.0):
         session = repl()
+        started = cpu_seconds(session.child.pid)
         session.child.send(f"fixture {fixture}\r")
-        time.sleep(delay)
+        wait_for_cpu(session.child, started + moment)
         session.child.send(CTRL_C)
         session.child.expect_exact("error: interrupted")
-        assert session.child.expect_exact([DISK_PROMPT, "memo*> "]) == 0, f"a transaction stayed open (delay {delay})"
+        assert session.child.expect_exact([DISK_PROMPT, "memo*> "]) == 0, f"a transaction stayed open (at {moment} s)"
         assert session.run("count") == "0"
         session.child.terminate(force=True)
 
