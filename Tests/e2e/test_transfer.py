@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 
-from stores import create_store
+from stores import create_store, fill
 from waiting import wait_for_cpu, whole_run_cpu_seconds
 
 
@@ -111,17 +111,6 @@ def test_export_through_a_symlink_writes_its_target(memo_binary, environment, tm
     memo(memo_binary, environment, store, "export", "alias.jsonl", cwd=tmp_path)
     assert (tmp_path / "alias.jsonl").is_symlink()
     assert "keep me" in target.read_text()
-
-
-def fill(memo_binary, environment, store, count):
-    create_store(memo_binary, environment, store)
-    with sqlite3.connect(store) as connection:
-        connection.execute(
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
-            "INSERT INTO memo(uuid, content, insert_date) "
-            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i || ' ' || hex(randomblob(40)), "
-            "946684800000 + i * 1000 FROM n", (count,))
-        connection.execute("INSERT INTO memo_search(rowid, text) SELECT id, content FROM memo")
 
 
 def test_a_killed_export_leaves_no_partial_file(memo_binary, environment, tmp_path):
