@@ -43,6 +43,7 @@ CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_d
 
 
 def is_cjk(character):
+    """Whether memo's search text indexes `character` in pairs (Tests/e2e/test_search_accuracy.py uses it too)."""
     value = ord(character)
     return (0x3040 <= value <= 0x30FF or 0x31F0 <= value <= 0x31FF or 0xFF66 <= value <= 0xFF9F
             or 0x3400 <= value <= 0x4DBF or 0x4E00 <= value <= 0x9FFF or 0xF900 <= value <= 0xFAFF

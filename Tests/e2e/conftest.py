@@ -1,6 +1,7 @@
 """Shared fixtures for the end-to-end tests that drive the built `memo` binary."""
 import os
 import pathlib
+import sys
 
 import pytest
 
@@ -8,9 +9,11 @@ import pytest
 pytest.register_assert_rewrite("editors")
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+# The tests share scripts/ helpers: the throwaway sshd, and the benchmark's model of memo's search text.
+sys.path.insert(0, str(REPO / "scripts"))
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def memo_binary():
     """The binary under test: $MEMO_BINARY, else the debug build."""
     return os.environ.get("MEMO_BINARY", str(REPO / ".build" / "debug" / "memo"))
@@ -40,8 +43,6 @@ def environment(home):
 def sshd(tmp_path_factory):
     """A throwaway OpenSSH server on 127.0.0.1 (scripts/throwaway_sshd.py), for the whole run."""
     import shutil
-    import sys
-    sys.path.insert(0, str(REPO / "scripts"))
     from throwaway_sshd import SSHD, ThrowawaySSHD
     if not os.path.exists(SSHD) or shutil.which("ssh") is None:
         pytest.skip("openssh-server and openssh-client are not installed (scripts/test installs them)")

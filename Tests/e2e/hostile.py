@@ -44,7 +44,7 @@ def run_bounded(arguments, environment, folder, stdin_bytes=b"", seconds=60):
                 process.kill()
                 process.wait()
                 raise AssertionError(f"{arguments[1:]} still ran after {seconds} s")
-            time.sleep(0.01)
+            time.sleep(0.01)  # not a wait: the interval between two samples of its memory
     process.returncode = 0  # reaped by wait4 above
     output = [open(path, "rb").read() for path in paths[1:]]
     for path in paths:

@@ -7,6 +7,7 @@ own and ssh's pids to CONTROL/relay.pid and CONTROL/ssh.pid, and the lines it sa
 CONTROL/lines when the exchange ends unfrozen."""
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -47,7 +48,7 @@ while routes:
             newline = chunk.find(b"\n", start)
             end = len(chunk) if newline < 0 else newline + 1
             if newline >= 0 and delay:
-                time.sleep(delay)
+                time.sleep(delay)  # not a wait: paces a slow connection, as CONTROL/delay asks
             os.write(routes[source], chunk[start:end])
             start = end
             if newline >= 0:
@@ -55,6 +56,6 @@ while routes:
                 if lines == freeze_at:
                     note("frozen", lines)
                     while True:
-                        time.sleep(60)
+                        signal.pause()
 note("lines", lines)
 sys.exit(ssh.wait())

@@ -4,16 +4,17 @@ a clean `PRAGMA integrity_check`, and a history that undo still works on.
 
 (`memo sync` killed mid-way is in test_sync.py.)"""
 import json
-import os
-import pathlib
 import signal
 import sqlite3
 import subprocess
-import time
 
 import pytest
 
-IMPORTED = 200_000
+from waiting import wait_for_cpu, whole_run_cpu_seconds
+
+# The kills come at moments of the process's own CPU time, so the work need only be large
+# enough to write many pages (and, for the import, to checkpoint at its end).
+IMPORTED = 50_000
 BATCHED = 40_000
 
 
@@ -36,26 +37,27 @@ def assert_intact(store):
             connection.execute("SELECT count(*) FROM memo").fetchone()
 
 
-def kill_after(command, environment, delay):
+def kill_at(command, environment, cpu_seconds):
+    """Kills `command` once it has used `cpu_seconds` of CPU time (or leaves it to end first)."""
     process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(delay)
+    wait_for_cpu(process, cpu_seconds)
     process.send_signal(signal.SIGKILL)
     return process.wait()
 
 
+def whole_run(command, folder):
+    """The CPU time one whole run of `command` takes here, in a store of its own in `folder`."""
+    return whole_run_cpu_seconds(command, env={"HOME": str(folder), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+
+
 @pytest.fixture(scope="module")
-def many_records(tmp_path_factory):
-    """The records, and how long one whole import of them takes here."""
+def many_records(memo_binary, tmp_path_factory):
+    """The records, and the CPU time one whole import of them takes here."""
     folder = tmp_path_factory.mktemp("crash")
     path = folder / "records.jsonl"
     path.write_text("".join(json.dumps({"content": f"imported memo {n} of many @batch{n % 7}"}) + "\n"
                             for n in range(IMPORTED)))
-    binary = os.environ.get("MEMO_BINARY", str(pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "memo"))
-    started = time.monotonic()
-    whole = subprocess.run([binary, "--store", str(folder / "whole.sqlite"), "import", str(path)], capture_output=True,
-                           env={"HOME": str(folder), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
-    assert whole.returncode == 0, whole.stderr
-    return path, time.monotonic() - started
+    return path, whole_run([memo_binary, "--store", str(folder / "whole.sqlite"), "import", str(path)], folder)
 
 
 # Moments as fractions of a whole import: while it starts, reads, is about to commit, and
@@ -66,12 +68,13 @@ def test_a_killed_import_keeps_all_or_none_and_undo_still_works(memo_binary, env
     store = tmp_path / "store.sqlite"
     for text in ("kept before @old", "also kept"):
         assert memo(memo_binary, environment, store, "add", text).returncode == 0
-    delay = moment * duration
-    status = kill_after([memo_binary, "--store", str(store), "import", str(records)], environment, delay)
+    status = kill_at([memo_binary, "--store", str(store), "import", str(records)], environment, moment * duration)
+    if moment <= 0.9:
+        assert status == -signal.SIGKILL, f"the import ended before {moment} of its {duration:.1f} s of CPU"
     assert_intact(store)
     after = count(memo_binary, environment, store)
-    assert after in (2, 2 + IMPORTED), f"killed after {delay:.2f}s (status {status})"
-    print(f"killed at {moment} of {duration:.1f}s: {'all' if after > 2 else 'none'} of the import kept")
+    assert after in (2, 2 + IMPORTED), f"killed at {moment} of {duration:.1f} s of CPU (status {status})"
+    print(f"killed at {moment} of {duration:.1f} s of CPU: {'all' if after > 2 else 'none'} of the import kept")
     assert "kept before @old" in memo(memo_binary, environment, store, "search", "kept").stdout
     history = memo(memo_binary, environment, store, "history").stdout
     undone = memo(memo_binary, environment, store, "undo")
@@ -87,24 +90,30 @@ def test_a_killed_import_keeps_all_or_none_and_undo_still_works(memo_binary, env
 
 
 @pytest.fixture(scope="module")
-def batch_script(tmp_path_factory):
-    """One memo saved on its own, then a batch of many adds saved as one change."""
-    path = tmp_path_factory.mktemp("batch") / "batch.memo"
+def batch_script(memo_binary, tmp_path_factory):
+    """One memo saved on its own, then a batch of many adds saved as one change; and the CPU
+    time one whole run of it takes here."""
+    folder = tmp_path_factory.mktemp("batch")
+    path = folder / "batch.memo"
     path.write_text("add saved before the batch\nbegin\n"
                     + "".join(f"add batched memo {n} @b{n % 3}\n" for n in range(BATCHED))
                     + "save\nadd saved after the batch\n")
-    return path
+    return path, whole_run([memo_binary, "run", "--store", str(folder / "whole.sqlite"), str(path)], folder)
 
 
-@pytest.mark.parametrize("delay", [0.3, 1.5, 4.0])
-def test_a_run_killed_mid_batch_keeps_none_of_the_batch(memo_binary, environment, tmp_path, batch_script, delay):
+# Moments as fractions of a whole run: at its start, in the batch, and around its end.
+@pytest.mark.parametrize("moment", [0.05, 0.5, 0.95])
+def test_a_run_killed_mid_batch_keeps_none_of_the_batch(memo_binary, environment, tmp_path, batch_script, moment):
+    script, duration = batch_script
     store = tmp_path / "store.sqlite"
     assert memo(memo_binary, environment, store, "add", "there before").returncode == 0
-    kill_after([memo_binary, "run", "--store", str(store), str(batch_script)], environment, delay)
+    status = kill_at([memo_binary, "run", "--store", str(store), str(script)], environment, moment * duration)
+    if moment <= 0.5:
+        assert status == -signal.SIGKILL, f"the run ended before {moment} of its {duration:.1f} s of CPU"
     assert_intact(store)
     total = count(memo_binary, environment, store)
     # Before the first add, after it, after `save`, after the last add: never part of the batch.
-    assert total in (1, 2, 2 + BATCHED, 3 + BATCHED), f"killed after {delay}s"
+    assert total in (1, 2, 2 + BATCHED, 3 + BATCHED), f"killed at {moment} of {duration:.1f} s of CPU"
     assert memo(memo_binary, environment, store, "search", "there before").stdout.count("\n") == 1
     # Undo walks back whatever was saved, the batch as one change, down to the memo before.
     while total > 1:

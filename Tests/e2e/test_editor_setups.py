@@ -92,7 +92,7 @@ EMACS_CHECK = r"""
 (defun setup-wait (condition seconds)
   (let ((deadline (+ (float-time) seconds)))
     (while (and (not (funcall condition)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
+      (accept-process-output nil 0.05))  ; not a wait: the poll interval of setup-wait
     (funcall condition)))
 (let (results)
   (dolist (name '("note.md" "plan.txt" "script.memo"))

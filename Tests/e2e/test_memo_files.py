@@ -20,6 +20,22 @@ async def definition_of_1(client):
     return location.uri
 
 
+def noting_the_file_of_1(uris, name):
+    """A server session that notes under `uris[name]` where #1's file is, then exits."""
+    async def session(client):
+        await initialize(client)
+        uris[name] = await definition_of_1(client)
+        return await exit_status(client)
+    return session
+
+
+async def refused_save(client, uri, text):
+    """Saves `text` to `uri` as an editor would; the error the server shows on the file."""
+    save(client, uri, text)
+    await client.wait_for(lambda: errors(client, uri))
+    return errors(client, uri)[0]
+
+
 def save(client, uri, text):
     """What an editor does: writes the file, then tells the server."""
     with open(uri.removeprefix("file://"), "w") as file:
@@ -39,23 +55,16 @@ def test_each_store_has_its_own_files_and_a_save_edits_only_its_store(memo_binar
     memo(memo_binary, environment, home, "add", "home memo")
     uris = {}
 
-    async def home_server(client):
-        await initialize(client)
-        uris["home"] = await definition_of_1(client)
-        return await exit_status(client)
-
     async def work_server(client):
         await initialize(client)
         uris["work"] = await definition_of_1(client)
         assert uris["work"] != uris["home"]
         # The editor saves home's file to the server of work: work's #1 is left alone, and says why.
         open_document(client, "home memo", uri=uris["home"])
-        save(client, uris["home"], "home memo, edited\n")
-        await client.wait_for(lambda: errors(client, uris["home"]))
-        assert "another memo store" in errors(client, uris["home"])[0]
+        assert "another memo store" in await refused_save(client, uris["home"], "home memo, edited\n")
         return await exit_status(client)
 
-    assert serve(memo_binary, environment, home, home_server) == 0
+    assert serve(memo_binary, environment, home, noting_the_file_of_1(uris, "home")) == 0
     assert serve(memo_binary, environment, work, work_server) == 0
     assert memo(memo_binary, environment, work, "show", "1").rstrip("\n").endswith("work memo")
     assert memo(memo_binary, environment, home, "show", "1").rstrip("\n").endswith("home memo")
@@ -71,18 +80,11 @@ def test_a_second_server_refuses_a_stale_save_then_takes_one_based_on_the_curren
     memo(memo_binary, environment, store, "add", "first version")
     uris = {}
 
-    async def first_server(client):
-        await initialize(client)
-        uris["file"] = await definition_of_1(client)
-        return await exit_status(client)
-
     async def second_server(client):
         await initialize(client)
         uri = uris["file"]
         open_document(client, "first version", uri=uri)
-        save(client, uri, "my stale edit\n")
-        await client.wait_for(lambda: errors(client, uri))
-        message = errors(client, uri)[0]
+        message = await refused_save(client, uri, "my stale edit\n")
         assert "changed in the store since this file was written" in message
         assert "memo show 1" in message
         assert memo(memo_binary, environment, store, "show", "1").rstrip("\n").endswith("changed elsewhere")
@@ -95,7 +97,7 @@ def test_a_second_server_refuses_a_stale_save_then_takes_one_based_on_the_curren
         assert not errors(client, uri)
         return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, first_server) == 0
+    assert serve(memo_binary, environment, store, noting_the_file_of_1(uris, "file")) == 0
     memo(memo_binary, environment, store, "edit", "1", "changed elsewhere")
     assert serve(memo_binary, environment, store, second_server) == 0
 
@@ -120,9 +122,8 @@ def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_c
             memo(memo_binary, environment, store, "edit", "1", "edited from the shell")
             assert await definition_of_1(second) == uri
             assert open(uri.removeprefix("file://")).read() == "edited from the shell"
-            save(first, uri, "first version, edited in editor 1\n")
-            await first.wait_for(lambda: errors(first, uri))
-            assert "changed in the store since this file was written" in errors(first, uri)[0]
+            message = await refused_save(first, uri, "first version, edited in editor 1\n")
+            assert "changed in the store since this file was written" in message
             assert memo(memo_binary, environment, store, "show", "1").rstrip("\n").endswith("edited from the shell")
             # Editor 1 reloads the file: its text is the current version's, and a save of an edit is taken.
             first.text_document_did_change(types.DidChangeTextDocumentParams(

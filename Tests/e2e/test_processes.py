@@ -20,6 +20,12 @@ class PipedSession:
         self.process.stdin.flush()
         return [self.process.stdout.readline().rstrip("\n") for _ in range(answer_lines)]
 
+    def refused(self, *lines):
+        """Sends `lines`, each of which memo refuses: what it says of each on standard error."""
+        self.process.stdin.write("".join(line + "\n" for line in lines))
+        self.process.stdin.flush()
+        return [self.process.stderr.readline() for _ in lines]
+
     def close(self):
         self.process.stdin.close()
         return self.process.wait(timeout=20)
@@ -121,12 +127,10 @@ def test_a_session_never_undoes_over_another_processes_later_change(memo_binary,
     session.send("add shared memo")
     session.send("edit 1 edited in the session")
     one_shot(memo_binary, environment, store, "tag", "1", "outside")
-    session.process.stdin.write("undo\n")
-    session.process.stdin.flush()
-    assert session.process.stderr.readline() == (
+    assert session.refused("undo") == [
         '<stdin>:3: error: cannot undo change 2 (edit "edited in the session"): the later change 3 '
         '(tag "edited in the session") came from another process and touched the same memos; '
-        "a one-shot 'memo undo' from the shell takes the store's latest change\n")
+        "a one-shot 'memo undo' from the shell takes the store's latest change\n"]
     assert one_shot(memo_binary, environment, store, "undo").stdout == 'undid change 3 (tag "edited in the session")\n'
     assert session.send("undo") == ['undid change 2 (edit "edited in the session")']
     assert session.send("list")[0].endswith("shared memo")

@@ -47,6 +47,16 @@ def prepare(memo_binary, environment, tmp_path):
     return store
 
 
+def served(memo_binary, environment, store, body, **options):
+    """Serves `store` to a client initialized with `options`, runs `body(client)`, and checks that
+    the server then shuts down and exits with status 0."""
+    async def session(client):
+        await initialize(client, **options)
+        await body(client)
+        return await exit_status(client)
+    assert serve(memo_binary, environment, store, session) == 0
+
+
 def store_folder(tmp_path, name="store"):
     """The folder of the store's own memo files (one per store, named after the store file)."""
     folders = [path for path in (tmp_path / "cache" / "memo" / "open").iterdir() if path.name.startswith(name + "-")]
@@ -64,7 +74,6 @@ def test_references_are_found_after_japanese_and_emoji_in_utf16_and_utf8(memo_bi
     prefix = text[:text.index("#1")]
     for encodings, unit in ((None, lambda s: len(s.encode("utf-16-le")) // 2), ([types.PositionEncodingKind.Utf8], lambda s: len(s.encode()))):
         async def body(client):
-            await initialize(client, encodings=encodings)
             open_document(client, text)
             await client.wait_for(lambda: DOC in client.diagnostics)
             [warning] = client.diagnostics[DOC]
@@ -80,8 +89,7 @@ def test_references_are_found_after_japanese_and_emoji_in_utf16_and_utf8(memo_bi
             hover = await client.text_document_hover_async(types.HoverParams(
                 text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, first + 1)))
             assert "Buy milk and bread @errand" in hover.contents.value
-            return await exit_status(client)
-        assert serve(memo_binary, environment, store, body) == 0
+        served(memo_binary, environment, store, body, encodings=encodings)
 
 
 def test_links_hints_and_symbols_point_at_the_memos_own_files(memo_binary, environment, tmp_path):
@@ -119,7 +127,6 @@ def test_completion_after_a_hash_is_narrowed_by_full_text_search(memo_binary, en
     store = prepare(memo_binary, environment, tmp_path)
 
     async def body(client):
-        await initialize(client)
         open_document(client, "see #\nsee #mil\nsee #dentist tues\nmail a#\n")
         document = types.TextDocumentIdentifier(uri=DOC)
 
@@ -137,32 +144,28 @@ def test_completion_after_a_hash_is_narrowed_by_full_text_search(memo_binary, en
         assert spans([narrowed.items[0].text_edit]) == [(1, 4, 8)]
         assert [item.label for item in (await complete(2, 12)).items] == ["#2"]
         assert not (await complete(3, 7)).items
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body)
 
 
 def test_diagnostics_follow_changes_made_by_another_process(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
 
     async def body(client):
-        await initialize(client)
         open_document(client, "waiting for #4\n")
         await client.wait_for(lambda: [d.message for d in client.diagnostics.get(DOC, [])] == ["no memo #4"])
         memo(memo_binary, environment, store, "add", "the fourth memo")
         await client.wait_for(lambda: not client.diagnostics[DOC], seconds=1.5)
         memo(memo_binary, environment, store, "delete", "4")
         await client.wait_for(lambda: [d.message for d in client.diagnostics[DOC]] == ["no memo #4"], seconds=1.5)
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body)
 
 
 def test_definition_then_save_edits_the_memo_and_a_conflicting_save_is_refused(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
 
     async def body(client):
-        await initialize(client)
         open_document(client, "about #1\n")
         location = await client.text_document_definition_async(types.DefinitionParams(
             text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, 7)))
@@ -191,16 +194,14 @@ def test_definition_then_save_edits_the_memo_and_a_conflicting_save_is_refused(m
         client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
         memo(memo_binary, environment, store, "edit", "1", "Third version")
         await client.wait_for(lambda: file.read_text() == "Third version", seconds=1.5)
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body)
 
 
 def test_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
 
     async def body(client):
-        await initialize(client, applies_edits=True)
         open_document(client, "keep this\nmove me, please\nsave me too\n")
         document = types.TextDocumentIdentifier(uri=DOC)
         selection = types.Range(start=position(1, 0), end=position(1, 15))
@@ -228,39 +229,34 @@ def test_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_
         listing = memo(memo_binary, environment, store, "list")
         assert listing.splitlines()[0].endswith("save me too")
         assert listing.splitlines()[1].endswith("move me, please")
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body, applies_edits=True)
 
 
 def test_a_move_is_offered_only_to_clients_that_apply_edits_and_never_becomes_a_copy(memo_binary, environment, tmp_path):
     store = prepare(memo_binary, environment, tmp_path)
     before = memo(memo_binary, environment, store, "count")
 
-    async def without_edits(client):
-        await initialize(client)
+    async def actions_on_a_line(client):
         open_document(client, "move me\n")
-        actions = await client.text_document_code_action_async(types.CodeActionParams(
+        return await client.text_document_code_action_async(types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=DOC), range=types.Range(start=position(0, 0), end=position(0, 7)),
             context=types.CodeActionContext(diagnostics=[])))
-        assert [action.title for action in actions] == ["Save selection as memo"]
-        return await exit_status(client)
+
+    async def without_edits(client):
+        assert [action.title for action in await actions_on_a_line(client)] == ["Save selection as memo"]
 
     async def refusing_edits(client):
         client.applies_edits = False
         await initialize(client, applies_edits=True)
-        open_document(client, "move me\n")
-        actions = await client.text_document_code_action_async(types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=DOC), range=types.Range(start=position(0, 0), end=position(0, 7)),
-            context=types.CodeActionContext(diagnostics=[])))
-        moved = command_of(actions[1])
+        moved = command_of((await actions_on_a_line(client))[1])
         await client.workspace_execute_command_async(types.ExecuteCommandParams(command=moved.command, arguments=moved.arguments))
         await client.wait_for(lambda: client.messages)
         assert "did not apply the edit" in client.messages[0] and "the buffer is read-only" in client.messages[0]
         assert "was not kept" in client.messages[0]
         return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, without_edits) == 0
+    served(memo_binary, environment, store, without_edits)
     assert serve(memo_binary, environment, store, refusing_edits) == 0
     assert memo(memo_binary, environment, store, "count") == before, "the refused move kept no memo"
 
@@ -276,7 +272,6 @@ def test_references_answer_the_memos_and_documents_that_link_to_a_memo(memo_bina
     memo(memo_binary, environment, store, "add", "about #2 only")
 
     async def body(client):
-        await initialize(client)
         open_document(client, "notes on #1\n")
         document = types.TextDocumentIdentifier(uri=DOC)
         found = await client.text_document_references_async(types.ReferenceParams(
@@ -302,9 +297,8 @@ def test_references_answer_the_memos_and_documents_that_link_to_a_memo(memo_bina
             text_document=types.TextDocumentIdentifier(uri="file:///notes/b.md"), position=position(0, 6),
             context=types.ReferenceContext(include_declaration=True)))
         assert [(f.uri, f.range.start.character) for f in missing] == [("file:///notes/a.md", 6), ("file:///notes/b.md", 5)]
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body)
 
 
 def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, environment, tmp_path):
@@ -323,7 +317,6 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
     assert milk != 2
 
     async def body(client):
-        await initialize(client)
         open_document(client, f"see #{plan}\n")
         location = await client.text_document_definition_async(types.DefinitionParams(
             text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, 5)))
@@ -346,6 +339,5 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
         completed = await client.text_document_completion_async(types.CompletionParams(
             text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 21)))
         assert [item.label for item in completed.items] == [f"#{milk}"]
-        return await exit_status(client)
 
-    assert serve(memo_binary, environment, store, body) == 0
+    served(memo_binary, environment, store, body)

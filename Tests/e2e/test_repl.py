@@ -9,13 +9,12 @@ import stat
 import struct
 import subprocess
 import termios
-import time
 
 import pexpect
 import pytest
 
 from stores import create_store
-from waiting import wait_until
+from waiting import cpu_seconds, wait_for_cpu, wait_until
 
 UP = "\x1b[A"
 LEFT = "\x1b[D"
@@ -26,6 +25,7 @@ CTRL_D = "\x04"
 
 DISK_PROMPT = "memo> "
 MEMORY_PROMPT = "memo(memory)> "
+DISCARD = "quit and discard it? [y/N] "
 
 
 class REPL:
@@ -42,6 +42,22 @@ class REPL:
     def run(self, line):
         """Types `line` and Enter; returns what it printed before the next prompt."""
         self.child.send(line + "\r")
+        self.expect_prompt()
+        return self.output()
+
+    def dialogue(self, *steps):
+        """Each step is (keys, answer): types the keys and waits until memo shows the answer."""
+        for keys, answer in steps:
+            self.child.send(keys)
+            self.child.expect_exact(answer)
+
+    def heredoc(self, opener, *lines):
+        """Types `opener` and then `lines`, each after the continuation prompt; returns what
+        the whole printed before the next prompt."""
+        self.child.send(opener + "\r")
+        for line in lines:
+            self.child.expect_exact("...> ")
+            self.child.send(line + "\r")
         self.expect_prompt()
         return self.output()
 
@@ -138,13 +154,7 @@ def test_tab_lists_ids_with_their_first_line(repl):
 
 def test_heredoc_uses_the_continuation_prompt(repl):
     session = repl("--in-memory")
-    session.child.send("add <<END\r")
-    session.child.expect_exact("...> ")
-    session.child.send("first line\r")
-    session.child.expect_exact("...> ")
-    session.child.send("END\r")
-    session.expect_prompt()
-    assert session.output() == "added #1"
+    assert session.heredoc("add <<END", "first line", "END") == "added #1"
     assert session.run("show 1").endswith("first line")
 
 
@@ -152,13 +162,7 @@ def test_a_heredoc_body_never_runs_as_commands(repl):
     """An opener line that is not a valid command still takes its body as text."""
     session = repl("--in-memory")
     session.run("add important")
-    session.child.send("ad <<END\r")
-    session.child.expect_exact("...> ")
-    session.child.send("delete 1\r")
-    session.child.expect_exact("...> ")
-    session.child.send("END   \r")
-    session.expect_prompt()
-    assert session.output() == "error: unknown command 'ad' (try 'help')"
+    assert session.heredoc("ad <<END", "delete 1", "END   ") == "error: unknown command 'ad' (try 'help')"
     session.child.send("add << 'EOF'\rkept\rEOF\r")
     session.expect_prompt()
     assert session.run("count") == "2"
@@ -253,13 +257,15 @@ def test_ctrl_c_cancels_a_long_command_and_keeps_the_store(repl, home, tmp_path)
     with fixture.open("w") as file:
         for number in range(200_000):
             file.write(f"add generated memo {number}\n")
-    for delay in (0.5, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.45, 0.6, 0.7, 0.8, 1.0):
+    # Moments as the CPU time the command has used: a whole run takes many seconds.
+    for moment in (0.5, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.45, 0.6, 0.7, 0.8, 1.0):
         session = repl()
+        started = cpu_seconds(session.child.pid)
         session.child.send(f"fixture {fixture}\r")
-        time.sleep(delay)
+        wait_for_cpu(session.child, started + moment)
         session.child.send(CTRL_C)
         session.child.expect_exact("error: interrupted")
-        assert session.child.expect_exact([DISK_PROMPT, "memo*> "]) == 0, f"a transaction stayed open (delay {delay})"
+        assert session.child.expect_exact([DISK_PROMPT, "memo*> "]) == 0, f"a transaction stayed open (at {moment} s)"
         assert session.run("count") == "0"
         session.child.terminate(force=True)
 
@@ -303,25 +309,11 @@ def test_dumb_terminals_get_no_colour(repl, environment):
 
 def test_an_open_batch_shows_in_the_prompt_and_quitting_asks_first(repl, memo_binary, environment, home):
     session = repl()
-    session.child.send("begin\r")
-    session.child.expect_exact("memo*> ")
-    session.child.send("add kept only if saved\r")
-    session.child.expect_exact("memo*> ")
-    session.child.send(CTRL_D)
-    session.child.expect_exact("the batch has 1 unsaved change: quit and discard it? [y/N] ")
-    session.child.send("n\r")
-    session.child.expect_exact("memo*> ")
-    session.child.send("quit\r")
-    session.child.expect_exact("quit and discard it? [y/N] ")
-    session.child.send("\r")
-    session.child.expect_exact("memo*> ")
-    session.child.send("save\r")
-    session.child.expect_exact("saved 1 change")
-    session.expect_prompt()
-    session.child.send("begin\radd discarded\rquit\r")
-    session.child.expect_exact("quit and discard it? [y/N] ")
-    session.child.send("y\r")
-    session.child.expect(pexpect.EOF)
+    session.dialogue(("begin\r", "memo*> "), ("add kept only if saved\r", "memo*> "),
+                     (CTRL_D, "the batch has 1 unsaved change: " + DISCARD), ("n\r", "memo*> "),
+                     ("quit\r", DISCARD), ("\r", "memo*> "),
+                     ("save\r", "saved 1 change"), ("", DISK_PROMPT),
+                     ("begin\radd discarded\rquit\r", DISCARD), ("y\r", pexpect.EOF))
     session.child.close()
     assert session.child.exitstatus == 0
     assert repl().run("count") == "1"
@@ -329,20 +321,10 @@ def test_an_open_batch_shows_in_the_prompt_and_quitting_asks_first(repl, memo_bi
 
 def test_ctrl_d_at_the_discard_question_answers_no_and_keeps_the_batch(repl):
     session = repl()
-    session.child.send("begin\radd kept after ctrl-d\r")
-    session.child.expect_exact("added #1")
-    session.child.expect_exact("memo*> ")
-    session.child.send(CTRL_D)
-    session.child.expect_exact("quit and discard it? [y/N] ")
-    session.child.send(CTRL_D)
-    session.child.expect_exact("\r\nmemo*> ")
-    session.child.send("quit\r")
-    session.child.expect_exact("quit and discard it? [y/N] ")
-    session.child.send(CTRL_D)
-    session.child.expect_exact("\r\nmemo*> ")
-    session.child.send("save\r")
-    session.child.expect_exact("saved 1 change")
-    session.expect_prompt()
+    session.dialogue(("begin\radd kept after ctrl-d\r", "added #1"), ("", "memo*> "),
+                     (CTRL_D, DISCARD), (CTRL_D, "\r\nmemo*> "),
+                     ("quit\r", DISCARD), (CTRL_D, "\r\nmemo*> "),
+                     ("save\r", "saved 1 change"), ("", DISK_PROMPT))
     assert session.run("count") == "1"
     assert session.quit() == 0
 

@@ -21,6 +21,7 @@ import unicodedata
 
 import pytest
 
+from bench import is_cjk
 from stores import memo
 
 LATIN = ["coffee", "beans", "milk", "tower", "pizza", "tom", "jerry", "cat", "concatenate", "category", "train",
@@ -38,14 +39,6 @@ CJK_RUNS = ["京都旅行の宿を予約する", "東京", "漢字", "ひらが�
 GLUED = ["東京tower", "pizza🍕", "tower東京", "C++言語", "カフェcafé"]
 SEPARATORS = [" ", " ", " ", ", ", "  ", "\n", " - ", "; ", " & ", "\t"]
 ALL_WORDS = LATIN + ACCENTED + GERMAN + QUOTED + OTHER_SCRIPTS + FULL_WIDTH + SYMBOLS + EMOJI + CJK_RUNS + GLUED
-
-
-def is_cjk(character):
-    code = ord(character)
-    return (0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9F
-            or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
-            or 0x20000 <= code <= 0x2FA1F or 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F
-            or 0xAC00 <= code <= 0xD7AF)
 
 
 # Passed over, as invisible: variation selectors, joiners, soft hyphens; typographic quotes

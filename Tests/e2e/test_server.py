@@ -2,16 +2,16 @@
 import asyncio
 import os
 import subprocess
-import time
 
 import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.client import BaseLanguageClient
 
-from framing import frame, read_frames
+from framing import FrameReader, frame, read_frames
 from hostile import high_water_mark_kib
 from stores import create_store
+from waiting import wait_until_async
 
 
 class MemoClient(BaseLanguageClient):
@@ -49,11 +49,7 @@ class MemoClient(BaseLanguageClient):
         return await self.protocol.send_request_async(method, params or {})
 
     async def wait_for(self, condition, seconds=3.0):
-        for _ in range(int(seconds / 0.05)):
-            if condition():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError("timed out")
+        await wait_until_async(condition, lambda: "timed out", seconds)
 
 
 def serve(memo_binary, environment, store, body):
@@ -234,15 +230,19 @@ def test_a_burst_is_answered_before_its_one_watch_notification(memo_binary, envi
              + frame({"jsonrpc": "2.0", "id": 2, "method": "memo/watch", "params": {}}))
     burst = b"".join(frame({"jsonrpc": "2.0", "id": 100 + n, "method": "memo/add", "params": {"content": f"memo {n}"}})
                      for n in range(50))
+    reader = FrameReader(process.stdout)
     process.stdin.write(setup)
     process.stdin.flush()
-    time.sleep(0.5)
+    reader.read_until(lambda messages: {1, 2} <= {message.get("id") for message in messages},
+                      lambda: f"no answer to initialize and watch: {reader.messages}")
     process.stdin.write(burst)
     process.stdin.flush()
-    time.sleep(1.0)
+    reader.read_until(lambda messages: any("method" in message for message in messages) and
+                      set(range(100, 150)) <= {message.get("id") for message in messages},
+                      lambda: f"not every answer and a notification: {reader.messages}")
     process.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
     output, _ = process.communicate(timeout=10)
-    messages = read_frames(output)
+    messages = reader.messages + read_frames(reader.unread + output)
     kinds = ["note" if "method" in message else message["id"] for message in messages]
     notifications = [index for index, kind in enumerate(kinds) if kind == "note"]
     answers = [index for index, kind in enumerate(kinds) if kind in range(100, 150)]

@@ -4,12 +4,12 @@ import json
 import os
 import stat
 import subprocess
-import time
 
 import pexpect
 import pytest
 
 from stores import create_store
+from waiting import wait_until
 
 CTRL_C = "\x03"
 PROMPT = "memo> "
@@ -233,20 +233,31 @@ def test_ctrl_z_still_suspends_the_repl_under_job_control(memo_binary, store_env
     environment = " ".join(f"{name}='{value}'" for name, value in store_environment.items())
     subprocess.run(tmux + ["new-session", "-d", "-x", "100", "-y", "30", "bash --norc --noprofile -i"], check=True)
     try:
-        def keys(*words, pause=0.6):
+        def keys(*words):
             subprocess.run(tmux + ["send-keys"] + list(words), check=True)
-            time.sleep(pause)
 
-        def screen():
-            return subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
+        def rows():
+            screen = subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
+            return [row.rstrip() for row in screen.splitlines() if row.strip()]
 
-        keys(f"env -i {environment} {memo_binary}", "Enter", pause=1.5)
+        def wait_for(condition, what):
+            wait_until(lambda: condition(rows()), lambda: f"{what}; the screen:\n" + "\n".join(rows()))
+
+        keys(f"env -i {environment} {memo_binary}", "Enter")
+        wait_for(lambda shown: shown[-1] == "memo>", "no prompt")
         keys("add typed before ctrl-z")
+        wait_for(lambda shown: shown[-1] == "memo> add typed before ctrl-z", "the typed line is not shown")
         keys("C-z")
-        assert "Stopped" in screen()
-        keys("fg", "Enter", pause=1.5)
+        wait_for(lambda shown: any("Stopped" in row for row in shown) and shown[-1].endswith(("#", "$")),
+                 "memo did not stop")
+        keys("fg", "Enter")
+        # memo redraws the line once its terminal is back in its own mode, ready for keys.
+        wait_for(lambda shown: shown[-1] == "memo> add typed before ctrl-z" and any(row.endswith(" fg") for row in shown),
+                 "memo did not resume the line")
         keys(" and after", "Enter")
+        wait_for(lambda shown: shown[-2:] == ["added #1", "memo>"], "the resumed line was not added")
         keys("list", "Enter")
-        assert "typed before ctrl-z and after" in screen()
+        wait_for(lambda shown: shown[-1] == "memo>" and shown[-2].startswith("#1 ")
+                 and shown[-2].endswith("typed before ctrl-z and after"), "list does not show the memo")
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)

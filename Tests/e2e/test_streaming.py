@@ -1,23 +1,9 @@
 """Listing, searching, exporting and importing stream: peak memory does not grow with the
 number of memos."""
 import os
-import sqlite3
 import subprocess
 
-from stores import create_store
-
-
-def fill(memo_binary, environment, store, count):
-    create_store(memo_binary, environment, store)
-    with sqlite3.connect(store) as connection:
-        connection.execute(
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
-            "INSERT INTO memo(uuid, content, insert_date) "
-            "SELECT printf('00000000-0000-4000-8000-%012d', i), "
-            "'memo number ' || i || ' with some text to make the row realistic, about a line long', "
-            "946684800000 + i * 1000 FROM n", (count,))
-        # The text is ASCII, whose indexed form is the text itself.
-        connection.execute("INSERT INTO memo_search(rowid, text) SELECT id, content FROM memo")
+from stores import fill
 
 
 def peak_kib(memo_binary, environment, *arguments):

@@ -5,7 +5,6 @@ holding exactly what one unkilled sync gives: every memo of both sides, nothing 
 
 Two small stores keep it short; MEMO_CRASH_SWEEP_MEMOS sets how many memos each side starts with."""
 import os
-import pathlib
 import re
 import shutil
 import subprocess
@@ -20,10 +19,10 @@ pytestmark = pytest.mark.skipif(shutil.which("strace") is None, reason="strace i
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory):
+def pristine(memo_binary, tmp_path_factory):
     """Two stores that synced once, then each gained memos, an edit, a tag and a delete."""
     folder = tmp_path_factory.mktemp("sweep")
-    binary = os.environ.get("MEMO_BINARY", str(pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "memo"))
+    binary = memo_binary
     environment = {"HOME": str(folder), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"}
     a, b = folder / "a.sqlite", folder / "b.sqlite"
     for side, store in (("a", a), ("b", b)):

@@ -19,14 +19,16 @@ def assert_converged(binary, environment, *stores):
         assert dump(binary, environment, store) == first, f"{stores[0].name} and {store.name} differ"
 
 
+def steps(binary, environment, *commands):
+    """Runs each (store, command, arguments…) in order, as a user at a shell would."""
+    for store, *arguments in commands:
+        memo(binary, environment, store, *arguments)
+
+
 def synced_pair(binary, environment, folder):
     """a and b, each with a memo of its own, synced once; then each gains one more."""
     a, b = folder / "a.sqlite", folder / "b.sqlite"
-    memo(binary, environment, a, "add", "a1")
-    memo(binary, environment, b, "add", "b1")
-    memo(binary, environment, a, "sync", b)
-    memo(binary, environment, a, "add", "a2")
-    memo(binary, environment, b, "add", "b2")
+    steps(binary, environment, (a, "add", "a1"), (b, "add", "b1"), (a, "sync", b), (a, "add", "a2"), (b, "add", "b2"))
     return a, b
 
 
@@ -67,28 +69,20 @@ def test_a_sync_killed_between_the_two_saves_is_completed_by_the_next(memo_binar
 
 def test_a_copied_store_converges_and_its_original_gets_what_the_copy_saw(memo_binary, environment, tmp_path):
     a, c, laptop = tmp_path / "a.sqlite", tmp_path / "c.sqlite", tmp_path / "laptop.sqlite"
-    memo(memo_binary, environment, a, "add", "first")
-    memo(memo_binary, environment, a, "sync", c)
+    steps(memo_binary, environment, (a, "add", "first"), (a, "sync", c))
     shutil.copy(a, laptop)
-    memo(memo_binary, environment, c, "add", "written on C")
-    memo(memo_binary, environment, laptop, "sync", c)
-    memo(memo_binary, environment, a, "sync", c)
-    memo(memo_binary, environment, a, "sync", c)
+    steps(memo_binary, environment, (c, "add", "written on C"), (laptop, "sync", c), (a, "sync", c), (a, "sync", c))
     assert texts(memo_binary, environment, a) == ["first", "written on C"]
     assert_converged(memo_binary, environment, a, c, laptop)
 
 
 def test_a_store_restored_from_a_backup_gets_back_what_its_peer_holds(memo_binary, environment, tmp_path):
     a, c, backup = tmp_path / "a.sqlite", tmp_path / "c.sqlite", tmp_path / "backup.sqlite"
-    memo(memo_binary, environment, a, "add", "first")
-    memo(memo_binary, environment, a, "sync", c)
+    steps(memo_binary, environment, (a, "add", "first"), (a, "sync", c))
     shutil.copy(a, backup)
-    memo(memo_binary, environment, c, "add", "from c")
-    memo(memo_binary, environment, a, "sync", c)
+    steps(memo_binary, environment, (c, "add", "from c"), (a, "sync", c))
     shutil.copy(backup, a)
-    memo(memo_binary, environment, a, "add", "after the restore")
-    memo(memo_binary, environment, a, "sync", c)
-    memo(memo_binary, environment, a, "sync", c)
+    steps(memo_binary, environment, (a, "add", "after the restore"), (a, "sync", c), (a, "sync", c))
     assert texts(memo_binary, environment, a) == ["after the restore", "first", "from c"]
     assert_converged(memo_binary, environment, a, c)
 
@@ -151,11 +145,8 @@ def test_tags_added_on_both_sides_both_stay(memo_binary, environment, tmp_path):
 
 def test_a_tag_removed_on_one_side_and_untouched_on_the_other_goes(memo_binary, environment, tmp_path):
     a, b = two_synced_memos(memo_binary, environment, tmp_path)
-    memo(memo_binary, environment, a, "tag", "1", "old")
-    memo(memo_binary, environment, a, "sync", b)
-    memo(memo_binary, environment, a, "untag", "1", "old")
-    memo(memo_binary, environment, b, "tag", "1", "new")
-    memo(memo_binary, environment, a, "sync", b)
+    steps(memo_binary, environment, (a, "tag", "1", "old"), (a, "sync", b),
+          (a, "untag", "1", "old"), (b, "tag", "1", "new"), (a, "sync", b))
     for store in (a, b):
         assert memo_with_uuid_of(memo_binary, environment, store, "1")["tags"] == ["new"], store.name
     assert_converged(memo_binary, environment, a, b)
@@ -299,12 +290,8 @@ def exported_after_syncing(binary, environment, folder):
     """a, which synced with z and then changed, exported and imported into b: the copy holds
     a's versions, which name a's own changes, not only the state."""
     a, b, z = folder / "a.sqlite", folder / "b.sqlite", folder / "z.sqlite"
-    memo(binary, environment, a, "add", "one")
-    memo(binary, environment, a, "add", "two")
-    memo(binary, environment, a, "sync", z)
-    memo(binary, environment, a, "edit", "1", "one, edited")
-    memo(binary, environment, a, "tag", "2", "work")
-    memo(binary, environment, a, "sync", z)
+    steps(binary, environment, (a, "add", "one"), (a, "add", "two"), (a, "sync", z),
+          (a, "edit", "1", "one, edited"), (a, "tag", "2", "work"), (a, "sync", z))
     return a, b
 
 
@@ -342,6 +329,14 @@ def test_an_import_edited_by_hand_is_a_version_of_its_own(memo_binary, environme
 
 # Found by trying to break sync as a user would: copies of a store that never synced.
 
+def assert_synced_without_conflict(binary, environment, here, there, expected):
+    """`here` syncs with `there`: no conflict, and both then hold exactly the texts `expected`."""
+    synced = memo(binary, environment, here, "sync", there)
+    assert "conflict" not in synced.stdout
+    for store in (here, there):
+        assert texts(binary, environment, store) == expected, store.name
+
+
 @pytest.mark.parametrize("copy", ["export", "cp"])
 def test_an_edit_after_copying_a_store_that_never_synced_is_newer_than_the_copy(memo_binary, environment, tmp_path, copy):
     a, c = tmp_path / "a.sqlite", tmp_path / "c.sqlite"
@@ -352,10 +347,7 @@ def test_an_edit_after_copying_a_store_that_never_synced_is_newer_than_the_copy(
     else:
         shutil.copy(a, c)
     memo(memo_binary, environment, a, "edit", "1", "x1, edited")
-    synced = memo(memo_binary, environment, c, "sync", a)
-    assert "conflict" not in synced.stdout
-    for store in (a, c):
-        assert texts(memo_binary, environment, store) == ["x1, edited"], store.name
+    assert_synced_without_conflict(memo_binary, environment, c, a, ["x1, edited"])
 
 
 def test_an_older_export_imported_elsewhere_never_wins_over_the_edit_made_after_it(memo_binary, environment, tmp_path):
@@ -364,10 +356,7 @@ def test_an_older_export_imported_elsewhere_never_wins_over_the_edit_made_after_
     memo(memo_binary, environment, a, "export", tmp_path / "a.jsonl")
     memo(memo_binary, environment, a, "edit", "1", "x1, edited")
     memo(memo_binary, environment, c, "import", tmp_path / "a.jsonl")
-    synced = memo(memo_binary, environment, a, "sync", c)
-    assert "conflict" not in synced.stdout
-    for store in (a, c):
-        assert texts(memo_binary, environment, store) == ["x1, edited"], store.name
+    assert_synced_without_conflict(memo_binary, environment, a, c, ["x1, edited"])
 
 
 @pytest.mark.parametrize("deletion", [["delete", "1"], ["undo"], ["run", "-"]])
@@ -499,11 +488,8 @@ def test_undoing_a_sync_that_left_a_memo_as_it_was_does_not_keep_it_from_a_delet
 def conflicting_edits_synced(binary, environment, folder):
     """a and b edit one memo apart, then sync: b's later text wins, a's is a @conflict copy on both."""
     a, b = folder / "a.sqlite", folder / "b.sqlite"
-    memo(binary, environment, a, "add", "base")
-    memo(binary, environment, a, "sync", b)
-    memo(binary, environment, a, "edit", "1", "typed on laptop A")
-    memo(binary, environment, b, "edit", "1", "typed on desktop B")
-    memo(binary, environment, a, "sync", b)
+    steps(binary, environment, (a, "add", "base"), (a, "sync", b),
+          (a, "edit", "1", "typed on laptop A"), (b, "edit", "1", "typed on desktop B"), (a, "sync", b))
     return a, b
 
 
@@ -569,11 +555,8 @@ def test_undoing_a_sync_keeps_a_text_the_peer_no_longer_holds(memo_binary, envir
 
 def test_undoing_a_sync_keeps_the_memos_it_brought(memo_binary, environment, tmp_path):
     a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
-    memo(memo_binary, environment, a, "add", "mine")
-    memo(memo_binary, environment, b, "add", "theirs")
-    memo(memo_binary, environment, a, "sync", b)
-    memo(memo_binary, environment, a, "undo", "--sync")
-    memo(memo_binary, environment, a, "sync", b)
+    steps(memo_binary, environment, (a, "add", "mine"), (b, "add", "theirs"), (a, "sync", b), (a, "undo", "--sync"),
+          (a, "sync", b))
     for store in (a, b):
         assert sorted(texts(memo_binary, environment, store)) == ["mine", "theirs"], store.name
 
@@ -627,30 +610,24 @@ def test_undo_sync_on_a_terminal_says_what_it_will_do_and_asks_first(memo_binary
     a, b = conflicting_edits_synced(memo_binary, environment, tmp_path)
     before = dump(memo_binary, environment, b)
 
-    def asked(*command):
-        child = pexpect.spawn(memo_binary, ["--store", str(b), *command], env=environment, encoding="utf-8",
+    def answered(answer, reply):
+        """Runs `undo --sync` on a terminal, waits for its question, answers; its exit status."""
+        child = pexpect.spawn(memo_binary, ["--store", str(b), "undo", "--sync"], env=environment, encoding="utf-8",
                               timeout=20, dimensions=(40, 200))
         child.expect_exact("undo change ")
         child.expect_exact(f"(sync with {a})? Of the 1 memo it changed here, it brings back what it deleted and puts back "
                            f"their tags; it keeps every text it brought and the 1 memo it added; the next sync with {a} "
                            "keeps both sides")
         child.expect_exact("[y/N] ")
-        return child
+        child.send(answer + "\r")
+        child.expect_exact(reply)
+        child.expect(pexpect.EOF)
+        child.close()
+        return child.exitstatus
 
-    declined = asked("undo", "--sync")
-    declined.send("n\r")
-    declined.expect_exact("nothing undone")
-    declined.expect(pexpect.EOF)
-    declined.close()
-    assert declined.exitstatus == 0
+    assert answered("n", "nothing undone") == 0
     assert dump(memo_binary, environment, b) == before, "a 'no' changes nothing"
-
-    accepted = asked("undo", "--sync")
-    accepted.send("y\r")
-    accepted.expect_exact("undid change ")
-    accepted.expect(pexpect.EOF)
-    accepted.close()
-    assert accepted.exitstatus == 0
+    assert answered("y", "undid change ") == 0
     history = json.loads(memo(memo_binary, environment, b, "--json", "history", "-n", "1").stdout)
     assert (history["kind"], history["target"] is not None) == ("undo", True)
 
@@ -690,13 +667,7 @@ def test_a_tag_from_before_the_first_sync_removed_elsewhere_stays_removed_beside
     # their dot the name of every memo's tags at once (an inner memo_tag shadowed the outer one),
     # a dot no version counted, so b's removal of @urgent lost to a's concurrent tag change.
     a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
-    memo(memo_binary, environment, a, "add", "one")
-    memo(memo_binary, environment, a, "add", "two")
-    memo(memo_binary, environment, a, "tag", "1", "urgent")
-    memo(memo_binary, environment, a, "tag", "2", "home")
-    memo(memo_binary, environment, a, "sync", b)
-    memo(memo_binary, environment, b, "untag", "1", "urgent")
-    memo(memo_binary, environment, a, "tag", "1", "work")
-    memo(memo_binary, environment, a, "sync", b)
+    steps(memo_binary, environment, (a, "add", "one"), (a, "add", "two"), (a, "tag", "1", "urgent"), (a, "tag", "2", "home"),
+          (a, "sync", b), (b, "untag", "1", "urgent"), (a, "tag", "1", "work"), (a, "sync", b))
     for store in (a, b):
         assert contents_and_tags(memo_binary, environment, store) == [("one", ["work"]), ("two", ["home"])], store.name

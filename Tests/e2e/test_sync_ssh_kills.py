@@ -9,21 +9,21 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from stores import dump, integrity, memo, restore_in_place
+from waiting import has_ended, wait_until
 
 RELAY = os.path.join(os.path.dirname(__file__), "ssh_relay.py")
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory):
+def pristine(memo_binary, tmp_path_factory):
     """Two stores that synced once, then each gained memos, an edit, a tag and a delete; and
     what both hold after one uncut sync."""
     folder = tmp_path_factory.mktemp("ssh-kills")
-    binary = os.environ.get("MEMO_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "memo"))
+    binary = memo_binary
     environment = {"HOME": str(folder), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"}
     a, b = folder / "a.sqlite", folder / "b.sqlite"
     for side, store in (("a", a), ("b", b)):
@@ -71,12 +71,9 @@ def start_sync(binary, environment, sshd, run):
 
 
 def wait_for(path, process, seconds=30):
-    deadline = time.monotonic() + seconds
-    while not path.exists():
-        if process.poll() is not None or time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
+    """Waits until `path` exists (True) or `process` has ended (False)."""
+    wait_until(lambda: path.exists() or process.poll() is not None, lambda: f"no {path.name} after {seconds} s", seconds)
+    return path.exists()
 
 
 def remote_memos(run):
@@ -98,19 +95,19 @@ def cut(binary, environment, sshd, run, moment, victim):
     sync = start_sync(binary, environment, sshd, run)
     if wait_for(control / "frozen", sync):
         if victim == "local":
-            kill(sync.pid)
+            victims = [sync.pid]
         elif victim == "remote":
-            for pid in remote_memos(run):
-                kill(pid)
+            victims = remote_memos(run)
         else:
-            kill(int((control / "ssh.pid").read_text()))
-        time.sleep(0.05)
+            victims = [int((control / "ssh.pid").read_text())]
+        for pid in victims:
+            kill(pid)
+        # The victim dies first: only then does the relay end the others' pipes.
+        wait_until(lambda: all(has_ended(pid) for pid in victims), lambda: f"{victim} still runs")
         kill(int((control / "relay.pid").read_text()))
     sync.communicate(timeout=60)
     # The remote memo ends once its input does: wait for it, so the next sync finds its store free.
-    deadline = time.monotonic() + 20
-    while remote_memos(run) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_until(lambda: not remote_memos(run), lambda: "the remote memo still runs", 20)
     return sync.returncode
 
 

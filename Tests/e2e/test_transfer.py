@@ -11,11 +11,11 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
-from stores import create_store
+from stores import create_store, fill
+from waiting import wait_for_cpu, whole_run_cpu_seconds
 
 
 def memo(binary, environment, store, *arguments, check=True, **options):
@@ -75,15 +75,12 @@ def test_export_refuses_any_sqlite_database(memo_binary, environment, tmp_path, 
 def test_export_refuses_the_log_of_another_store_that_holds_saved_memos(memo_binary, environment, tmp_path, store):
     # A store whose process was killed keeps saved memos in its -wal until it is opened again.
     other = tmp_path / "b.sqlite"
-    session = subprocess.Popen([memo_binary, "--store", str(other)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+    session = subprocess.Popen([memo_binary, "--store", str(other)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                env=environment, text=True)
     session.stdin.write("add precious\n")
     session.stdin.flush()
-    wal = tmp_path / "b.sqlite-wal"
-    deadline = time.monotonic() + 10
-    while not (wal.exists() and wal.stat().st_size > 0) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)  # the add commits after its log grows
+    assert session.stdout.readline() == "added #1\n", "the add is saved once memo says so"
+    assert (tmp_path / "b.sqlite-wal").stat().st_size > 0
     session.kill()
     session.wait()
     for log in ("b.sqlite-wal", "b.sqlite-shm"):
@@ -116,15 +113,10 @@ def test_export_through_a_symlink_writes_its_target(memo_binary, environment, tm
     assert "keep me" in target.read_text()
 
 
-def fill(memo_binary, environment, store, count):
-    create_store(memo_binary, environment, store)
-    with sqlite3.connect(store) as connection:
-        connection.execute(
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
-            "INSERT INTO memo(uuid, content, insert_date) "
-            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i || ' ' || hex(randomblob(40)), "
-            "946684800000 + i * 1000 FROM n", (count,))
-        connection.execute("INSERT INTO memo_search(rowid, text) SELECT id, content FROM memo")
+def files_beside(store):
+    """The files in the store's folder other than its own: its -wal and -shm come and go with the
+    processes that open it (a killed one leaves them for the next to take over)."""
+    return sorted(name for name in os.listdir(store.parent) if not name.startswith(store.name))
 
 
 def test_a_killed_export_leaves_no_partial_file(memo_binary, environment, tmp_path):
@@ -134,19 +126,19 @@ def test_a_killed_export_leaves_no_partial_file(memo_binary, environment, tmp_pa
     fill(memo_binary, environment, store, 150_000)
     previous = folder / "previous.jsonl"
     previous.write_text("the previous export\n")
-    names = sorted(os.listdir(folder))
-    started = time.monotonic()
-    memo(memo_binary, environment, store, "export", folder / "timed.jsonl")
-    whole = time.monotonic() - started
+    names = files_beside(store)
+    whole = whole_run_cpu_seconds([memo_binary, "--store", str(store), "export", folder / "timed.jsonl"], env=environment)
     (folder / "timed.jsonl").unlink()
     for share in (0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.95):
         for destination in ("new.jsonl", "previous.jsonl"):
             process = subprocess.Popen([memo_binary, "--store", str(store), "export", str(folder / destination)],
                                        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(whole * share)
+            running = wait_for_cpu(process, whole * share)
             process.send_signal(signal.SIGKILL)
             process.wait()
-            left = sorted(os.listdir(folder))
+            if share <= 0.8:
+                assert running, f"the export ended before {share} of its {whole:.1f} s of CPU"
+            left = files_beside(store)
             if "new.jsonl" in left:
                 # The kill came after the export was complete and in place.
                 assert len((folder / "new.jsonl").read_text().splitlines()) == 150_000

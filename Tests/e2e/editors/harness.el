@@ -107,8 +107,13 @@ Returns PREDICATE's last value."
   (let ((deadline (+ (float-time) (or seconds 5)))
         value)
     (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
+      (accept-process-output nil 0.05))  ; not a wait: the poll interval; output ends it early
     value))
+
+(defun memo-test-settle ()
+  "Waits until the server has handled everything sent to it, and eglot everything the
+server sent before: the answer to a request sent now comes after all of it."
+  (memo-test-lsp-request :memo/tags (make-hash-table)))
 
 (defun memo-test-idle ()
   "What Emacs does when the user stops typing: runs the idle timers once (eglot sends its
@@ -116,7 +121,7 @@ pending didChange from one, flymake starts a check from another).  Batch Emacs i
 idle on its own."
   (dolist (timer (copy-sequence timer-idle-list))
     (ignore-errors (timer-event-handler timer)))
-  (accept-process-output nil 0.05))
+  (accept-process-output nil 0))
 
 (defun memo-test-open (file)
   "Visits FILE and connects eglot the way `eglot-ensure' does: from the post-command hook
@@ -248,6 +253,6 @@ edit that eglot asks to confirm is confirmed (and recorded under \"confirmations
                  t)))
       (call-interactively #'eglot-code-actions)
       ;; the server's workspace/applyEdit request may come after executeCommand's answer
-      (memo-test-wait (lambda () nil) 0.5))))
+      (memo-test-settle))))
 
 (provide 'memo-test-harness)

@@ -27,7 +27,8 @@ function M.file(name) return os.getenv("MEMO_TEST_DIR") .. "/" .. name end
 
 -- Steps
 
-function M.sleep(ms)
+-- Lets Neovim's main loop run for MS milliseconds, then resumes the scenario.
+local function yield_to_the_main_loop(ms)
   local thread = coroutine.running()
   vim.defer_fn(function() M.resume(thread) end, ms)
   coroutine.yield()
@@ -40,14 +41,22 @@ function M.wait(predicate, ms)
     local ok, value = pcall(predicate)
     if ok and value then return value end
     if vim.loop.now() >= deadline then return nil end
-    M.sleep(20)
+    yield_to_the_main_loop(20)
   end
 end
 
--- Types KEYS (with <...> notation) as a user would, then lets Neovim process them.
-function M.feed(keys, ms)
+-- Types KEYS (with <...> notation) as a user would, and waits until Neovim has read them all.
+function M.feed(keys)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "t", false)
-  M.sleep(ms or 50)
+  M.wait(function() return vim.fn.getchar(1) == 0 end, 5000)
+end
+
+-- Waits until the server has handled everything sent to it, and Neovim everything the server
+-- sent before: the answer to a request sent now comes after all of it.
+function M.settle()
+  local answered = false
+  M.client().request("memo/tags", {}, function() answered = true end)
+  M.wait(function() return answered end, 5000)
 end
 
 -- The user's configuration, as the README gives it for Neovim (0.7 has no vim.lsp.start,
@@ -222,7 +231,7 @@ function M.range_code_action(title)
   vim.lsp.buf.range_code_action()
   M.wait(function() return done end, 5000)
   vim.ui.select = select
-  M.sleep(300)  -- the server's workspace/applyEdit follows the answer to executeCommand
+  M.settle()  -- the server's workspace/applyEdit follows the answer to executeCommand
   return offered
 end
 

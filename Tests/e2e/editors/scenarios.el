@@ -39,7 +39,7 @@ has no command for document links, so this asks through eglot's connection)."
   (insert " and eggs")
   (save-buffer)
   ;; the server applies didSave; let it answer anything it sends before the shutdown
-  (memo-test-wait (lambda () nil) 1)
+  (memo-test-settle)
   (memo-test-record "saved" (memo-test-buffer-text)))
 
 (defun memo-test-completion-case (text point-offset choose)

@@ -27,7 +27,7 @@ function S.definition(h)
   h.record("attached", h.wait(function() return vim.lsp.buf_is_attached(file, h.client().id) end, 5000) or false)
   h.feed("A and eggs<Esc>")
   vim.cmd("write")
-  h.sleep(1000)                                -- the server applies didSave
+  h.settle()                                   -- the server applies didSave
   h.record("saved", h.text(file))
 end
 
