@@ -143,8 +143,8 @@ class SyncPair:
     """Two stores that differ by 1,000 edits each way (or fewer in a smaller store) before each
     timed sync: the second store is made by a first sync, then before each timed run each side
     makes its edits (a change each, as a script run does) and the files are flushed. The runs
-    are on the same two files: a copied store file is a store of its own to sync (SPEC), and its
-    first sync compares everything."""
+    are on the same two files: a copied store file is a store of its own to sync (docs/REFERENCE.md,
+    Sync), and its first sync compares everything."""
 
     def __init__(self, memo, folder, store, count):
         self.memo, self.folder, self.count = memo, folder, count

@@ -1,9 +1,10 @@
-/// A reference to a memo in any text (SPEC §8): `#ID`, a `#` at a word start followed by
-/// digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`, `#12b` or `#+1`), or
-/// `memo:UUID`. A `#` or `memo:` in a URL (`https://x/#12`, `http://h/memo:…`), after `/` or `&` (`&#123;` is a character
-/// in markup), a hex colour where style sheets and markup have values (`color: #333`), and,
-/// in Markdown, a link's fragment (`[x](#12)`) or what a code span holds, is not one
-/// (`ReferenceSyntax`; fenced blocks are the document's to skip).
+/// A reference to a memo in any text (docs/REFERENCE.md, References in documents): `#ID`, a `#` at
+/// a word start followed by digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`,
+/// `#12b` or `#+1`), or `memo:UUID`. A `#` or `memo:` in a URL (`https://x/#12`,
+/// `http://h/memo:…`), after `/` or `&` (`&#123;` is a character in markup), a hex colour where
+/// style sheets and markup have values (`color: #333`), and, in Markdown, a link's fragment
+/// (`[x](#12)`) or what a code span holds, is not one (`ReferenceSyntax`; fenced blocks are the
+/// document's to skip).
 package enum MemoReference: Hashable, Sendable {
     case id(Int64)
     /// Lower-case, as the store keeps uuids.

@@ -8,7 +8,7 @@ package struct MemoFilter: Equatable, Sendable {
     package var before: Timestamp?
     /// Only memos the full-text index finds for this search.
     package var search: SearchQuery?
-    /// Only memos whose text references memo `linksTo` (SPEC §4c).
+    /// Only memos whose text references memo `linksTo` (docs/REFERENCE.md, Links).
     package var linksTo: Int64?
     /// Only memos that memo `linkedFrom`'s text references.
     package var linkedFrom: Int64?

@@ -9,8 +9,8 @@ package struct SyncSummary: Equatable, Sendable {
     package var conflicts = 0
 }
 
-/// The sync exchange (SPEC §4b): each side tells the other what changed since the other
-/// last received its changes (`SyncCursor`), each record is merged by uuid
+/// The sync exchange (docs/REFERENCE.md, Sync): each side tells the other what changed since the
+/// other last received its changes (`SyncCursor`), each record is merged by uuid
 /// (`SyncRecord.merge`), and each side writes what it lacks in one transaction of its own,
 /// recorded in its history as a `sync` change, together with how far it now has the other's
 /// changes. Nothing one side writes assumes the other's write succeeds: when either fails to

@@ -163,7 +163,7 @@ struct MemoProgram {
     }
 
     /// Runs `body` on the one-shot output: through the pager when it is a terminal and
-    /// paging is on (SPEC §2), else standard output itself.
+    /// paging is on (docs/REFERENCE.md, Paging), else standard output itself.
     private func withScreen(_ invocation: Invocation, _ output: FileOutput, _ body: (OutputSink) -> ExitStatus) -> ExitStatus {
         guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO), let command = PagedOutput.command(environment: environment),
               let size = Terminal.size(STDOUT_FILENO)

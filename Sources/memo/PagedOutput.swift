@@ -2,8 +2,8 @@ import Glibc
 import MemoModel
 import MemoNotebook
 
-/// One-shot output on a terminal (SPEC §2): held back until it proves longer than the
-/// screen, then sent through the pager, so a short answer never flashes a pager open.
+/// One-shot output on a terminal (docs/REFERENCE.md, Paging): held back until it proves longer than
+/// the screen, then sent through the pager, so a short answer never flashes a pager open.
 final class PagedOutput: OutputSink {
     private let screen: FileOutput
     private let errors: FileOutput

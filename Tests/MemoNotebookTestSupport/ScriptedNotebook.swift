@@ -38,9 +38,9 @@ package struct ScriptedNotebook {
         Result { try run(line) }
     }
 
-    /// Every memo as its JSON line (SPEC §5), oldest first: uuid, text, dates and tags. Ids
-    /// are left out: they are local to a store and never imported. (An export also carries
-    /// each memo's sync version, which is the store's own.)
+    /// Every memo as its JSON line (docs/REFERENCE.md, JSON), oldest first: uuid, text, dates and
+    /// tags. Ids are left out: they are local to a store and never imported. (An export also
+    /// carries each memo's sync version, which is the store's own.)
     package func dump() throws -> [String] {
         TextFile.lines(of: try json("list --asc")).map { $0.replacing(/^\{"id":\d+,/, with: "{") }
     }

@@ -5,8 +5,8 @@ import Testing
 @testable import MemoNotebook
 @testable import MemoStore
 
-/// The link index (schema 10, SPEC §4c): every writer of memo texts keeps it what the texts
-/// say, and a link keeps its memo in a store where the ids differ.
+/// The link index (schema 10, docs/REFERENCE.md, Links): every writer of memo texts keeps it what
+/// the texts say, and a link keeps its memo in a store where the ids differ.
 @Suite("The link index")
 struct LinkIndexTests {
     let scratch = TemporaryFolder()

@@ -3,8 +3,8 @@ import MemoStore
 import Testing
 @testable import MemoNotebook
 
-/// `add` and `edit` without text (SPEC §3): the session's source gives it, or, in scripts
-/// and the server, the command is refused as before.
+/// `add` and `edit` without text (docs/REFERENCE.md, Text from an editor or standard input): the
+/// session's source gives it, or, in scripts and the server, the command is refused as before.
 @Suite("Text the command left out")
 struct MissingTextTests {
     /// Gives a fixed text and remembers what it was started on.

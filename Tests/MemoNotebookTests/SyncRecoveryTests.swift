@@ -5,8 +5,8 @@ import Testing
 @testable import MemoStore
 @testable import MemoSync
 
-/// Sync when a side fails, is copied or restored (SPEC §4b): a store records what it received
-/// only with what it received, so every failure is finished by the next sync.
+/// Sync when a side fails, is copied or restored (docs/REFERENCE.md, Sync): a store records what it
+/// received only with what it received, so every failure is finished by the next sync.
 extension SyncTests {
     /// The peer commits, then this store's save fails (a full disk, a kill): the peer must
     /// not count on it, and the next sync brings this store everything.

@@ -5,7 +5,8 @@ import Testing
 @testable import MemoNotebook
 @testable import MemoStore
 
-/// `sync PATH` (SPEC §4b) between two and three file stores, each driven by command lines.
+/// `sync PATH` (docs/REFERENCE.md, Sync) between two and three file stores, each driven by command
+/// lines.
 @Suite("Sync between stores")
 struct SyncTests {
     let scratch = TemporaryFolder()

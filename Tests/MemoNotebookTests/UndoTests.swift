@@ -9,7 +9,8 @@ import Testing
 struct UndoTests {
     let scratch = TemporaryFolder()
 
-    /// Every memo exactly (SPEC §5's object), ids included: what undo must give back.
+    /// Every memo exactly (docs/REFERENCE.md's JSON object), ids included: what undo must give
+    /// back.
     private func state(_ session: ScriptedNotebook) throws -> [String] {
         TextFile.lines(of: try session.json("list --asc"))
     }

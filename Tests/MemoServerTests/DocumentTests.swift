@@ -164,8 +164,8 @@ struct DocumentTests {
         #expect(inWord["range"] as? [String: [String: Int]] == ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 4]])
     }
 
-    /// References follow SPEC §8: `#ID` at word boundaries and `memo:UUID`; a memo holding a
-    /// code fence stays inside the hover's block.
+    /// References follow docs/REFERENCE.md, References in documents: `#ID` at word boundaries and
+    /// `memo:UUID`; a memo holding a code fence stays inside the hover's block.
     @Test func hoverFollowsTheReferenceRule() throws {
         try harness.initialize()
         try harness.request("memo/add", ["content": "first ``` fence\n````"])

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import MemoServer
 
-/// What counts as a memo reference in a document of each language (SPEC §8): not a `#` in a
-/// URL or after `/`, not an HTML character reference, not a hex colour in style sheets and
-/// markup, and, in Markdown, not code in spans or fenced blocks. Shown through the links the
-/// server gives: every reference to an existing memo links to its file.
+/// What counts as a memo reference in a document of each language (docs/REFERENCE.md,
+/// References in documents): not a `#` in a URL or after `/`, not an HTML character reference, not
+/// a hex colour in style sheets and markup, and, in Markdown, not code in spans or fenced blocks.
+/// Shown through the links the server gives: every reference to an existing memo links to its file.
 @Suite("The reference rule in documents")
 struct ReferenceRuleTests {
     let harness: ServerHarness

@@ -1,6 +1,6 @@
-"""One-shot `undo` and `redo` from several processes at once (SPEC §4a): the choice of the change
-and the undo are one write transaction, so each change is undone once and every process that
-says "undid change N" undid it."""
+"""One-shot `undo` and `redo` from several processes at once (docs/REFERENCE.md, History and undo):
+the choice of the change and the undo are one write transaction, so each change is undone once and
+every process that says "undid change N" undid it."""
 import re
 import shutil
 import sqlite3

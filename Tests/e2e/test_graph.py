@@ -1,5 +1,5 @@
 """`memo graph` read by the real Graphviz: its dot output renders into a valid SVG with a
-node per selected memo and an edge per link between two of them (SPEC §4c)."""
+node per selected memo and an edge per link between two of them (docs/REFERENCE.md, Links)."""
 import json
 import subprocess
 import xml.etree.ElementTree as ElementTree

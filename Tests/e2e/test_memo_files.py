@@ -1,6 +1,6 @@
-"""The memos' own files of `memo serve` (SPEC §8): one folder per store, the version each file
-was written from kept on disk for any server on the store, saves after a refusal, and cache
-paths given with a trailing slash or through a symlink."""
+"""The memos' own files of `memo serve` (docs/REFERENCE.md, Memos' own files): one folder per store,
+the version each file was written from kept on disk for any server on the store, saves after a
+refusal, and cache paths given with a trailing slash or through a symlink."""
 import asyncio
 import os
 

@@ -1,5 +1,5 @@
 """Memo references (`#12`, `memo:UUID`) in any document through `memo serve`, driven by a
-real LSP client (pygls): every feature of SPEC §8 "References in any document"."""
+real LSP client (pygls): every feature of docs/REFERENCE.md, References in documents."""
 import ast
 import os
 import stat

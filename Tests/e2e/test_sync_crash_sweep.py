@@ -1,7 +1,7 @@
-"""A sync killed at every write point in turn (issue 21, SPEC §4b): strace's fault injection
-kills `memo sync` at the K-th `fdatasync` or `pwrite64`, for every K one unkilled sync makes.
-After each kill two more syncs must leave both stores intact (`integrity_check`), identical, and
-holding exactly what one unkilled sync gives: every memo of both sides, nothing lost.
+"""A sync killed at every write point in turn (issue 21, docs/REFERENCE.md, Sync): strace's fault
+injection kills `memo sync` at the K-th `fdatasync` or `pwrite64`, for every K one unkilled sync
+makes. After each kill two more syncs must leave both stores intact (`integrity_check`), identical,
+and holding exactly what one unkilled sync gives: every memo of both sides, nothing lost.
 
 Two small stores keep it short; MEMO_CRASH_SWEEP_MEMOS sets how many memos each side starts with."""
 import os

@@ -1,6 +1,6 @@
-"""A model-based checker of sync (SPEC §4b, issue 21): random use of 3–4 store files through the
-CLI (add, edit, tag, untag, delete, undo, redo, import, export→import into a new store, a copy
-of a store file, a backup and its restore, scripted stores) with random pairwise syncs. After
+"""A model-based checker of sync (docs/REFERENCE.md, Sync, issue 21): random use of 3–4 store files
+through the CLI (add, edit, tag, untag, delete, undo, redo, import, export→import into a new store,
+a copy of a store file, a backup and its restore, scripted stores) with random pairwise syncs. After
 rounds of syncs of every pair until one moves nothing, every store holds the same memos (uuid,
 text, tags, dates), and:
 - no text a user typed is gone unless a change that had seen it replaced or deleted it (or it

@@ -1,6 +1,6 @@
-"""The sync rules of SPEC §4b that issue 21 found broken (items 1–5), each on its repro: a store
-records what it received only in the transaction that stores it; a copied or restored store
-converges; scripted stores do not share uuids; text and tags merge separately; stores made by
+"""The sync rules of docs/REFERENCE.md, Sync that issue 21 found broken (items 1–5), each on its
+repro: a store records what it received only in the transaction that stores it; a copied or restored
+store converges; scripted stores do not share uuids; text and tags merge separately; stores made by
 export and import agree with their source about what is one version."""
 import json
 import os

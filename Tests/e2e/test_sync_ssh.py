@@ -1,6 +1,7 @@
-"""Sync through ssh (issue 26, SPEC §4b): `memo sync HOST:PATH` and `ssh://` through a real
-OpenSSH server on 127.0.0.1 (the `sshd` fixture: throwaway keys in a temporary folder), the
-remote half `memo sync --serve PATH`, its versioned hello, and each failure as one clear line."""
+"""Sync through ssh (issue 26, docs/REFERENCE.md, Sync through ssh): `memo sync HOST:PATH` and
+`ssh://` through a real OpenSSH server on 127.0.0.1 (the `sshd` fixture: throwaway keys in a
+temporary folder), the remote half `memo sync --serve PATH`, its versioned hello, and each failure
+as one clear line."""
 import hashlib
 import json
 import os

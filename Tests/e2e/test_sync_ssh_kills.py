@@ -1,9 +1,9 @@
-"""A sync through ssh cut at every moment of its exchange (issue 26, SPEC §4b): the relay
-(ssh_relay.py, as MEMO_SSH around the real ssh) stops after the K-th message line, for every K
-an uncut sync sends, and then the local memo, the remote memo or ssh itself is killed with
-SIGKILL. Each store must then be whole, as it was before or as the uncut sync leaves it (each
-side commits what it received in one transaction), and the next sync must complete: both stores
-hold exactly what one uncut sync gives."""
+"""A sync through ssh cut at every moment of its exchange (issue 26, docs/REFERENCE.md,
+Sync through ssh): the relay (ssh_relay.py, as MEMO_SSH around the real ssh) stops after the K-th
+message line, for every K an uncut sync sends, and then the local memo, the remote memo or ssh
+itself is killed with SIGKILL. Each store must then be whole, as it was before or as the uncut sync
+leaves it (each side commits what it received in one transaction), and the next sync must complete:
+both stores hold exactly what one uncut sync gives."""
 import os
 import shutil
 import signal

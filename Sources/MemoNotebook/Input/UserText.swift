@@ -1,10 +1,11 @@
 import Glibc
 import MemoStore
 
-/// The text of an `add` or `edit` typed without one, as a person gives it (SPEC §3): all of
-/// standard input when that is not a terminal (`git log -1 | memo add`), else what they
-/// save in `$VISUAL`, `$EDITOR` or `vi`, on a private temporary file removed afterwards.
-/// One trailing line break is dropped, as editors and `echo` add one.
+/// The text of an `add` or `edit` typed without one, as a person gives it (docs/REFERENCE.md,
+/// Text from an editor or standard input): all of standard input when that is not a terminal
+/// (`git log -1 | memo add`), else what they save in `$VISUAL`, `$EDITOR` or `vi`, on a private
+/// temporary file removed afterwards. One trailing line break is dropped, as editors and `echo` add
+/// one.
 package struct UserText: MissingTextSource {
     private let environment: Environment
     private let readsStandardInput: Bool

@@ -19,7 +19,7 @@ package enum Command: Equatable, Sendable {
     case untag(id: Int64, tags: [String])
     case tags
     case count(FilterArguments)
-    /// The link graph of the memos the filters select (SPEC §4c).
+    /// The link graph of the memos the filters select (docs/REFERENCE.md, Links).
     case graph(GraphArguments)
     /// Full-text search, newest first.
     case search(SearchArguments)
@@ -29,7 +29,7 @@ package enum Command: Equatable, Sendable {
     /// `undo --sync`: the store's latest sync, keeping what it brought (`MemoStore.undo(.latestSync:)`).
     case undoSync
     case history(limit: Int?)
-    /// Two-way merge with another memo store, here or through ssh (SPEC §4b).
+    /// Two-way merge with another memo store, here or through ssh (docs/REFERENCE.md, Sync).
     case sync(SyncArguments)
     case info
     case help(topic: String?)
@@ -98,7 +98,8 @@ package struct FilterArguments: Equatable, Sendable {
     package var since: DateArgument?
     package var until: DateArgument?
     package var on: DateArgument?
-    /// Memos linking to this one, linked from it, or (`isOrphan`) with no links (SPEC §4c).
+    /// Memos linking to this one, linked from it, or (`isOrphan`) with no links (docs/REFERENCE.md,
+    /// Links).
     package var linksTo: Int64?
     package var linkedFrom: Int64?
     package var isOrphan = false
@@ -183,7 +184,8 @@ package struct ImportArguments: Equatable, Sendable {
     package var mapping = CoreDataMapping()
 }
 
-/// Which Core Data entity and attributes hold memos (SPEC §3's defaults).
+/// Which Core Data entity and attributes hold memos (docs/REFERENCE.md's Core Data import
+/// defaults).
 package struct CoreDataMapping: Equatable, Sendable {
     package var entity = "MemoEntity"
     package var textAttributes = ["content"]

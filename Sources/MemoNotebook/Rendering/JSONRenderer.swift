@@ -71,7 +71,7 @@ package struct JSONRenderer: OutcomeRenderer {
         }
     }
 
-    /// The memo object of SPEC §5.
+    /// The memo object of docs/REFERENCE.md, JSON.
     package static func json(_ memo: Memo) -> JSONValue {
         .object([
             ("id", .integer(memo.id)),

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// A JSON value with object keys kept in the order written, so output is stable and reads
-/// in the order the SPEC shows (`id`, `uuid`, `content`, …). It is also what memo reads
-/// JSON into (import records, through `JSONDecoder`), where a number may have a fraction.
+/// in the order docs/REFERENCE.md, JSON shows (`id`, `uuid`, `content`, …). It is also what memo
+/// reads JSON into (import records, through `JSONDecoder`), where a number may have a fraction.
 package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -1,7 +1,7 @@
 import MemoStore
 
-/// Where a session gets the text of an `add` or `edit` typed without one (SPEC §3):
-/// standard input or the user's editor, for people only.
+/// Where a session gets the text of an `add` or `edit` typed without one (docs/REFERENCE.md,
+/// Text from an editor or standard input): standard input or the user's editor, for people only.
 package protocol MissingTextSource {
     /// The text the user gave, starting from `current` (empty for a new memo).
     func text(current: String) throws -> String

@@ -26,7 +26,7 @@ extension Notebook {
         try store.summaries(idPrefix: idPrefix, limit: limit)
     }
 
-    /// What memo `id`'s text references and the memos referencing it (SPEC §4c).
+    /// What memo `id`'s text references and the memos referencing it (docs/REFERENCE.md, Links).
     package func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
         try store.links(of: id)
     }

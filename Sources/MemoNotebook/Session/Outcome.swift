@@ -28,7 +28,7 @@ package enum Outcome {
     /// `undo --sync`: the sync, now undone, and what its undo put back and kept.
     case syncUndone(SyncUndoPreview)
     case history([HistoryEntry])
-    /// Whole memos, each with its links both ways (SPEC §4c).
+    /// Whole memos, each with its links both ways (docs/REFERENCE.md, Links).
     case shown([(memo: Memo, links: MemoStore.Links)])
     /// The memos deleted, and the memos left whose texts referenced them.
     case deleted([Int64], referencedBy: [MemoStore.LinkedMemo] = [])

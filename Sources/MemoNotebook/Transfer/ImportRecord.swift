@@ -26,7 +26,8 @@ package struct ImportRecord: Equatable, Sendable {
         self.line = line
     }
 
-    /// A record from a JSON object with SPEC §5's fields (`id` is ignored), or why not.
+    /// A record from a JSON object with docs/REFERENCE.md's JSON fields (`id` is ignored), or why
+    /// not.
     init(json object: JSONValue, line: Int) throws(CommandError) {
         guard case .object = object else { throw .invalid("a record must be a JSON object") }
         guard case .string(let content)? = object[member: "content"] else {

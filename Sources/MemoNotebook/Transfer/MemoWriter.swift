@@ -20,9 +20,9 @@ extension TransferFormat {
     }
 }
 
-/// The memo object of an export: SPEC §5's, with the memo's sync version as its `sync` member
-/// when the store keeps one (`MemoVersion`), so a store made by importing the file holds the
-/// same version as this one. Other programs may ignore the member.
+/// The memo object of an export: the one of docs/REFERENCE.md, JSON, with the memo's sync version
+/// as its `sync` member when the store keeps one (`MemoVersion`), so a store made by importing the
+/// file holds the same version as this one. Other programs may ignore the member.
 enum ExportRecord {
     static func appendLine(of row: MemoRow, to bytes: inout [UInt8]) {
         JSONRenderer.appendJSONLine(of: row, to: &bytes)
@@ -57,7 +57,8 @@ enum ExportRecord {
     }
 }
 
-/// One memo object per line (SPEC §5): what `--json list` prints, with `ExportRecord`'s member.
+/// One memo object per line (docs/REFERENCE.md, JSON): what `--json list` prints, with
+/// `ExportRecord`'s member.
 struct JSONLinesWriter: MemoWriter {
     /// The line being written, kept so each memo does not allocate one.
     private var line: [UInt8] = []

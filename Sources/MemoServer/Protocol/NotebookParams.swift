@@ -1,4 +1,5 @@
-/// The params of memo's notebook methods (SPEC §8), one type per method.
+/// The params of memo's notebook methods (docs/REFERENCE.md, Notebook methods), one type per
+/// method.
 
 struct AddParams: Decodable {
     let content: String

@@ -3,11 +3,12 @@ import Glibc
 import MemoModel
 import MemoNotebook
 
-/// The memos' own files for editors (SPEC §8): go to definition on `#12` opens `12.md` in the
-/// store's own folder under `$XDG_CACHE_HOME/memo/open` (else `~/.cache/memo/open`), which
-/// holds the memo's text exactly; saving it edits the memo. Beside each file, a hidden
-/// `.12.base` records the memo's version the file was written from, so any server on the
-/// store (a second one, a restarted one) refuses a save over a memo that changed meanwhile.
+/// The memos' own files for editors (docs/REFERENCE.md, Memos' own files): go to definition on
+/// `#12` opens `12.md` in the store's own folder under `$XDG_CACHE_HOME/memo/open` (else
+/// `~/.cache/memo/open`), which holds the memo's text exactly; saving it edits the memo. Beside
+/// each file, a hidden `.12.base` records the memo's version the file was written from, so any
+/// server on the store (a second one, a restarted one) refuses a save over a memo that changed
+/// meanwhile.
 final class MemoFiles {
     /// The version of a memo a file was written from: the base file records it.
     typealias Base = MemoFileBase

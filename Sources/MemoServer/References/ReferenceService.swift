@@ -1,9 +1,9 @@
 import MemoNotebook
 import MemoModel
 
-/// Memo references (`#12`, `memo:UUID`) in every open document (SPEC §8 "References in any
-/// document"): diagnostics for missing memos, definition and links to the memos' own files,
-/// inlay hints, completion after `#`, and workspace symbols. It reads documents the
+/// Memo references (`#12`, `memo:UUID`) in every open document (docs/REFERENCE.md,
+/// References in documents): diagnostics for missing memos, definition and links to the memos' own
+/// files, inlay hints, completion after `#`, and workspace symbols. It reads documents the
 /// `DocumentTable` hands it, and keeps the memos' own files in step with the store.
 final class ReferenceService {
     /// A reference in a document, with the memo it names (nil when there is none).

@@ -3,10 +3,10 @@ import MemoNotebook
 import MemoModel
 
 /// memo's JSON-RPC 2.0 server: the LSP lifecycle, and the dispatch of each message to the
-/// part that serves it: the notebook methods of SPEC §8 (`NotebookMethods`), open documents
-/// (`DocumentTable`), and memo references in them (`ReferenceService`, `SelectionActions`).
-/// It reads message bodies and sends JSON values; framing and the stream are the
-/// transport's business.
+/// part that serves it: the notebook methods of docs/REFERENCE.md, Notebook methods
+/// (`NotebookMethods`), open documents (`DocumentTable`), and memo references in them
+/// (`ReferenceService`, `SelectionActions`). It reads message bodies and sends JSON values; framing
+/// and the stream are the transport's business.
 package final class MemoServer {
     private enum Lifecycle {
         case waitingForInitialize, running, shutDown

@@ -1,8 +1,8 @@
 import MemoNotebook
 
-/// The notebook methods of SPEC §8: each turns its params into a `Command`, runs it through
-/// `Notebook.execute` as every other face does, and answers with the outcome as JSON. Live
-/// watches re-run their listing whenever the store changes.
+/// The notebook methods of docs/REFERENCE.md, Notebook methods: each turns its params into a
+/// `Command`, runs it through `Notebook.execute` as every other face does, and answers with the
+/// outcome as JSON. Live watches re-run their listing whenever the store changes.
 final class NotebookMethods {
     let notebook: Notebook
     let watches = WatchFeed()

@@ -1,8 +1,9 @@
 import MemoNotebook
 
 extension Outcome {
-    /// The result of a `memo/*` method that ran as this outcome (SPEC §8), or nil for an
-    /// outcome no such method has. A listing is read whole: one JSON-RPC result is one value.
+    /// The result of a `memo/*` method that ran as this outcome (docs/REFERENCE.md,
+    /// Notebook methods), or nil for an outcome no such method has. A listing is read whole: one
+    /// JSON-RPC result is one value.
     func answer() throws -> JSONValue? {
         switch self {
         case .added(let memo), .edited(let memo): JSONRenderer.json(memo)

@@ -2,7 +2,8 @@ import MemoNotebook
 import MemoModel
 
 extension RPCError {
-    /// Runs a notebook operation, answering its failures with the codes of SPEC §8.
+    /// Runs a notebook operation, answering its failures with the codes of docs/REFERENCE.md,
+    /// Server.
     static func answering<T>(_ body: () throws -> T) throws(RPCError) -> T {
         do {
             return try body()

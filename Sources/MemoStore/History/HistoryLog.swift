@@ -1,8 +1,9 @@
-/// The store's persistent history (SPEC §4a), as `history` shows it, and undo and redo over
-/// it: undo puts back the images a change recorded (`HistoryImages.restoreImages`); the undo is
-/// itself an entry, whose images are the state it replaced, and redo puts those back.
-/// `ChangeRecorder` writes the entries; this type reads them and owns every statement over
-/// them, so what counts as undoable or redoable is decided in one place.
+/// The store's persistent history (docs/REFERENCE.md, History and undo), as `history` shows it, and
+/// undo and redo over it: undo puts back the images a change recorded
+/// (`HistoryImages.restoreImages`); the undo is itself an entry, whose images are the state it
+/// replaced, and redo puts those back. `ChangeRecorder` writes the entries; this type reads them
+/// and owns every statement over them, so what counts as undoable or redoable is decided in one
+/// place.
 struct HistoryLog {
     let database: Database
     /// Puts the images back: the history's part of the one writer of memo rows.

@@ -1,6 +1,6 @@
-/// The link graph of the memos a filter selects (SPEC §4c, `memo graph`): the memos, oldest
-/// first, then the links between two of them, each once, read as they are written out, so
-/// a graph of a million memos takes no more memory than one of ten.
+/// The link graph of the memos a filter selects (docs/REFERENCE.md, Links, `memo graph`): the
+/// memos, oldest first, then the links between two of them, each once, read as they are written
+/// out, so a graph of a million memos takes no more memory than one of ten.
 ///
 /// Not `Sendable`: it reads through its store's connection, in the session that made it.
 package final class LinkGraph {

@@ -1,5 +1,5 @@
-/// Links between memos as the link index keeps them (SPEC §4c, `Schema.version10`): what
-/// the store's callers get back.
+/// Links between memos as the link index keeps them (docs/REFERENCE.md, Links, `Schema.version10`):
+/// what the store's callers get back.
 extension MemoStore {
     /// A memo at one end of a link: enough to name it in a listing.
     package struct LinkedMemo: Equatable, Sendable {

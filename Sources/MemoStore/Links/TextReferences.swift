@@ -7,8 +7,8 @@ package struct TextReference: Equatable, Sendable {
     package let length: Int
 }
 
-/// The references a memo's text makes (SPEC §4c), read as the language server reads the
-/// memo's own file (`ID.md`): Markdown, so none in code spans or fenced code blocks, lines
+/// The references a memo's text makes (docs/REFERENCE.md, Links), read as the language server reads
+/// the memo's own file (`ID.md`): Markdown, so none in code spans or fenced code blocks, lines
 /// ending at `\n`, `\r\n` or `\r`. The link index and an editor showing the file so find the
 /// same links.
 package enum TextReferences {

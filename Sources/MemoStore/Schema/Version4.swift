@@ -1,7 +1,7 @@
 extension Schema {
-    /// The persistent history (SPEC §4a): an entry per saved change, and for each memo it
-    /// touched, the memo's state before it as a JSON image (NULL for a memo it created).
-    /// `memo_id` does not reference `memo`: deleted memos keep their history.
+    /// The persistent history (docs/REFERENCE.md, History and undo): an entry per saved change, and
+    /// for each memo it touched, the memo's state before it as a JSON image (NULL for a memo it
+    /// created). `memo_id` does not reference `memo`: deleted memos keep their history.
     static let version4 = Migration(version: 4, sql: """
         CREATE TABLE history(
             seq INTEGER PRIMARY KEY AUTOINCREMENT,

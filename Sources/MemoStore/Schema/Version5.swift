@@ -1,6 +1,6 @@
 extension Schema {
-    /// Sync (SPEC §4b). Each memo carries a version vector (`version`: for each store that
-    /// changed it, how many changes it made, so two versions can be told newer, older or
+    /// Sync (docs/REFERENCE.md, Sync). Each memo carries a version vector (`version`: for each
+    /// store that changed it, how many changes it made, so two versions can be told newer, older or
     /// concurrent), the hybrid-logical time and store of its last change (`changed_at`,
     /// `changed_by`: which concurrent change is later) and `change_seq`, this store's
     /// counter at that change, so a sync reads only what changed since the last one with a

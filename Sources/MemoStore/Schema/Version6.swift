@@ -1,5 +1,5 @@
 extension Schema {
-    /// Sync that survives failures, copies and concurrent tag changes (SPEC §4b).
+    /// Sync that survives failures, copies and concurrent tag changes (docs/REFERENCE.md, Sync).
     /// - `sync_received` replaces `sync_peer`: a store now records how far it has each
     ///   peer's changes (up to `seq`, at the point of the peer's history named by
     ///   `checkpoint`), in the transaction that stores them; before, it recorded how far the

@@ -3,8 +3,8 @@ extension Schema {
     /// and the change that wrote it, `DeletedText`). When a change made concurrently with the
     /// delete keeps the memo alive, the memo takes the newer of the two texts: a tag change
     /// on one side never brings back an older text than the one the deleting side had
-    /// written (SPEC §4b: text and tags merge separately). Tombstones from before carry none
-    /// (NULL), as before.
+    /// written (docs/REFERENCE.md, Sync: text and tags merge separately). Tombstones from before
+    /// carry none (NULL), as before.
     ///
     /// A memo keeps the changes that keep it alive (`support`, a version vector of the latest
     /// change of each concurrent line of changes), apart from all it has seen (`version`,

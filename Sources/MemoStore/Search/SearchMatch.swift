@@ -1,7 +1,7 @@
 import CSQLite
 
 /// What a memo's text must hold for a search, and the check of it: `memo_matches(content,
-/// SPEC)` in SQL, where SPEC is `encoded` (bound as a parameter). The index only narrows the
+/// MATCH)` in SQL, where MATCH is `encoded` (bound as a parameter). The index only narrows the
 /// memos a search looks at; this decides, on the folded text (`SearchText.folded`), so a
 /// result contains what was typed, symbols and emoji included.
 package struct SearchMatch: Sendable {
@@ -37,7 +37,7 @@ package struct SearchMatch: Sendable {
         self.excluded = excluded
     }
 
-    /// Registers `memo_matches` on a connection. The SPEC argument is read once per statement
+    /// Registers `memo_matches` on a connection. The MATCH argument is read once per statement
     /// and kept with it (SQLite's auxiliary data), not once per row.
     static func register(on connection: OpaquePointer) {
         sqlite3_create_function_v2(connection, "memo_matches", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in

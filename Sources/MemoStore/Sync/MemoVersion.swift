@@ -1,13 +1,13 @@
 import FoundationEssentials
 
-/// A memo's version as its store keeps it for sync (SPEC §4b): the versions of its text and
-/// of its explicit tags, the change that wrote the text and the one that added each explicit
-/// tag, and the time and store of its latest change. An export carries it (the `sync` member
-/// of each record), so a store made by importing the file holds the very version its source
+/// A memo's version as its store keeps it for sync (docs/REFERENCE.md, Sync): the versions of its
+/// text and of its explicit tags, the change that wrote the text and the one that added each
+/// explicit tag, and the time and store of its latest change. An export carries it (the `sync`
+/// member of each record), so a store made by importing the file holds the very version its source
 /// holds, even when the source had synced before: an edit, untag or delete made on the copy
-/// is then newer than the source's unchanged memo, as SPEC §4b's "two versions with the same
-/// text, tags and dates are one version" asks. Without it an import can only name the state
-/// (`StateDigest`), which a source that synced before does not recognise as its own version.
+/// is then newer than the source's unchanged memo, as docs/REFERENCE.md's Sync "two versions with
+/// the same text, tags and dates are one version" asks. Without it an import can only name the
+/// state (`StateDigest`), which a source that synced before does not recognise as its own version.
 package struct MemoVersion: Equatable, Sendable {
     /// A change: a store (or a state's name) and its count.
     package struct Dot: Equatable, Sendable, Codable {

@@ -5,8 +5,8 @@ import CSQLite
 /// export of it was imported into, give it the same name. An imported memo starts from
 /// these names (`MemoTable.insert` with an origin), and so does a memo of a store that kept
 /// no versions when it first syncs (`SyncStamping.adoptUnversionedMemos`): a later edit or
-/// delete of the import is newer than its source's unchanged copy (SPEC §4b: stores made by
-/// export and import agree).
+/// delete of the import is newer than its source's unchanged copy (docs/REFERENCE.md, Sync: stores
+/// made by export and import agree).
 package enum StateDigest {
     /// The key of a text: content, insert and update dates.
     package static func text(content: String, insertDate: Int64, updateDate: Int64?) -> String {

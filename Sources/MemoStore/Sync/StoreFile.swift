@@ -1,8 +1,8 @@
 import CFileAttributes
 import Glibc
 
-/// The file that holds a store, as sync identity needs it (SPEC §4b: a copied store file,
-/// or one restored from an older backup, becomes a store of its own). A copy is another
+/// The file that holds a store, as sync identity needs it (docs/REFERENCE.md, Sync: a copied store
+/// file, or one restored from an older backup, becomes a store of its own). A copy is another
 /// file: its device and inode differ from those the store noted. A backup put back in place
 /// is the same file gone back in time: the file's extended attribute `user.memo.history`
 /// (kept by the inode, not by the bytes a copy takes) names a later change of this store

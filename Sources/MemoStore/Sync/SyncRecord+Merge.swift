@@ -1,6 +1,6 @@
 extension SyncRecord {
-    /// The two sides' states of one memo made one (SPEC §4b's rules). Text and tags merge
-    /// apart. A text that has seen the other's changes wins; two concurrent texts: the later
+    /// The two sides' states of one memo made one (docs/REFERENCE.md's Sync rules). Text and tags
+    /// merge apart. A text that has seen the other's changes wins; two concurrent texts: the later
     /// wins and the other, when it differs, is kept as a new memo tagged `conflict`. Tags:
     /// those that have seen the other's changes win; concurrent ones keep every tag either
     /// side added and drop one that a side removed after seeing it added. A live memo beats

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// One memo as one side of a sync has it (SPEC §4b): live, or a tombstone, with the facts
-/// that order its versions. Plain data that can cross a pipe; the rules that merge two
+/// One memo as one side of a sync has it (docs/REFERENCE.md, Sync): live, or a tombstone, with the
+/// facts that order its versions. Plain data that can cross a pipe; the rules that merge two
 /// records (`SyncRecord+Merge`) and that keep one out of a store (`SyncRecord+Validation`)
 /// are beside it, so the record and its rules change together.
 package struct SyncRecord: Equatable, Sendable, Codable {
@@ -26,7 +26,7 @@ package struct SyncRecord: Equatable, Sendable, Codable {
 
     /// A reference in a memo's text (`TextReferences`) and the memo it named where the text
     /// was written, by uuid (nil: none). It travels with the text, so `#12` leads to the same
-    /// memo in a store where that memo has another id (SPEC §4c).
+    /// memo in a store where that memo has another id (docs/REFERENCE.md, Links).
     package struct Link: Equatable, Sendable, Codable {
         package var start: Int64
         package var length: Int64

@@ -1,5 +1,5 @@
-/// This store's side of a sync (SPEC §4b), as MemoSync's exchange uses it: open one write
-/// transaction, read the records a peer lacks, write what the merge decided with how far
+/// This store's side of a sync (docs/REFERENCE.md, Sync), as MemoSync's exchange uses it: open one
+/// write transaction, read the records a peer lacks, write what the merge decided with how far
 /// this store now has the peer's changes, commit. The exchange needs nothing else of a store, so the two sides of a
 /// sync need not share a process.
 struct SyncSide {

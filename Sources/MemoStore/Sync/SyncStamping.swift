@@ -16,7 +16,7 @@ struct SyncStamping {
         self.token = token
     }
 
-    // MARK: Sync facts (SPEC §4b)
+    // MARK: Sync facts (docs/REFERENCE.md, Sync)
 
     /// Makes memo `record.uuid` what `record` says (live, or a tombstone), as change `seq` of
     /// a sync, staging its before-image so the sync can be undone here.

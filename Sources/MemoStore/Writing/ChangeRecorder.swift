@@ -1,6 +1,7 @@
-/// Records every saved change in the store's persistent history (SPEC §4a): one entry in
-/// `history` per change, with the state of each memo it touched as it was before
-/// (`history_memo.before`, the JSON image `MemoTable` staged, NULL for a memo it created).
+/// Records every saved change in the store's persistent history (docs/REFERENCE.md,
+/// History and undo): one entry in `history` per change, with the state of each memo it touched as
+/// it was before (`history_memo.before`, the JSON image `MemoTable` staged, NULL for a memo it
+/// created).
 ///
 /// A change is a scoped `record` (one command, an import, an undo) or an open-ended one
 /// between `begin` and `commit` (a batch, one side of a sync). Either way it is one

@@ -60,8 +60,8 @@ struct MemoEdits {
     }
 
     /// Removes tags from a memo, or none if it lacks one of them or its text carries one
-    /// (SPEC §3: an inline `@tag` tags the memo; it goes with an edit of the text, and a sync
-    /// could not carry its removal).
+    /// (docs/REFERENCE.md, Tags: an inline `@tag` tags the memo; it goes with an edit of the text,
+    /// and a sync could not carry its removal).
     func removeTags(_ tags: [String], from id: Int64, at time: Timestamp) throws(StoreError) -> Memo {
         let names = try Self.normalized(tags)
         return try recorder.recorded(.untag, at: time) {
@@ -73,7 +73,7 @@ struct MemoEdits {
     }
 
     /// Makes `tags` the memo's whole set of explicit tags; the inline tags of its text stay
-    /// (SPEC §3: they tag the memo while the text carries them).
+    /// (docs/REFERENCE.md, Tags: they tag the memo while the text carries them).
     func replaceTags(of id: Int64, with tags: [String], at time: Timestamp) throws(StoreError) -> Memo {
         let names = try Self.normalized(tags)
         return try recorder.recorded(.tag, at: time) {

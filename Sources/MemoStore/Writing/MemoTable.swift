@@ -207,7 +207,7 @@ struct MemoTable {
             .run([.integer(id), .text(SearchText.indexed(content))])
     }
 
-    // MARK: Links (SPEC §4c)
+    // MARK: Links (docs/REFERENCE.md, Links)
 
     /// Indexes the references memo `id`'s text makes (`TextReferences`): a `#ID` names the
     /// memo with that id here, now (none when there is none), a `memo:UUID` that uuid.
