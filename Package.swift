@@ -14,7 +14,7 @@ import PackageDescription
 let package = Package(
     name: "memo",
     products: [
-        .executable(name: "memo", targets: ["memo"]),
+        .executable(name: "memo", targets: ["memo"])
     ],
     targets: [
         .systemLibrary(
@@ -40,12 +40,17 @@ let package = Package(
         // What the tests share: temporary folders, a seeded generator, the property tests' seed
         // budget and the binary under test; a scripted notebook for the tests above the store.
         .target(name: "MemoTestSupport", path: "Tests/MemoTestSupport"),
-        .target(name: "MemoNotebookTestSupport", dependencies: ["MemoTestSupport", "MemoNotebook", "MemoStore"],
-                path: "Tests/MemoNotebookTestSupport"),
+        .target(
+            name: "MemoNotebookTestSupport", dependencies: ["MemoTestSupport", "MemoNotebook", "MemoStore"],
+            path: "Tests/MemoNotebookTestSupport"),
         .testTarget(name: "MemoStoreTests", dependencies: ["MemoStore", "CSQLite", "MemoTestSupport"]),
-        .testTarget(name: "MemoNotebookTests", dependencies: ["MemoNotebook", "MemoStore", "MemoSync", "MemoTestSupport", "MemoNotebookTestSupport"]),
-        .testTarget(name: "MemoServerTests", dependencies: ["MemoServer", "MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
-        .testTarget(name: "MemoCLITests", dependencies: ["memo", "MemoTestSupport"]),
+        .testTarget(
+            name: "MemoNotebookTests",
+            dependencies: ["MemoNotebook", "MemoStore", "MemoSync", "MemoTestSupport", "MemoNotebookTestSupport"]),
+        .testTarget(
+            name: "MemoServerTests",
+            dependencies: ["MemoServer", "MemoNotebook", "MemoStore", "MemoTestSupport", "MemoNotebookTestSupport"]),
+        .testTarget(name: "MemoCLITests", dependencies: ["memo", "MemoTestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

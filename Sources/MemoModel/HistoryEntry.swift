@@ -42,9 +42,11 @@ package struct HistoryEntry: Equatable, Sendable {
     }
 
     private static func printable(_ text: Substring) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { scalar in
+                    scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
+                }))
     }
 
     private static func printable(_ text: String) -> String { printable(text[...]) }
@@ -60,8 +62,10 @@ package struct HistoryEntry: Equatable, Sendable {
         return String(summary.dropFirst(Self.syncPrefix.count))
     }
 
-    package init(sequence: Int64, time: Timestamp, kind: ChangeKind, target: Int64?, memoCount: Int,
-                 summary: String, isUndone: Bool) {
+    package init(
+        sequence: Int64, time: Timestamp, kind: ChangeKind, target: Int64?, memoCount: Int,
+        summary: String, isUndone: Bool
+    ) {
         self.sequence = sequence
         self.time = time
         self.kind = kind

@@ -9,7 +9,9 @@ package struct MarkdownFence: Equatable, Sendable {
     /// The fence `line` opens, or nil.
     package init?(opening line: some StringProtocol) {
         let indented = line.drop { $0 == " " }
-        guard line.count - indented.count <= 3, let mark = indented.first, mark == "`" || mark == "~" else { return nil }
+        guard line.count - indented.count <= 3, let mark = indented.first, mark == "`" || mark == "~" else {
+            return nil
+        }
         let run = indented.prefix { $0 == mark }
         guard run.count >= 3, mark == "~" || !indented.dropFirst(run.count).contains("`") else { return nil }
         self.mark = mark
@@ -21,7 +23,8 @@ package struct MarkdownFence: Equatable, Sendable {
     package func isClosed(by line: some StringProtocol) -> Bool {
         let indented = line.drop { $0 == " " }
         let run = indented.prefix { $0 == mark }
-        return line.count - indented.count <= 3 && run.count >= length && indented.dropFirst(run.count).allSatisfy { $0 == " " }
+        return line.count - indented.count <= 3 && run.count >= length
+            && indented.dropFirst(run.count).allSatisfy { $0 == " " }
     }
 
     /// A line as a fence in a block quote or a list item stands: without the quote marks,
@@ -35,8 +38,9 @@ package struct MarkdownFence: Equatable, Sendable {
             } else if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
                 rest = rest.dropFirst(2)
             } else if let number = Optional(rest.prefix { $0.isASCII && $0.isNumber }), (1...9).contains(number.count),
-                      let mark = rest.dropFirst(number.count).first, mark == "." || mark == ")",
-                      rest.dropFirst(number.count + 1).first == " " {
+                let mark = rest.dropFirst(number.count).first, mark == "." || mark == ")",
+                rest.dropFirst(number.count + 1).first == " "
+            {
                 rest = rest.dropFirst(number.count + 2)
             } else {
                 return rest

@@ -11,8 +11,10 @@ package struct Memo: Equatable, Sendable {
     /// Lower-case tag names, sorted.
     package var tags: [String]
 
-    package init(id: Int64, uuid: String, content: String, insertDate: Timestamp,
-                 updateDate: Timestamp?, tags: [String]) {
+    package init(
+        id: Int64, uuid: String, content: String, insertDate: Timestamp,
+        updateDate: Timestamp?, tags: [String]
+    ) {
         self.id = id
         self.uuid = uuid
         self.content = content

@@ -25,7 +25,8 @@ package enum MemoReference: Hashable, Sendable {
         var index = line.startIndex
         while let start = line[index...].firstIndex(where: { $0 == "#" || $0 == "m" || $0 == "M" }) {
             if let reference = reference(startingAt: start, in: line, syntax: syntax),
-               !code.contains(where: { $0.contains(reference.range.lowerBound) }) {
+                !code.contains(where: { $0.contains(reference.range.lowerBound) })
+            {
                 found.append(reference)
                 index = reference.range.upperBound
             } else {
@@ -55,7 +56,8 @@ package enum MemoReference: Hashable, Sendable {
     /// and not in a URL, after `/` or `&`, in a Markdown link's fragment or code span.
     /// Completion after `#` asks too, so it offers memos only where they would be references.
     package static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
-        isReferenceStart(hash, in: line, syntax: syntax) && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
+        isReferenceStart(hash, in: line, syntax: syntax)
+            && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
     }
 
     /// Whether a `#` at `hash` stands where a style sheet has a colour (`color: #`): what is
@@ -69,7 +71,9 @@ package enum MemoReference: Hashable, Sendable {
     /// `canStart` but for code spans, which `all` finds once for the whole line.
     private static func isReferenceStart(_ hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
         let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
-        guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else { return false }
+        guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else {
+            return false
+        }
         if syntax.hasTags, isInTag(hash, in: line) { return false }
         return !(syntax.isMarkdown && (line[..<hash].hasSuffix("](") || isLinkDefinition(before: hash, in: line)))
     }
@@ -99,7 +103,8 @@ package enum MemoReference: Hashable, Sendable {
             guard isReferenceStart(start, in: line, syntax: syntax) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
             guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
-                  !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count) && isValue(start..<digits.endIndex, in: line))
+                !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count)
+                    && isValue(start..<digits.endIndex, in: line))
             else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }

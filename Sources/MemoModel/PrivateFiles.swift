@@ -8,7 +8,8 @@ package enum PrivateFiles {
         for component in path.split(separator: "/").dropLast() {
             folder += "/" + component
             if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .cannotOpen(path: path, reason: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
+                throw .cannotOpen(
+                    path: path, reason: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
             }
         }
     }
@@ -51,7 +52,8 @@ package enum PrivateFiles {
             var companion = stat()
             let companionPath = path + suffix
             guard stat(companionPath, &companion) == 0, companion.st_mode & 0o777 != mode,
-                  companion.st_uid == getuid() else { continue }
+                companion.st_uid == getuid()
+            else { continue }
             chmod(companionPath, mode)
         }
     }

@@ -30,6 +30,10 @@ package struct ReferenceSyntax: Equatable, Sendable {
     private static let markupLanguages: Set = ["html", "xhtml", "xml", "svg", "vue", "svelte"]
     private static let markupExtensions: Set = ["html", "htm", "xhtml", "xml", "svg", "vue", "svelte"]
 
-    private static let colourLanguages: Set = ["css", "scss", "sass", "less", "stylus", "html", "xhtml", "xml", "svg", "vue", "svelte"]
-    private static let colourExtensions: Set = ["css", "scss", "sass", "less", "styl", "html", "htm", "xhtml", "xml", "svg", "vue", "svelte"]
+    private static let colourLanguages: Set = [
+        "css", "scss", "sass", "less", "stylus", "html", "xhtml", "xml", "svg", "vue", "svelte"
+    ]
+    private static let colourExtensions: Set = [
+        "css", "scss", "sass", "less", "styl", "html", "htm", "xhtml", "xml", "svg", "vue", "svelte"
+    ]
 }

@@ -47,7 +47,8 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     /// Reads the last error of a connection; call it right after the failing call.
     package init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {
-        let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+        let message =
+            connection.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(code))
         self.init(code: sqlite3_extended_errcode(connection).nonZero ?? code, message: message, sql: sql)
     }

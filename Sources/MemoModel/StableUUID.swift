@@ -14,12 +14,17 @@ package enum StableUUID {
     }
 
     private static func format(hashing name: String, versionBits: UInt8) -> String {
-        var bytes = withUnsafeBytes(of: FNV1a.hash(name).bigEndian, Array.init)
+        var bytes =
+            withUnsafeBytes(of: FNV1a.hash(name).bigEndian, Array.init)
             + withUnsafeBytes(of: FNV1a.hash(name, seed: 0x84222325cbf29ce4).bigEndian, Array.init)
         bytes[6] = bytes[6] & 0x0F | versionBits
         bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            .joined()
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20)
+        ]
         return parts.joined(separator: "-")
     }
 }

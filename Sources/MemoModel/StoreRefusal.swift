@@ -64,7 +64,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
         case .alreadyUndone(let entry):
             "\(entry.label) is already undone: another process undid it ('memo history' lists the undo)"
         case .undoRefused(let entry, let later, let fromAnotherProcess):
-            "cannot undo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "; undo it first")
+            "cannot undo \(entry.label): "
+                + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "; undo it first")
         case .redoRefused(let entry, let later, let fromAnotherProcess):
             "cannot redo \(entry.label): " + Self.laterChange(later, fromAnotherProcess: fromAnotherProcess, remedy: "")
         case .undoOfSync(let entry):
@@ -100,20 +101,26 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
 /// The refusals as store errors, by name: `throw .nothingToUndo`, `StoreError.memoNotFound([4])`.
 extension StoreError {
     package static func memoNotFound(_ ids: [Int64]) -> StoreError { .refused(.memoNotFound(ids)) }
-    package static func tagNotFound(memo: Int64, tag: String) -> StoreError { .refused(.tagNotFound(memo: memo, tag: tag)) }
+    package static func tagNotFound(memo: Int64, tag: String) -> StoreError {
+        .refused(.tagNotFound(memo: memo, tag: tag))
+    }
     package static func tagInText(memo: Int64, tag: String) -> StoreError { .refused(.tagInText(memo: memo, tag: tag)) }
     package static func invalidContent(_ reason: String) -> StoreError { .refused(.invalidContent(reason)) }
     package static func invalidTag(_ name: String) -> StoreError { .refused(.invalidTag(name)) }
-    package static func invalidSearch(query: String, reason: String) -> StoreError { .refused(.invalidSearch(query: query, reason: reason)) }
+    package static func invalidSearch(query: String, reason: String) -> StoreError {
+        .refused(.invalidSearch(query: query, reason: reason))
+    }
     package static let batchAlreadyOpen = StoreError.refused(.batchAlreadyOpen)
     package static let noOpenBatch = StoreError.refused(.noOpenBatch)
     package static let nothingToUndo = StoreError.refused(.nothingToUndo)
     package static let nothingToRedo = StoreError.refused(.nothingToRedo)
     package static func alreadyUndone(_ entry: HistoryEntry) -> StoreError { .refused(.alreadyUndone(entry)) }
-    package static func undoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError {
+    package static func undoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError
+    {
         .refused(.undoRefused(entry, later: later, fromAnotherProcess: fromAnotherProcess))
     }
-    package static func redoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError {
+    package static func redoRefused(_ entry: HistoryEntry, later: HistoryEntry, fromAnotherProcess: Bool) -> StoreError
+    {
         .refused(.redoRefused(entry, later: later, fromAnotherProcess: fromAnotherProcess))
     }
     package static func syncWithItself(path: String) -> StoreError { .refused(.syncWithItself(path: path)) }

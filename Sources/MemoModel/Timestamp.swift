@@ -13,7 +13,8 @@ package struct Timestamp: Hashable, Comparable, Sendable {
 
     /// The instants memo keeps and shows: years 0001 to 9999, the years every ISO 8601
     /// reader accepts. Anything a store holds outside them came from another program.
-    package static let representable = Timestamp(millisecondsSince1970: -62_135_596_800_000)...Timestamp(millisecondsSince1970: 253_402_300_799_999)
+    package static let representable =
+        Timestamp(millisecondsSince1970: -62_135_596_800_000)...Timestamp(millisecondsSince1970: 253_402_300_799_999)
 
     /// This instant, or the nearest representable one: what is shown of a date that some
     /// other program wrote out of range, so that showing it never overflows.

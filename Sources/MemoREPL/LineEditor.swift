@@ -1,7 +1,7 @@
 import CEditLine
 import Glibc
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// The one owner of libedit: line editing with emacs keys, history, and Tab completion.
 /// Nothing else in memo touches the terminal's modes.
@@ -213,17 +213,20 @@ final class LineEditor {
     private func redrawInNewWidth() {
         el_resize(editor)
         guard let info = el_line(editor)?.pointee, let prompt else { return }
-        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
+        let before = String(
+            decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
         let column = DisplayWidth.of(String(cString: prompt) + before)
         var size = winsize()
         let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         let cursor = input.cursorPosition()
-        let rowsAbove = Self.rowInLine(column: column, atEnd: info.cursor == info.lastchar, width: width, shownAt: cursor?.column)
+        let rowsAbove =
+            Self.rowInLine(column: column, atEnd: info.cursor == info.lastchar, width: width, shownAt: cursor?.column)
             + leftBehind.count(inWidth: width)
         let reached = min(rowsAbove, cursor?.row ?? rowsAbove)
         leftBehind.keep(top: rowsAbove - reached, inWidth: width)
         fputs("\r" + (reached > 0 ? "\u{1B}[\(reached)A" : "") + Self.clearToScreenEnd, memo_stdout())
-        let line = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer), as: UTF8.self)
+        let line = String(
+            decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer), as: UTF8.self)
         draw(String(cString: prompt) + line, cursorColumn: column, width: width)
     }
 
@@ -258,8 +261,9 @@ final class LineEditor {
         // At the right margin libedit has the cursor start the next row (a space, then back onto it).
         let margin = end > 0 && end % width == 0 ? " \u{8}" : ""
         let rowsBack = end / width - cursorColumn / width
-        fputs(shown + margin + (rowsBack > 0 ? "\u{1B}[\(rowsBack)A" : "") + "\r"
-              + (cursorColumn % width > 0 ? "\u{1B}[\(cursorColumn % width)C" : ""), memo_stdout())
+        fputs(
+            shown + margin + (rowsBack > 0 ? "\u{1B}[\(rowsBack)A" : "") + "\r"
+                + (cursorColumn % width > 0 ? "\u{1B}[\(cursorColumn % width)C" : ""), memo_stdout())
         fflush(memo_stdout())
         memo_el_set_output(editor, nowhere)
         memo_el_refresh(editor)
@@ -287,9 +291,10 @@ final class LineEditor {
         let width = completions.map(\.text.count).max() ?? 0
         var menu = "\n"
         for completion in completions {
-            menu += completion.hint.map { hint in
-                completion.text.paddedWithSpaces(toLength: width + 2) + TerminalText.row(hint.prefix(60))
-            } ?? completion.text
+            menu +=
+                completion.hint.map { hint in
+                    completion.text.paddedWithSpaces(toLength: width + 2) + TerminalText.row(hint.prefix(60))
+                } ?? completion.text
             menu += "\n"
         }
         fputs(menu, memo_stdout())

@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// The interactive face: reads commands with libedit, runs them on the notebook, and
 /// never ends on an error. Ctrl-C abandons the line being typed, or cancels the running
@@ -13,8 +13,10 @@ package final class REPL {
 
     /// - Parameter makeRenderer: called before each command, so output fits the terminal's
     ///   width even after it was resized.
-    package init(notebook: Notebook, makeRenderer: @escaping () -> OutcomeRenderer,
-                 output: FileOutput, errors: FileOutput, environment: Environment) {
+    package init(
+        notebook: Notebook, makeRenderer: @escaping () -> OutcomeRenderer,
+        output: FileOutput, errors: FileOutput, environment: Environment
+    ) {
         self.notebook = notebook
         self.makeRenderer = makeRenderer
         self.output = output
@@ -24,13 +26,16 @@ package final class REPL {
 
     /// Runs until Ctrl-D or `quit`; nil when no line editor could be set up on this terminal.
     package func run() -> ExitStatus? {
-        let interpreter = LineInterpreter(notebook: notebook, renderer: makeRenderer(), output: output) { [errors, output] error, _ in
+        let interpreter = LineInterpreter(notebook: notebook, renderer: makeRenderer(), output: output) {
+            [errors, output] error, _ in
             output.flush()
             errors.write(errorReport(error) + "\n")
             errors.flush()
         }
         let completer = Completer(data: notebook)
-        guard let editor = LineEditor(historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
+        guard
+            let editor = LineEditor(
+                historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
         else { return nil }
         InterruptSignal.install()
         notebook.confirmation = { question in
@@ -72,7 +77,8 @@ package final class REPL {
     private func mayQuit(_ editor: LineEditor) -> Bool {
         guard notebook.hasOpenBatch else { return true }
         let count = notebook.unsavedChanges
-        let question = "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
+        let question =
+            "the batch has \(count) unsaved change\(count == 1 ? "" : "s"): quit and discard \(count == 1 ? "it" : "them")? [y/N] "
         switch editor.readLine(prompt: question) {
         case .line(let answer) where Self.isYes(answer):
             break

@@ -36,7 +36,8 @@ struct TerminalInput {
             let ready = wait > .zero ? poll(&terminal, 1, Int32((wait / .milliseconds(1)).rounded(.up))) : 0
             var chunk = [UInt8](repeating: 0, count: 64)
             let count = ready > 0 ? Glibc.read(STDIN_FILENO, &chunk, chunk.count) : Int(ready)
-            if count < 0, errno == EINTR, !Interruption.isRequested { continue } // another resize: redrawn after this one
+            // Another resize: redrawn after this one.
+            if count < 0, errno == EINTR, !Interruption.isRequested { continue }
             guard count > 0 else {
                 typedEarly += received
                 return nil
@@ -53,8 +54,9 @@ struct TerminalInput {
             guard inside.first == UInt8(ascii: "[") else { continue }
             let fields = inside.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             guard fields.count == 2, fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }),
-                  let row = Int(String(decoding: fields[0], as: UTF8.self)), row > 0,
-                  let column = Int(String(decoding: fields[1], as: UTF8.self)), column > 0 else { continue }
+                let row = Int(String(decoding: fields[0], as: UTF8.self)), row > 0,
+                let column = Int(String(decoding: fields[1], as: UTF8.self)), column > 0
+            else { continue }
             return ((row - 1, column - 1), start..<(end + 1))
         }
         return nil

@@ -12,7 +12,9 @@ enum WindowSizeSignal {
     static func catchChanges() {
         changed.store(false, ordering: .sequentiallyConsistent)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in WindowSizeSignal.changed.store(true, ordering: .sequentiallyConsistent) }
+        action.__sigaction_handler.sa_handler = { _ in
+            WindowSizeSignal.changed.store(true, ordering: .sequentiallyConsistent)
+        }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGWINCH, &action, nil)

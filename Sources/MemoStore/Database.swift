@@ -48,18 +48,22 @@ package final class Database {
         sqlite3_extended_result_codes(handle, 1)
         // Stops the running statement with SQLITE_INTERRUPT once Ctrl-C was pressed, except
         // while rolling back. The connection outlives the handler: it is removed in deinit.
-        sqlite3_progress_handler(handle, Self.progressInterval, { context in
-            guard let context, Interruption.isRequested else { return 0 }
-            return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_progress_handler(
+            handle, Self.progressInterval,
+            { context in
+                guard let context, Interruption.isRequested else { return 0 }
+                return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().isRollingBack ? 0 : 1
+            }, Unmanaged.passUnretained(self).toOpaque())
         // The write rule, asked as each statement is prepared, and prepared again after a
         // change of the schema (at its next step). The context is this object, unretained:
         // deinit removes the authorizer before the connection closes, so SQLite never calls
         // it with a freed Database.
-        sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_OK }
-            return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().authorize(action, first, second)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_set_authorizer(
+            handle,
+            { context, action, first, second, _, _ in
+                guard let context else { return SQLITE_OK }
+                return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().authorize(action, first, second)
+            }, Unmanaged.passUnretained(self).toOpaque())
         StateDigest.register(on: handle)
         SearchMatch.register(on: handle)
     }
@@ -84,7 +88,9 @@ package final class Database {
     /// but also a later write, savepoint or commit that makes FTS5 save the rows it holds in
     /// memory, outside the writer). SQLite's defensive mode (`memo_sqlite_defend`) makes
     /// them read-only to every statement but those.
-    static let memoRowTables: Set<String> = ["memo", "memo_tag", "memo_search", "memo_link", "memo_tombstone", "pending_change"]
+    static let memoRowTables: Set<String> = [
+        "memo", "memo_tag", "memo_search", "memo_link", "memo_tombstone", "pending_change"
+    ]
 
     /// Runs `body` with the right to write memo rows: only a holder of `token` (the writer)
     /// can call it. Every statement that `body` prepares or runs may write them.
@@ -93,12 +99,12 @@ package final class Database {
     }
 
     #if DEBUG
-    /// Tests only, and only in debug builds: runs `body` as another program (or an older memo)
-    /// writing the file would, with the right to write memo rows, to set up a store as it
-    /// would find one. A build that ships has no such door.
-    func asAnotherProgram<T>(_ body: () throws -> T) rethrows -> T {
-        try holdingTheWriteRight(body)
-    }
+        /// Tests only, and only in debug builds: runs `body` as another program (or an older memo)
+        /// writing the file would, with the right to write memo rows, to set up a store as it
+        /// would find one. A build that ships has no such door.
+        func asAnotherProgram<T>(_ body: () throws -> T) rethrows -> T {
+            try holdingTheWriteRight(body)
+        }
     #endif
 
     private func holdingTheWriteRight<T>(_ body: () throws -> T) rethrows -> T {
@@ -165,7 +171,8 @@ package final class Database {
             var sql = sql
             sql.withUTF8 { bytes in
                 hasher.combine(bytes.count)
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(Self.hashedLength))))
+                hasher.combine(
+                    bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(Self.hashedLength))))
             }
         }
 

@@ -11,8 +11,10 @@ package struct MemoDraft: Sendable {
     /// For a memo from an export: the memos its references named there, if the file said.
     package var links: [SyncRecord.Link]?
 
-    package init(uuid: String, content: String, insertDate: Timestamp,
-                 updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil, links: [SyncRecord.Link]? = nil) {
+    package init(
+        uuid: String, content: String, insertDate: Timestamp,
+        updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil, links: [SyncRecord.Link]? = nil
+    ) {
         self.links = links
         self.uuid = uuid
         self.content = content

@@ -15,8 +15,10 @@ package struct MemoFilter: Equatable, Sendable {
     /// Only memos with no link to or from another memo.
     package var isOrphan: Bool
 
-    package init(tags: [String] = [], since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil,
-                 linksTo: Int64? = nil, linkedFrom: Int64? = nil, isOrphan: Bool = false) {
+    package init(
+        tags: [String] = [], since: Timestamp? = nil, before: Timestamp? = nil, search: SearchQuery? = nil,
+        linksTo: Int64? = nil, linkedFrom: Int64? = nil, isOrphan: Bool = false
+    ) {
         self.tags = tags
         self.since = since
         self.before = before
@@ -51,8 +53,10 @@ package struct MemoQuery: Equatable, Sendable {
     /// export writes it.
     package var readsVersions: Bool
 
-    package init(filter: MemoFilter = MemoFilter(), order: MemoOrder = .newestFirst,
-                 limit: Int? = nil, offset: Int = 0, readsVersions: Bool = false) {
+    package init(
+        filter: MemoFilter = MemoFilter(), order: MemoOrder = .newestFirst,
+        limit: Int? = nil, offset: Int = 0, readsVersions: Bool = false
+    ) {
         self.filter = filter
         self.order = order
         self.limit = limit
@@ -78,7 +82,8 @@ extension MemoFilter {
             }
             for (tag, wanted) in search.tags.map({ ($0, true) }) + search.excludedTags.map({ ($0, false) }) {
                 values.append(.text(tag))
-                conditions.append("id \(wanted ? "" : "NOT ")IN (SELECT memo_id FROM memo_tag WHERE name = ?\(values.count))")
+                conditions.append(
+                    "id \(wanted ? "" : "NOT ")IN (SELECT memo_id FROM memo_tag WHERE name = ?\(values.count))")
             }
             if let match = search.match {
                 values.append(.text(match.encoded))
@@ -87,14 +92,17 @@ extension MemoFilter {
         }
         if let linksTo {
             values.append(.integer(linksTo))
-            conditions.append("memo.id IN (SELECT memo_id FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?\(values.count)))")
+            conditions.append(
+                "memo.id IN (SELECT memo_id FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?\(values.count)))"
+            )
         }
         if let linkedFrom {
             values.append(.integer(linkedFrom))
             conditions.append("memo.uuid IN (SELECT target_uuid FROM memo_link WHERE memo_id = ?\(values.count))")
         }
         if isOrphan {
-            conditions.append("""
+            conditions.append(
+                """
                 NOT EXISTS (SELECT 1 FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid WHERE l.memo_id = memo.id AND t.id != memo.id) \
                 AND NOT EXISTS (SELECT 1 FROM memo_link l WHERE l.target_uuid = memo.uuid AND l.memo_id != memo.id)
                 """)
@@ -117,7 +125,8 @@ extension MemoQuery {
     /// first page costs the same however many memos there are.
     var selectStatement: (sql: String, values: [SQLiteValue]) {
         var (whereSQL, values) = filter.whereClause
-        let columns = MemoReader.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL + ", " + SyncRecord.Link.jsonSQL : "")
+        let columns =
+            MemoReader.memoColumns + (readsVersions ? ", " + MemoVersion.jsonSQL + ", " + SyncRecord.Link.jsonSQL : "")
         var from = "memo", ordering = order == .oldestFirst ? "insert_date ASC, id ASC" : "insert_date DESC, id DESC"
         if order == .relevance, let expression = filter.search?.expression {
             // bm25 needs the full-text table in the statement itself, not in a subquery.
@@ -125,7 +134,8 @@ extension MemoQuery {
             from = "memo JOIN memo_search ON memo_search.rowid = memo.id AND memo_search MATCH ?\(values.count)"
             ordering = "bm25(memo_search), " + ordering
         }
-        let sql = "SELECT \(columns) FROM \(from)\(whereSQL) ORDER BY \(ordering)"
+        let sql =
+            "SELECT \(columns) FROM \(from)\(whereSQL) ORDER BY \(ordering)"
             + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         return (sql, values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
     }

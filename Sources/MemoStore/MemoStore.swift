@@ -41,7 +41,8 @@ package final class MemoStore {
         table = MemoTable(database: database)
         historyImages = HistoryImages(database: database)
         syncStamping = SyncStamping(database: database)
-        recorder = ChangeRecorder(database: database, historyImages: historyImages, syncStamping: syncStamping, file: StoreFile(location))
+        recorder = ChangeRecorder(
+            database: database, historyImages: historyImages, syncStamping: syncStamping, file: StoreFile(location))
         reader = MemoReader(database: database)
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
@@ -56,7 +57,9 @@ package final class MemoStore {
 
     /// Opens the store at `location`, creating or migrating it as needed; `wasCreated` tells
     /// whether its file is new. A file that is not a memo store is refused unchanged.
-    package static func open(_ location: StoreLocation, missingFolders: MissingFolders = .refuse) throws(StoreError) -> MemoStore {
+    package static func open(
+        _ location: StoreLocation, missingFolders: MissingFolders = .refuse
+    ) throws(StoreError) -> MemoStore {
         MemoStore(try StoreOpening.open(location, missingFolders: missingFolders))
     }
 
@@ -110,7 +113,8 @@ package final class MemoStore {
         try edits.updateContent(id: id, to: content, at: date)
     }
 
-    package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo]) {
+    package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo])
+    {
         try edits.delete(ids: ids, at: time)
     }
 
@@ -137,8 +141,10 @@ package final class MemoStore {
     // MARK: Changes (`ChangeRecorder`, `BatchControl`)
 
     /// Runs `body` as one saved change of `kind` made at `time`, recorded in the history.
-    package func recordingChange<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp,
-                                    _ body: () throws -> T) throws -> T {
+    package func recordingChange<T>(
+        _ kind: ChangeKind, target: Int64? = nil, at time: Timestamp,
+        _ body: () throws -> T
+    ) throws -> T {
         try recorder.recordingChange(kind, target: target, at: time, body)
     }
 
@@ -163,7 +169,9 @@ package final class MemoStore {
     // MARK: History (`HistoryLog`)
 
     package func history(limit: Int?) throws(StoreError) -> [HistoryEntry] { try historyLog.history(limit: limit) }
-    package func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? { try historyLog.historyEntry(sequence) }
+    package func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? {
+        try historyLog.historyEntry(sequence)
+    }
 
     @discardableResult
     package func undo(_ choice: HistoryChoice, at time: Timestamp) throws(StoreError) -> HistoryEntry {
@@ -206,10 +214,14 @@ package final class MemoStore {
         try syncSide.syncChanges(since: cursor, at: time)
     }
 
-    package func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] { try syncSide.syncRecords(uuids: uuids) }
+    package func syncRecords(uuids: [String]) throws(StoreError) -> [SyncRecord] {
+        try syncSide.syncRecords(uuids: uuids)
+    }
 
-    package func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
-                           clock: Int64) throws(StoreError) {
+    package func applySync(
+        _ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
+        clock: Int64
+    ) throws(StoreError) {
         try syncSide.applySync(records, seq: seq, received: cursor, from: peer, clock: clock)
     }
 

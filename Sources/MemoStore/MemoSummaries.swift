@@ -24,7 +24,8 @@ struct MemoSummaries {
                 matching = Self.condition(ranges)
             }
             let values = matching.values + [.integer(Int64(limit))]
-            return try summaries(where: matching.sql + " ORDER BY insert_date DESC, id DESC LIMIT ?\(values.count)", values)
+            return try summaries(
+                where: matching.sql + " ORDER BY insert_date DESC, id DESC LIMIT ?\(values.count)", values)
         }
     }
 
@@ -41,13 +42,14 @@ struct MemoSummaries {
             var ends: [Int64] = []
             for range in try prefixes.flatMap({ try idRanges(startingWith: $0) ?? [] }) {
                 let values: [SQLiteValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-                ends += try database.cached("SELECT min(id), max(id) FROM memo WHERE id BETWEEN ?1 AND ?2")
+                ends +=
+                    try database.cached("SELECT min(id), max(id) FROM memo WHERE id BETWEEN ?1 AND ?2")
                     .firstRow(values) { $0.isNull(at: 0) ? [] : [$0.int64(at: 0), $0.int64(at: 1)] } ?? []
             }
             let inTextOrder = ends.sorted { String($0) < String($1) }
             guard let first = inTextOrder.first, let last = inTextOrder.last,
-                  let firstSummary = try summaries(where: " WHERE id = ?1", [.integer(first)]).first,
-                  let lastSummary = try summaries(where: " WHERE id = ?1", [.integer(last)]).first
+                let firstSummary = try summaries(where: " WHERE id = ?1", [.integer(first)]).first,
+                let lastSummary = try summaries(where: " WHERE id = ?1", [.integer(last)]).first
             else { return nil }
             return (firstSummary, lastSummary)
         }
@@ -88,7 +90,8 @@ struct MemoSummaries {
         try statement.bind(values)
         var summaries: [MemoStore.Summary] = []
         while try statement.step() {
-            summaries.append(MemoStore.Summary(id: statement.int64(at: 0), title: MemoContent.title(of: statement.string(at: 1))))
+            summaries.append(
+                MemoStore.Summary(id: statement.int64(at: 0), title: MemoContent.title(of: statement.string(at: 1))))
         }
         return summaries
     }

@@ -34,8 +34,9 @@ package final class Statement {
                         guard let start = characters.baseAddress else {
                             return sqlite3_bind_text(handle, index, "", 0, memo_sqlite_transient())
                         }
-                        return sqlite3_bind_text64(handle, index, start, sqlite3_uint64(characters.count),
-                                                   memo_sqlite_transient(), UInt8(SQLITE_UTF8))
+                        return sqlite3_bind_text64(
+                            handle, index, start, sqlite3_uint64(characters.count),
+                            memo_sqlite_transient(), UInt8(SQLITE_UTF8))
                     }
                 }
             }
@@ -100,7 +101,9 @@ package final class Statement {
     /// that copy them out without making a String (listing and exporting every memo). They
     /// are not checked: a reader must validate them (other programs may store invalid UTF-8).
     package func withBytes<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        guard let text = sqlite3_column_text(handle, column) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        guard let text = sqlite3_column_text(handle, column) else {
+            return body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         return body(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
     }
 

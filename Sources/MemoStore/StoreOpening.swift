@@ -29,7 +29,9 @@ struct StoreOpening {
     ///
     /// A file that is not SQLite, another program's database, or a store of a newer schema
     /// is refused before anything is written to it, so the file stays byte-for-byte the same.
-    static func open(_ location: StoreLocation, missingFolders: MemoStore.MissingFolders) throws(StoreError) -> StoreOpening {
+    static func open(
+        _ location: StoreLocation, missingFolders: MemoStore.MissingFolders
+    ) throws(StoreError) -> StoreOpening {
         switch location {
         case .memory:
             let database = try StoreError.wrapping { try Database(path: ":memory:") }
@@ -38,7 +40,9 @@ struct StoreOpening {
             return opening
         case .file(let path):
             let absolutePath = Self.absolute(path)
-            if let refusal = Self.companionRefusal(absolutePath) { throw .notAMemoStore(path: absolutePath, reason: refusal) }
+            if let refusal = Self.companionRefusal(absolutePath) {
+                throw .notAMemoStore(path: absolutePath, reason: refusal)
+            }
             // SQLite gives the WAL and shared-memory files the store file's mode.
             switch missingFolders {
             case .refuse: try PrivateFiles.requireParentFolder(of: absolutePath)
@@ -48,11 +52,13 @@ struct StoreOpening {
             PrivateFiles.matchCompanionModes(of: absolutePath, suffixes: ["-wal", "-shm"])
             let database: Database
             do {
-                database = if Self.isReadableOnlyAsItIs(absolutePath) {
-                    try Database(path: Self.immutableURI(absolutePath), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
-                } else {
-                    try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
-                }
+                database =
+                    if Self.isReadableOnlyAsItIs(absolutePath) {
+                        try Database(
+                            path: Self.immutableURI(absolutePath), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+                    } else {
+                        try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
+                    }
             } catch {
                 throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
             }
@@ -78,7 +84,9 @@ struct StoreOpening {
 
     /// SQLite's own files beside a database, by suffix: a store made at one of them would be
     /// written over by SQLite, and would write over the database's log (`sync a.sqlite-wal`).
-    private static let companions = [("-wal", "write-ahead log"), ("-shm", "shared-memory index"), ("-journal", "rollback journal")]
+    private static let companions = [
+        ("-wal", "write-ahead log"), ("-shm", "shared-memory index"), ("-journal", "rollback journal")
+    ]
 
     /// Why `path` cannot be a store: it names the companion file of a database beside it
     /// (the file without the suffix exists), whether or not SQLite holds that file now.
@@ -99,7 +107,9 @@ struct StoreOpening {
         let version = try validatedSchemaVersion(path: path)
         if version < Schema.currentVersion {
             if database.isReadOnly {
-                throw .cannotOpen(path: path, reason: "the store is read-only and needs an upgrade to schema version \(Schema.currentVersion)")
+                throw .cannotOpen(
+                    path: path,
+                    reason: "the store is read-only and needs an upgrade to schema version \(Schema.currentVersion)")
             }
             try migrate(path: path)
         }
@@ -121,8 +131,10 @@ struct StoreOpening {
         } catch let error as SQLiteError where error.code == .notADatabase {
             throw .notAMemoStore(path: path, reason: "not an SQLite database")
         } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
-            throw .cannotOpen(path: path, reason: "it is read-only and its folder is not writable, "
-                              + "so SQLite cannot open its write-ahead log")
+            throw .cannotOpen(
+                path: path,
+                reason: "it is read-only and its folder is not writable, "
+                    + "so SQLite cannot open its write-ahead log")
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
         }
@@ -137,7 +149,9 @@ struct StoreOpening {
             return 1
         case (0, let version) where version > Schema.currentVersion:
             // memo's own layout with a version from the future is a newer memo's store.
-            guard try hasVersion1Layout() else { throw .notAMemoStore(path: path, reason: "an SQLite database of another program") }
+            guard try hasVersion1Layout() else {
+                throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
+            }
             throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
         default:
             throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
@@ -173,7 +187,9 @@ struct StoreOpening {
                         try database.execute("PRAGMA user_version = \(migration.version)")
                     }
                 }
-                let violation = try database.prepare("PRAGMA foreign_key_check").firstRow { ($0.string(at: 0), $0.string(at: 2)) }
+                let violation = try database.prepare("PRAGMA foreign_key_check").firstRow {
+                    ($0.string(at: 0), $0.string(at: 2))
+                }
                 if let (table, parent) = violation {
                     throw StoreError.brokenReferences(path: path, table: table, parent: parent)
                 }
@@ -201,7 +217,9 @@ struct StoreOpening {
     /// An SQLite URI that opens `path` read-only without locks or a write-ahead log.
     private static func immutableURI(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
-        let escaped = path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hexDigit($0 >> 4) + hexDigit($0 & 0xF) }
+        let escaped = path.utf8.map {
+            unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hexDigit($0 >> 4) + hexDigit($0 & 0xF)
+        }
         return "file:" + escaped.joined() + "?immutable=1"
     }
 

@@ -71,7 +71,9 @@ package enum TagName {
     private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        default:
+            return scalar == "_" || scalar == "-" || scalar.properties.isAlphabetic
+                || scalar.properties.numericType != nil
         }
     }
 

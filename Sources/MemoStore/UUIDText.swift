@@ -42,7 +42,8 @@ package struct UUIDText: Hashable, Sendable {
         bytes.reserveCapacity(36)
         for position in 0..<32 {
             if position == 8 || position == 12 || position == 16 || position == 20 { bytes.append(UInt8(ascii: "-")) }
-            let nibble = UInt8(truncatingIfNeeded: (position < 16 ? high >> (60 - 4 * position) : low >> (124 - 4 * position)) & 0xF)
+            let nibble = UInt8(
+                truncatingIfNeeded: (position < 16 ? high >> (60 - 4 * position) : low >> (124 - 4 * position)) & 0xF)
             bytes.append(HexDigit.lowerCase(nibble))
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -14,8 +14,9 @@ package final class LocalSyncEndpoint: SyncEndpoint {
 
     package func identity() throws(StoreError) -> SyncIdentityCard {
         let file = store.fileIdentity
-        return SyncIdentityCard(storeID: try store.syncStoreID(), file: file.isEmpty ? "" : MachineIdentity.current + ":" + file,
-                                isWritable: !store.isReadOnly)
+        return SyncIdentityCard(
+            storeID: try store.syncStoreID(), file: file.isEmpty ? "" : MachineIdentity.current + ":" + file,
+            isWritable: !store.isReadOnly)
     }
 
     package func open(at time: Timestamp, peer: String) throws(StoreError) -> String {
@@ -36,7 +37,9 @@ package final class LocalSyncEndpoint: SyncEndpoint {
         try store.syncRecords(uuids: uuids)
     }
 
-    package func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
+    package func apply(
+        _ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64
+    ) throws(StoreError) {
         try store.applySync(records, seq: seq, received: cursor, from: peer, clock: clock)
     }
 

@@ -21,7 +21,9 @@ package enum Synchronizer {
     /// Why a sync cannot run with a store that can only be read.
     package static let readOnlyReason = "the store is read-only, and a sync writes to both stores"
 
-    package static func sync(_ local: any SyncEndpoint, with remote: any SyncEndpoint, at time: Timestamp) throws(StoreError) -> SyncSummary {
+    package static func sync(
+        _ local: any SyncEndpoint, with remote: any SyncEndpoint, at time: Timestamp
+    ) throws(StoreError) -> SyncSummary {
         let here = try local.identity(), there = try remote.identity()
         // A sync writes to both stores: say which one cannot be written, before either is.
         for (side, card) in [(local, here), (remote, there)] where !card.isWritable {
@@ -35,13 +37,15 @@ package enum Synchronizer {
             let remoteID = try remote.open(at: time, peer: localID)
             let mine = try local.changes(since: remote.cursor(of: localID), at: time)
             let theirs = try remote.changes(since: local.cursor(of: remoteID), at: time)
-            var exchange = Exchange(local: SideState(local, changed: mine.records), remote: SideState(remote, changed: theirs.records))
+            var exchange = Exchange(
+                local: SideState(local, changed: mine.records), remote: SideState(remote, changed: theirs.records))
             try exchange.merge(mine.records + theirs.records)
             // A side that ends with every memo as the other writes it has that side's sync
             // change too: the next sync does not send back what this one moved.
             let theirsReached = exchange.local.holds(exchange.remote.writes) ? theirs.cursorAfterWrites : theirs.cursor
             let mineReached = exchange.remote.holds(exchange.local.writes) ? mine.cursorAfterWrites : mine.cursor
-            try local.apply(exchange.local.writes, received: theirsReached, from: theirs.storeID, clock: exchange.latest)
+            try local.apply(
+                exchange.local.writes, received: theirsReached, from: theirs.storeID, clock: exchange.latest)
             try remote.apply(exchange.remote.writes, received: mineReached, from: mine.storeID, clock: exchange.latest)
             try remote.commit(peer: local.displayPath)
             try local.commit(peer: remote.displayPath)
@@ -74,7 +78,9 @@ private struct Exchange {
     private mutating func merge(_ uuid: String) throws(StoreError) {
         let mine = try local.state(of: uuid), theirs = try remote.state(of: uuid)
         for (side, record) in [(remote, theirs), (local, mine)] {
-            if let problem = record?.problem { throw .invalidSyncMemo(path: side.displayPath, uuid: uuid, reason: problem) }
+            if let problem = record?.problem {
+                throw .invalidSyncMemo(path: side.displayPath, uuid: uuid, reason: problem)
+            }
         }
         let (result, conflict) = SyncRecord.merge(mine, theirs)
         guard let result else { return }

@@ -68,21 +68,28 @@ struct Invocation {
                 }
                 return true
             }
-            guard !files.isEmpty || helpRequested else { throw .usage("'memo run' needs at least one FILE (- for standard input)") }
+            guard !files.isEmpty || helpRequested else {
+                throw .usage("'memo run' needs at least one FILE (- for standard input)")
+            }
             action = .run(files: files, echo: echo, keepGoing: keepGoing)
         case .test:
             words.removeFirst()
             var update = false
-            let files = try readOptions(&words, storeOptions: false, collectingArguments: true) { name throws(CommandError) in
+            let files = try readOptions(&words, storeOptions: false, collectingArguments: true) {
+                name throws(CommandError) in
                 guard name == "--update" else { return false }
                 update = true
                 return true
             }
-            guard !files.isEmpty || helpRequested else { throw .usage("'memo test' needs at least one transcript FILE") }
+            guard !files.isEmpty || helpRequested else {
+                throw .usage("'memo test' needs at least one transcript FILE")
+            }
             action = .test(files: files, update: update)
         case .completions:
             words.removeFirst()
-            let names = try readOptions(&words, storeOptions: false, collectingArguments: true) { _ throws(CommandError) in false }
+            let names = try readOptions(&words, storeOptions: false, collectingArguments: true) {
+                _ throws(CommandError) in false
+            }
             guard names.count == 1, let shell = Shell(rawValue: names[0]) else {
                 if helpRequested { break }
                 throw .usage("'memo completions' needs one of bash, zsh or fish")
@@ -125,8 +132,10 @@ struct Invocation {
             default:
                 kept.append(word)
                 // An option's value is never a flag: `--tag --json` is refused as a tag.
-                if let (option, inlineValue) = syntax.option(spelledBy: word), option.valueName != nil, inlineValue == nil,
-                   let value = rest.popFirst() {
+                if let (option, inlineValue) = syntax.option(spelledBy: word), option.valueName != nil,
+                    inlineValue == nil,
+                    let value = rest.popFirst()
+                {
                     kept.append(value)
                 }
             }

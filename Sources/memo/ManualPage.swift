@@ -14,7 +14,10 @@ enum ManualPage {
         page += CommandSyntax.all.map(command).joined()
         page += ".SH ENVIRONMENT\n" + ProgramHelp.environment.map(item).joined()
         page += ".SH FILES\n" + ProgramHelp.files.map(item).joined()
-        page += ".SH EXIT STATUS\n" + ExitStatus.allCases.map { item(ProgramHelp.Entry(term: String($0.rawValue), meaning: $0.meaning)) }.joined()
+        page +=
+            ".SH EXIT STATUS\n"
+            + ExitStatus.allCases.map { item(ProgramHelp.Entry(term: String($0.rawValue), meaning: $0.meaning)) }
+            .joined()
         page += ".SH SEE ALSO\n\\fBsqlite3\\fR(1), \\fBless\\fR(1)\n"
         return page
     }
@@ -25,13 +28,16 @@ enum ManualPage {
         if !syntax.aliases.isEmpty { text += ".br\nAlias: \(escaped(syntax.aliases.joined(separator: ", ")))\n" }
         if !syntax.options.isEmpty { text += ".RS\n" + syntax.options.map(item).joined() + ".RE\n" }
         if let details = syntax.details { text += ".IP\n" + escaped(details) + "\n" }
-        if syntax.options.contains(where: { $0.valueName == "DATE" }) { text += ".IP\nDATE is \(escaped(DateArgument.forms)).\n" }
+        if syntax.options.contains(where: { $0.valueName == "DATE" }) {
+            text += ".IP\nDATE is \(escaped(DateArgument.forms)).\n"
+        }
         return text
     }
 
     private static func item(_ option: OptionSyntax) -> String {
         let names = option.names.map { "\\fB\(escaped($0))\\fR" }.joined(separator: ", ")
-        return ".TP\n" + names + (option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? "") + "\n" + escaped(option.summary) + "\n"
+        return ".TP\n" + names + (option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? "") + "\n"
+            + escaped(option.summary) + "\n"
     }
 
     private static func item(_ entry: ProgramHelp.Entry) -> String {

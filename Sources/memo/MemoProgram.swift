@@ -54,13 +54,16 @@ struct MemoProgram {
                 return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
             }
         case .serveSync(let path):
-            return SyncServing.run(storeFile: UserPath.expand(path, environment: environment), displayPath: path) ? .success : .failure
+            return SyncServing.run(storeFile: UserPath.expand(path, environment: environment), displayPath: path)
+                ? .success : .failure
         case .test(let files, let update):
             return TranscriptTester(output: output, errors: errors, update: update).test(files)
         case .run(let files, let echo, let keepGoing):
             return withNotebook(invocation, scripting: true) { notebook in
-                ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: true),
-                             output: output, errors: errors, echo: echo, keepGoing: keepGoing).run(files)
+                ScriptRunner(
+                    notebook: notebook, renderer: renderer(for: invocation, scripting: true),
+                    output: output, errors: errors, echo: echo, keepGoing: keepGoing
+                ).run(files)
             }
         case .command(let words):
             let command: Command
@@ -79,8 +82,9 @@ struct MemoProgram {
                     }
                 }
                 return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
-                    notebook.missingTextSource = UserText(environment: environment,
-                                                          readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    notebook.missingTextSource = UserText(
+                        environment: environment,
+                        readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
                     if Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDERR_FILENO) {
                         notebook.confirmation = { [errors] question in
                             errors.write(question)
@@ -91,20 +95,25 @@ struct MemoProgram {
                     // Ctrl-C rolls an import back and says so (`runOneShot`); other commands
                     // die of it at once, as they have nothing to undo.
                     if case .importFile = command { InterruptSignal.install() }
-                    return runOneShot(command, notebook: notebook, renderer: renderer(for: invocation, scripting: false), output: screen)
+                    return runOneShot(
+                        command, notebook: notebook, renderer: renderer(for: invocation, scripting: false),
+                        output: screen)
                 }
             }
         case .session:
             return withNotebook(invocation, scripting: false) { notebook in
                 if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
                     notebook.missingTextSource = UserText(environment: environment, readsStandardInput: false)
-                    let repl = REPL(notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
-                                    output: output, errors: errors, environment: environment)
+                    let repl = REPL(
+                        notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
+                        output: output, errors: errors, environment: environment)
                     if let status = repl.run() { return status }
                 }
                 // Piped input: the REPL's commands, without prompt or line editor; errors name their line.
-                return ScriptRunner(notebook: notebook, renderer: renderer(for: invocation, scripting: false),
-                                    output: output, errors: errors, keepGoing: true).run(["-"])
+                return ScriptRunner(
+                    notebook: notebook, renderer: renderer(for: invocation, scripting: false),
+                    output: output, errors: errors, keepGoing: true
+                ).run(["-"])
             }
         }
     }
@@ -112,8 +121,10 @@ struct MemoProgram {
     /// Opens the chosen store, loads the fixtures, and runs `body` on the notebook: on the
     /// system clock for people; for scripts, on the deterministic clock with deterministic
     /// uuids in memory, and on the system clock with random uuids on a store file.
-    private func withNotebook(_ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
-                              _ body: (Notebook) -> ExitStatus) -> ExitStatus {
+    private func withNotebook(
+        _ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
+        _ body: (Notebook) -> ExitStatus
+    ) -> ExitStatus {
         let location: StoreLocation
         var isChosen = true
         switch invocation.store {
@@ -132,10 +143,15 @@ struct MemoProgram {
             // unrelated memos, and the date it was written (`StoreScriptClock`).
             let uuids: any UUIDSource = location.isMemory ? SequentialUUIDs() : RandomUUIDs()
             let clock: any MemoClock = location.isMemory ? DeterministicClock() : StoreScriptClock()
-            let notebook = scripting
-                ? try Notebook(location: location, isChosen: isChosen, clock: clock, uuids: uuids, displayTime: .utc, scope: sessionScope)
-                : try Notebook(location: location, isChosen: isChosen, clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system,
-                               scope: sessionScope)
+            let notebook =
+                scripting
+                ? try Notebook(
+                    location: location, isChosen: isChosen, clock: clock, uuids: uuids, displayTime: .utc,
+                    scope: sessionScope)
+                : try Notebook(
+                    location: location, isChosen: isChosen, clock: SystemClock(), uuids: RandomUUIDs(),
+                    displayTime: .system,
+                    scope: sessionScope)
             notebook.notices = { [errors] notice in
                 errors.write(notice + "\n")
                 errors.flush()
@@ -156,20 +172,27 @@ struct MemoProgram {
     private func renderer(for invocation: Invocation, scripting: Bool) -> OutcomeRenderer {
         if invocation.json { return JSONRenderer() }
         if scripting { return TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc)) }
-        let color = invocation.color && Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
+        let color =
+            invocation.color && Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
-        return TextRenderer(style: TextStyle(width: Terminal.outputWidth(), color: color,
-                                             displayTime: .system))
+        return TextRenderer(
+            style: TextStyle(
+                width: Terminal.outputWidth(), color: color,
+                displayTime: .system))
     }
 
     /// Runs `body` on the one-shot output: through the pager when it is a terminal and
     /// paging is on (docs/REFERENCE.md, Paging), else standard output itself.
-    private func withScreen(_ invocation: Invocation, _ output: FileOutput, _ body: (OutputSink) -> ExitStatus) -> ExitStatus {
-        guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO), let command = PagedOutput.command(environment: environment),
-              let size = Terminal.size(STDOUT_FILENO)
+    private func withScreen(
+        _ invocation: Invocation, _ output: FileOutput, _ body: (OutputSink) -> ExitStatus
+    ) -> ExitStatus {
+        guard invocation.pager, Terminal.isTerminal(STDOUT_FILENO),
+            let command = PagedOutput.command(environment: environment),
+            let size = Terminal.size(STDOUT_FILENO)
         else { return body(output) }
-        let paged = PagedOutput(screen: output, errors: errors, command: command, searchPath: environment["PATH"],
-                                rows: size.rows, columns: size.columns)
+        let paged = PagedOutput(
+            screen: output, errors: errors, command: command, searchPath: environment["PATH"],
+            rows: size.rows, columns: size.columns)
         let status = body(paged)
         guard let failure = paged.finish() else { return status }
         errors.write("error: \(failure)\n")
@@ -177,8 +200,10 @@ struct MemoProgram {
         return status.worst(.failure)
     }
 
-    private func runOneShot(_ command: Command, notebook: Notebook, renderer: OutcomeRenderer,
-                            output: OutputSink) -> ExitStatus {
+    private func runOneShot(
+        _ command: Command, notebook: Notebook, renderer: OutcomeRenderer,
+        output: OutputSink
+    ) -> ExitStatus {
         do {
             let outcome = try notebook.execute(command)
             try renderer.render(outcome, to: output)

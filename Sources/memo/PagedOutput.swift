@@ -41,7 +41,8 @@ final class PagedOutput: OutputSink {
     /// The pager to use: `$MEMO_PAGER`, else `$PAGER`, else `less -FRX` when it is installed;
     /// nil for none (`cat` or an empty value turns paging off).
     static func command(environment: Environment) -> String? {
-        let chosen = environment["MEMO_PAGER"] ?? environment["PAGER"] ?? (isInstalled("less", environment) ? "less -FRX" : nil)
+        let chosen =
+            environment["MEMO_PAGER"] ?? environment["PAGER"] ?? (isInstalled("less", environment) ? "less -FRX" : nil)
         guard let chosen else { return nil }
         let trimmed = chosen.trimmingSpaces()
         return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
@@ -139,7 +140,9 @@ final class PagedOutput: OutputSink {
     /// and a failure of it is the pager's failure (`finish`).
     static func missingProgram(of command: String, PATH: String?) -> String? {
         let program = String(command.prefix { !$0.isWhitespace })
-        let plain = program.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._+-".unicodeScalars.contains($0) }
+        let plain = program.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._+-".unicodeScalars.contains($0)
+        }
         guard plain, !program.isEmpty, !isInstalled(program, PATH: PATH) else { return nil }
         return program
     }

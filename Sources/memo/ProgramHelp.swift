@@ -14,13 +14,14 @@ enum ProgramHelp {
 
     /// The forms of the command line, without the program's name: the program's commands'
     /// from the `CommandSyntax` table.
-    static let synopsis = [
-        "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]",
-    ] + modes.map { "\($0.name) \($0.usage)" } + [
-        "sync [--store PATH | --in-memory] [--json] PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
-        "sync --serve PATH      (the remote half of a sync through ssh: serves the store at PATH on standard input and output)",
-        "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version",
-    ]
+    static let synopsis =
+        [
+            "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]"
+        ] + modes.map { "\($0.name) \($0.usage)" } + [
+            "sync [--store PATH | --in-memory] [--json] PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
+            "sync --serve PATH      (the remote half of a sync through ssh: serves the store at PATH on standard input and output)",
+            "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version"
+        ]
 
     /// The program's commands that have help of their own (`memo run --help`).
     static let modes = CommandSyntax.offeredProgramCommands.compactMap(CommandSyntax.syntax(of:))
@@ -41,23 +42,40 @@ enum ProgramHelp {
 
     /// Every option of the command line, for `memo --help` and the manual page: the program's,
     /// then each mode's own, marked with its mode.
-    static let options = programOptions + modes.flatMap { mode in
-        mode.options.map { OptionSyntax(names: $0.names, valueName: $0.valueName, summary: "(\(mode.name)) " + $0.summary) }
-    } + [help, version]
+    static let options =
+        programOptions
+        + modes.flatMap { mode in
+            mode.options.map {
+                OptionSyntax(names: $0.names, valueName: $0.valueName, summary: "(\(mode.name)) " + $0.summary)
+            }
+        } + [help, version]
 
     /// The options memo takes before any command (and, where their usage names them, after a mode).
     private static let programOptions = [
-        OptionSyntax(names: ["--store"], valueName: "PATH",
-                     summary: "Use the store at PATH (default: $MEMO_STORE, else $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite)."),
+        OptionSyntax(
+            names: ["--store"], valueName: "PATH",
+            summary:
+                "Use the store at PATH (default: $MEMO_STORE, else $XDG_DATA_HOME/memo/memo.sqlite, else ~/.local/share/memo/memo.sqlite)."
+        ),
         OptionSyntax(names: ["--in-memory"], summary: "Use a private store that vanishes at exit."),
-        OptionSyntax(names: ["--fixture"], valueName: "NAME|FILE", summary: "Load a fixture first; without --store, implies --in-memory.",
-                     isRepeatable: true),
-        OptionSyntax(names: ["--json"], summary: "Print JSON: memos as JSON Lines, other results as one object (also after the command, as --no-color and --no-pager)."),
+        OptionSyntax(
+            names: ["--fixture"], valueName: "NAME|FILE",
+            summary: "Load a fixture first; without --store, implies --in-memory.",
+            isRepeatable: true),
+        OptionSyntax(
+            names: ["--json"],
+            summary:
+                "Print JSON: memos as JSON Lines, other results as one object (also after the command, as --no-color and --no-pager)."
+        ),
         OptionSyntax(names: ["--no-color"], summary: "Never colour the output."),
-        OptionSyntax(names: ["--no-pager"],
-                     summary: "Never page one-shot output (on a terminal, output longer than the screen goes through $MEMO_PAGER, else $PAGER, else less -FRX)."),
+        OptionSyntax(
+            names: ["--no-pager"],
+            summary:
+                "Never page one-shot output (on a terminal, output longer than the screen goes through $MEMO_PAGER, else $PAGER, else less -FRX)."
+        )
     ]
-    private static let help = OptionSyntax(names: ["--help", "-h"], summary: "Show this help; after a command, that command's help.")
+    private static let help = OptionSyntax(
+        names: ["--help", "-h"], summary: "Show this help; after a command, that command's help.")
     private static let version = OptionSyntax(names: ["--version"], summary: "Show memo's version.")
 
     /// A mode's options: the program's that its usage names, its own, and `--help`.
@@ -78,19 +96,26 @@ enum ProgramHelp {
         Entry(term: "XDG_STATE_HOME", meaning: "Holds memo/history, the REPL's history (else ~/.local/state)."),
         Entry(term: "HOME", meaning: "The home folder: the default places, and ~ in paths."),
         Entry(term: "VISUAL, EDITOR", meaning: "The editor for add and edit without text (else vi)."),
-        Entry(term: "MEMO_PAGER, PAGER", meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),
+        Entry(
+            term: "MEMO_PAGER, PAGER",
+            meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),
         Entry(term: "NO_COLOR", meaning: "When set and not empty, output is never coloured; so too with TERM=dumb."),
         Entry(term: "COLUMNS", meaning: "The width to fit listings to when the terminal does not say."),
         Entry(term: "TZ", meaning: "The display time zone (else the system's); scripts always use UTC."),
-        Entry(term: "MEMO_SSH", meaning: "The ssh command line for sync HOST:PATH, run by /bin/sh so it may hold options (else ssh)."),
-        Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp)."),
+        Entry(
+            term: "MEMO_SSH",
+            meaning: "The ssh command line for sync HOST:PATH, run by /bin/sh so it may hold options (else ssh)."),
+        Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp).")
     ]
 
     static let files = [
-        Entry(term: "~/.local/share/memo/memo.sqlite",
-              meaning: "The default store (mode 0600, in folders of mode 0700), with its -wal and -shm files."),
+        Entry(
+            term: "~/.local/share/memo/memo.sqlite",
+            meaning: "The default store (mode 0600, in folders of mode 0700), with its -wal and -shm files."),
         Entry(term: "~/.local/state/memo/history", meaning: "The REPL's history: private, at most 1,000 lines."),
-        Entry(term: "$TMPDIR/memo-XXXXXX.md", meaning: "The text being edited for add or edit (mode 0600), removed afterwards."),
+        Entry(
+            term: "$TMPDIR/memo-XXXXXX.md",
+            meaning: "The text being edited for add or edit (mode 0600), removed afterwards.")
     ]
 
     /// What `memo --help` prints before the list of commands.
@@ -101,14 +126,16 @@ enum ProgramHelp {
         text += section("options", options.map { Entry(term: $0.spelling, meaning: $0.summary) })
         text += section("environment", environment)
         text += section("files", files)
-        text += section("exit status", ExitStatus.allCases.map { Entry(term: String($0.rawValue), meaning: $0.meaning) })
+        text += section(
+            "exit status", ExitStatus.allCases.map { Entry(term: String($0.rawValue), meaning: $0.meaning) })
         return text
     }
 
     private static func section(_ title: String, _ entries: [Entry]) -> String {
         let width = entries.map(\.term.count).max() ?? 0
-        return "\n\(title):\n" + entries.map { entry in
-            "  " + entry.term.paddedWithSpaces(toLength: width + 2) + entry.meaning + "\n"
-        }.joined()
+        return "\n\(title):\n"
+            + entries.map { entry in
+                "  " + entry.term.paddedWithSpaces(toLength: width + 2) + entry.meaning + "\n"
+            }.joined()
     }
 }

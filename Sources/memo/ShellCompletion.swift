@@ -39,7 +39,9 @@ struct ShellCompletion {
             return matching(current, programLevel(after: words.last ?? "", current: current))
         }
         let programCommand = CommandSyntax.programCommand(named: words[position])
-        if current.hasPrefix("-"), let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == programCommand }) {
+        if current.hasPrefix("-"),
+            let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == programCommand })
+        {
             return matching(current, ProgramHelp.options(for: mode).flatMap(\.names).map { Completion($0) })
         }
         switch programCommand {
@@ -71,9 +73,12 @@ struct ShellCompletion {
 
     /// The store the line names, else the default one, when it exists.
     private func openStore(_ path: String?) -> Notebook? {
-        guard let path = path.map({ UserPath.expand($0, environment: environment) }) ?? StorePath.defaultPath(environment: environment)?.path,
-              FileManager.default.fileExists(atPath: path)
+        guard
+            let path = path.map({ UserPath.expand($0, environment: environment) })
+                ?? StorePath.defaultPath(environment: environment)?.path,
+            FileManager.default.fileExists(atPath: path)
         else { return nil }
-        return try? Notebook(location: .file(path: path), clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
+        return try? Notebook(
+            location: .file(path: path), clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
     }
 }

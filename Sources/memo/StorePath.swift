@@ -12,7 +12,9 @@ struct StorePath {
         if let path = environment["MEMO_STORE"], !path.isEmpty {
             return StorePath(path: UserPath.expand(path, environment: environment), isChosen: true)
         }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return StorePath(path: data + "/memo/memo.sqlite", isChosen: false) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return StorePath(path: data + "/memo/memo.sqlite", isChosen: false)
+        }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return StorePath(path: home + "/.local/share/memo/memo.sqlite", isChosen: false)
     }

@@ -51,7 +51,9 @@ struct OneShotTests {
         #expect(try memo.run(["--json", "tags"]).standardOutput == "{\"tags\":[{\"name\":\"a\",\"count\":1}]}\n")
         #expect(try memo.run(["--json", "delete", "1"]).standardOutput == "{\"deleted\":[1]}\n")
         let info = try memo.run(["--json", "info"]).standardOutput
-        #expect(info.contains("\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":11,\"memoCount\":1"))
+        #expect(
+            info.contains(
+                "\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":11,\"memoCount\":1"))
         #expect(info.contains("\"journalMode\":\"wal\""))
     }
 
@@ -68,7 +70,8 @@ struct OneShotTests {
         #expect(try memo.run(["--bogus"]).status == 2)
         #expect(try memo.run(["frobnicate"]).standardError == "error: unknown command 'frobnicate' (try 'help')\n")
         #expect(try memo.run(["list", "--since", "someday"]).status == 1)
-        #expect(try memo.run(["show", "abc"]).standardError == "error: invalid memo id 'abc': expected a positive number\n")
+        #expect(
+            try memo.run(["show", "abc"]).standardError == "error: invalid memo id 'abc': expected a positive number\n")
         #expect(try memo.run(["--version"]).standardOutput.hasPrefix("memo "))
         let help = try memo.run(["--help"])
         #expect(help.status == 0 && help.standardOutput.hasPrefix("usage: memo"))
@@ -95,9 +98,12 @@ struct OneShotTests {
         #expect(FileManager.default.mode(of: file) == 0o600)
         let other = memo.path("other.sqlite")
         let imported = try memo.run(["--store", other, "--json", "import", file])
-        #expect(imported.standardOutput == "{\"added\":2,\"updated\":0,\"skipped\":0,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":0}\n")
+        #expect(
+            imported.standardOutput
+                == "{\"added\":2,\"updated\":0,\"skipped\":0,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":0}\n")
         #expect(try memo.run(["--store", other, "search", "旅行"]).lines.count == 1)
-        #expect(try memo.run(["--store", other, "export", "-"]).standardOutput == memo.run(["export", "-"]).standardOutput)
+        #expect(
+            try memo.run(["--store", other, "export", "-"]).standardOutput == memo.run(["export", "-"]).standardOutput)
 
         let broken = memo.path("broken.jsonl")
         try "{\"content\":\"fine\"}\n{\"content\": 3}\n".write(toFile: broken, atomically: true, encoding: .utf8)
@@ -114,7 +120,9 @@ struct OneShotTests {
         let empty = try memo.run(["add", "   "])
         #expect(empty.status == 1)
         // The first command that may add memos creates the store file, and says so.
-        #expect(empty.standardError == "memo: created a new store at \(memo.path("store.sqlite"))\nerror: memo text is empty\n")
+        #expect(
+            empty.standardError
+                == "memo: created a new store at \(memo.path("store.sqlite"))\nerror: memo text is empty\n")
         let invalid = try memo.shell(#"$MEMO add "caf$(printf '\351')""#)
         #expect(invalid.status == 1)
         #expect(invalid.standardError == "error: argument 2 is not valid UTF-8\n")
@@ -130,10 +138,12 @@ struct OneShotTests {
 
     /// An empty argument (`memo add "$unset"`) is an error of its command, never a crash.
     @Test func emptyArgumentsAreErrorsNotCrashes() throws {
-        for (arguments, status, error) in [(["add", ""], 1, "error: memo text is empty\n"),
-                                           (["list", ""], 2, "error: unexpected argument '' for 'list'\n"),
-                                           (["search", ""], 1, "error: invalid search '': nothing to search for\n"),
-                                           (["show", ""], 1, "error: invalid memo id '': expected a positive number\n")] {
+        for (arguments, status, error) in [
+            (["add", ""], 1, "error: memo text is empty\n"),
+            (["list", ""], 2, "error: unexpected argument '' for 'list'\n"),
+            (["search", ""], 1, "error: invalid search '': nothing to search for\n"),
+            (["show", ""], 1, "error: invalid memo id '': expected a positive number\n")
+        ] {
             let result = try memo.run(["--in-memory"] + arguments)
             #expect(result.status == status, "\(arguments)")
             #expect(result.standardError == error, "\(arguments)")
@@ -157,7 +167,10 @@ struct OneShotTests {
         let result = try memo.run([], input: "add <<END\nfirst line\nsecond line\nEND\nlist -n 1\nnope\ncount\n")
         #expect(result.standardOutput.hasPrefix("added #1\n#1  "))
         #expect(result.standardOutput.hasSuffix("first line …\n1\n"))
-        #expect(result.standardError == "memo: created a new store at \(memo.path("store.sqlite"))\n<stdin>:6: error: unknown command 'nope' (try 'help')\n")
+        #expect(
+            result.standardError
+                == "memo: created a new store at \(memo.path("store.sqlite"))\n<stdin>:6: error: unknown command 'nope' (try 'help')\n"
+        )
         #expect(result.status == 1)
     }
 
@@ -165,12 +178,13 @@ struct OneShotTests {
     /// leaves a batch unsaved is named as what ended the input.
     @Test func pipedErrorsNameTheirLine() throws {
         let result = try memo.run([], input: "add z\nbogus\nbegin\nadd x\nquit\nadd never run\n")
-        #expect(result.standardError == """
-            memo: created a new store at \(memo.path("store.sqlite"))
-            <stdin>:2: error: unknown command 'bogus' (try 'help')
-            <stdin>:5: error: quit inside a batch: its 1 unsaved change was rolled back
+        #expect(
+            result.standardError == """
+                memo: created a new store at \(memo.path("store.sqlite"))
+                <stdin>:2: error: unknown command 'bogus' (try 'help')
+                <stdin>:5: error: quit inside a batch: its 1 unsaved change was rolled back
 
-            """)
+                """)
         #expect(result.status == 1)
         #expect(try memo.run(["count"]).standardOutput == "1\n")
     }

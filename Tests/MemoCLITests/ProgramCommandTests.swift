@@ -31,14 +31,22 @@ struct ProgramCommandTests {
         let help = try memo.run([name.rawValue, option])
         #expect(help.status == 0)
         let syntax = try #require(CommandSyntax.table.first { $0.kind == .program(name) })
-        #expect(help.standardOutput.hasPrefix("usage: memo \(name.rawValue) \(syntax.usage)\n\n\(syntax.summary)\n\noptions:\n"))
+        #expect(
+            help.standardOutput.hasPrefix(
+                "usage: memo \(name.rawValue) \(syntax.usage)\n\n\(syntax.summary)\n\noptions:\n"))
         #expect(!help.standardOutput.contains("commands:"))
         #expect(!help.standardOutput.contains("exit status:"))
         for option in syntax.options { #expect(help.standardOutput.contains("  \(option.spelling)  ")) }
         #expect(help.standardOutput.contains("  --help, -h  "))
         let offered = try memo.run(["__complete", "memo \(name.rawValue) --"]).lines
-        #expect(Set(offered) == Set((syntax.options.flatMap(\.names) + ["--help"] + (name == .test || name == .completions ? []
-            : ["--store", "--in-memory", "--fixture"])).filter { $0.hasPrefix("--") }))
+        #expect(
+            Set(offered)
+                == Set(
+                    (syntax.options.flatMap(\.names) + ["--help"]
+                        + (name == .test || name == .completions
+                            ? []
+                            : ["--store", "--in-memory", "--fixture"]))
+                        .filter { $0.hasPrefix("--") }))
     }
 
     /// `memo run --store x -h`: the store options too explain themselves there.
@@ -47,8 +55,10 @@ struct ProgramCommandTests {
         #expect(help.contains("\n  --store PATH  "))
         #expect(help.contains("\n  --echo  ") || help.contains("\n  --echo "))
         #expect(!help.contains("--update"))
-        #expect(try memo.run(["sync", "-h"]).standardOutput.hasPrefix(
-            "usage: sync PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]\n\nMerge this store"))
+        #expect(
+            try memo.run(["sync", "-h"]).standardOutput.hasPrefix(
+                "usage: sync PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]\n\nMerge this store"
+            ))
     }
 
     /// Before a command, completion offers the program's commands and the language's names
@@ -56,6 +66,8 @@ struct ProgramCommandTests {
     /// scripts keep memo's order, so ids can come by number).
     @Test func completionOffersTheWholeTable() throws {
         let language = CommandSyntax.all.flatMap { [$0.name] + $0.aliases }
-        #expect(try memo.run(["__complete", "memo "]).lines == (CommandSyntax.offeredProgramCommands.map(\.rawValue) + language).sorted())
+        #expect(
+            try memo.run(["__complete", "memo "]).lines
+                == (CommandSyntax.offeredProgramCommands.map(\.rawValue) + language).sorted())
     }
 }

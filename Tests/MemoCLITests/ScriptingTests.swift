@@ -16,25 +16,29 @@ struct ScriptingTests {
         let script = try write("add first @a\nadd <<END\nsecond\nline\nEND\nlist\nshow 1\n", to: "script.memo")
         let first = try memo.run(["run", script])
         #expect(first.status == 0)
-        #expect(first.standardOutput == """
-            added #1
-            added #2
-            #2  2000-01-01 00:00:01  second …
-            #1  2000-01-01 00:00:00  first @a
-            #1
-            uuid:     a63ae090-249f-4364-8233-000000000001
-            inserted: 2000-01-01 00:00:00
-            updated:  never
-            tags:     @a
+        #expect(
+            first.standardOutput == """
+                added #1
+                added #2
+                #2  2000-01-01 00:00:01  second …
+                #1  2000-01-01 00:00:00  first @a
+                #1
+                uuid:     a63ae090-249f-4364-8233-000000000001
+                inserted: 2000-01-01 00:00:00
+                updated:  never
+                tags:     @a
 
-            first @a
+                first @a
 
-            """)
+                """)
         memo.environment["TZ"] = "Asia/Tokyo"
         memo.environment["COLUMNS"] = "20"
         #expect(try memo.run(["run", script]).standardOutput == first.standardOutput)
         let json = try memo.run(["--json", "run", script]).lines
-        #expect(json.first == #"{"id":1,"uuid":"a63ae090-249f-4364-8233-000000000001","content":"first @a","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":["a"]}"#)
+        #expect(
+            json.first
+                == #"{"id":1,"uuid":"a63ae090-249f-4364-8233-000000000001","content":"first @a","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":["a"]}"#
+        )
     }
 
     @Test func firstErrorStopsWithFileAndLine() throws {
@@ -51,11 +55,12 @@ struct ScriptingTests {
         let result = try memo.run(["run", "--keep-going", first, second])
         #expect(result.status == 1)
         #expect(result.standardOutput == "added #1\nadded #2\n2\n")
-        #expect(result.standardError == """
-            \(first):2: error: unknown command 'bogus' (try 'help')
-            \(second):1: error: invalid number 'x' for '-n': expected 0 or more
+        #expect(
+            result.standardError == """
+                \(first):2: error: unknown command 'bogus' (try 'help')
+                \(second):1: error: invalid number 'x' for '-n': expected 0 or more
 
-            """)
+                """)
     }
 
     @Test func filesShareOneStoreAndDashReadsStandardInput() throws {
@@ -78,13 +83,17 @@ struct ScriptingTests {
         let store = memo.path("heredoc.sqlite")
         try memo.run(["--store", store, "add", "important"])
         let body = "delete 1\nEND\n"
-        let openers = ["ad <<END", "add --bogus <<END", "edit x <<END", "list <<END", "add <<'END'", "add << END", #"add <<"END""#]
+        let openers = [
+            "ad <<END", "add --bogus <<END", "edit x <<END", "list <<END", "add <<'END'", "add << END", #"add <<"END""#
+        ]
         let piped = try memo.run(["--store", store], input: openers.map { $0 + "\n" + body }.joined() + "count\n")
         #expect(!piped.standardOutput.contains("deleted"))
         #expect(!piped.standardError.contains("unknown command 'END'"))
         #expect(piped.standardOutput.hasSuffix("4\n"))
         #expect(try memo.run(["--store", store, "show", "1"]).status == 0, "#1 was not deleted")
-        #expect(piped.standardOutput.components(separatedBy: "added #").count == 4, "the three shell spellings each add their body")
+        #expect(
+            piped.standardOutput.components(separatedBy: "added #").count == 4,
+            "the three shell spellings each add their body")
         let added = try memo.run(["--store", store, "--json", "list", "-n", "3"]).lines
         #expect(added.allSatisfy { $0.contains(#""content":"delete 1""#) })
         let script = try write(openers[0] + "\n" + body + "add <<END  \nkept\nEND \t\ncount\n", to: "keep.memo")
@@ -97,14 +106,19 @@ struct ScriptingTests {
     /// sequence is shared by every scripted store, and syncs would merge unrelated memos.
     @Test func scriptsWriteRandomUUIDsToStoreFiles() throws {
         let script = try write("add Alice: dentist\nadd Alice: rent\n", to: "alice.memo")
-        for name in ["one.sqlite", "two.sqlite"] { #expect(try memo.run(["run", "--store", memo.path(name), script]).status == 0) }
+        for name in ["one.sqlite", "two.sqlite"] {
+            #expect(try memo.run(["run", "--store", memo.path(name), script]).status == 0)
+        }
         let uuids = try ["one.sqlite", "two.sqlite"].flatMap { name in
-            try memo.run(["--store", memo.path(name), "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1 }
+            try memo.run(["--store", memo.path(name), "--json", "list"]).lines.compactMap {
+                $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1
+            }
         }
         #expect(uuids.count == 4 && Set(uuids).count == 4)
         #expect(uuids.allSatisfy { !$0.hasPrefix("00000000-0000-4000-8000-") })
         let inMemory = try memo.run(["--json", "run", script]).standardOutput
-        #expect(inMemory.contains(#""uuid":"56660ab3-978e-42b2-8de5-000000000001""#), "in memory, uuids stay deterministic")
+        #expect(
+            inMemory.contains(#""uuid":"56660ab3-978e-42b2-8de5-000000000001""#), "in memory, uuids stay deterministic")
     }
 
     /// A script run against a store file dates its changes when it runs: dates of 2000 would
@@ -117,17 +131,22 @@ struct ScriptingTests {
         #expect(try memo.run(["--store", store, "export", memo.path("old.jsonl")]).status == 0)
         let script = try write("edit 1 newest text, from a script\nadd written by a script\n", to: "edit.memo")
         #expect(try memo.run(["run", "--store", store, script]).status == 0)
-        let dates = try memo.run(["--store", store, "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"(?:insert|update)Date":"(\d{4})/)?.1 }
+        let dates = try memo.run(["--store", store, "--json", "list"]).lines.compactMap {
+            $0.firstMatch(of: /"(?:insert|update)Date":"(\d{4})/)?.1
+        }
         #expect(!dates.isEmpty && dates.allSatisfy { $0 != "2000" })
         let imported = try memo.run(["--store", store, "import", memo.path("old.jsonl")])
         #expect(imported.standardOutput.contains("0 updated"))
         #expect(try memo.run(["--store", store, "show", "1"]).standardOutput.contains("newest text, from a script"))
         let dated = try write("clock 2020-05-01\nadd dated on purpose\n", to: "dated.memo")
         #expect(try memo.run(["run", "--store", store, dated]).status == 0)
-        #expect(try memo.run(["--store", store, "--json", "list", "-n", "1", "--asc"]).standardOutput.contains(#""insertDate":"2020-05-01T00:00:00.000Z""#))
+        #expect(
+            try memo.run(["--store", store, "--json", "list", "-n", "1", "--asc"]).standardOutput.contains(
+                #""insertDate":"2020-05-01T00:00:00.000Z""#))
         let added = try write("add written in memory\n", to: "memory.memo")
         let inMemory = try memo.run(["--json", "run", added]).standardOutput
-        #expect(inMemory.contains(#""insertDate":"2000-01-01T00:00:00.000Z""#), "in memory, the clock stays deterministic")
+        #expect(
+            inMemory.contains(#""insertDate":"2000-01-01T00:00:00.000Z""#), "in memory, the clock stays deterministic")
     }
 
     /// Deterministic uuids skip those the store holds: a script replayed on the same store,
@@ -142,7 +161,9 @@ struct ScriptingTests {
         #expect(try memo.run(["--store", store, "--fixture", "sample", "count"]).status == 0)
         let again = try memo.run(["--store", store, "--fixture", "sample", "count"])
         #expect(again.standardError == "")
-        let uuids = try memo.run(["--store", store, "--json", "list"]).lines.compactMap { $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1 }
+        let uuids = try memo.run(["--store", store, "--json", "list"]).lines.compactMap {
+            $0.firstMatch(of: /"uuid":"([^"]+)"/)?.1
+        }
         #expect(uuids.count == Int(again.standardOutput.dropLast()))
         #expect(Set(uuids).count == uuids.count)
     }
@@ -168,10 +189,12 @@ struct ScriptingTests {
     /// The README's recipe: what `memo run --echo` prints is a transcript that passes, even
     /// where commands fail or print lines that look like prompts.
     @Test func echoedRunIsATranscriptThatPasses() throws {
-        let script = try write("add <<END\nmemo> not a command\n...> nor this\nEND\nshow 1\nshow 9\nadd\ncount\n", to: "recipe.memo")
+        let script = try write(
+            "add <<END\nmemo> not a command\n...> nor this\nEND\nshow 1\nshow 9\nadd\ncount\n", to: "recipe.memo")
         let result = try memo.run(["run", "--echo", "--keep-going", script])
         #expect(result.status == 1)
-        #expect(result.standardError == "\(script):6: error: no memo #9\n\(script):7: error: 'add' needs the memo's text\n")
+        #expect(
+            result.standardError == "\(script):6: error: no memo #9\n\(script):7: error: 'add' needs the memo's text\n")
         #expect(result.standardOutput.contains("memo> show 9\nerror: no memo #9\nmemo> add\n"))
         let transcript = memo.path("recipe.transcript")
         try result.standardOutput.write(toFile: transcript, atomically: true, encoding: .utf8)
@@ -252,10 +275,15 @@ struct FixtureTests {
 
     @Test func fixtureFilesLoadIntoTheChosenStore() throws {
         let fixture = memo.path("mine.memo")
-        try "# Mine.\nclock 2020-05-05\nadd from my fixture @mine\n".write(toFile: fixture, atomically: true, encoding: .utf8)
+        try "# Mine.\nclock 2020-05-05\nadd from my fixture @mine\n".write(
+            toFile: fixture, atomically: true, encoding: .utf8)
         let store = memo.path("chosen.sqlite")
-        #expect(try memo.run(["--store", store, "--fixture", fixture, "--fixture", "books", "count"]).standardOutput == "11\n")
-        #expect(try memo.run(["--store", store, "list", "--tag", "mine"]).standardOutput.contains("2020-05-05 00:00:00  from my fixture"))
+        #expect(
+            try memo.run(["--store", store, "--fixture", fixture, "--fixture", "books", "count"]).standardOutput
+                == "11\n")
+        #expect(
+            try memo.run(["--store", store, "list", "--tag", "mine"]).standardOutput.contains(
+                "2020-05-05 00:00:00  from my fixture"))
     }
 
     @Test func aFailingFixtureAddsNothing() throws {

@@ -21,8 +21,11 @@ struct StoreFileTests {
         memo.environment["MEMO_STORE"] = memo.path("explicit.sqlite")
         try memo.run(["add", "explicit"])
         #expect(try memo.run(["count"]).standardOutput == "1\n")
-        #expect(try memo.run(["--store", memo.path("home/.local/share/memo/memo.sqlite"), "count"]).standardOutput == "1\n")
-        #expect(try memo.run(["--store=\(memo.path("xdg/memo/memo.sqlite"))", "--json", "list"]).standardOutput.contains("in xdg"))
+        #expect(
+            try memo.run(["--store", memo.path("home/.local/share/memo/memo.sqlite"), "count"]).standardOutput == "1\n")
+        #expect(
+            try memo.run(["--store=\(memo.path("xdg/memo/memo.sqlite"))", "--json", "list"]).standardOutput.contains(
+                "in xdg"))
     }
 
     private func expectRefusal(of path: String, message: String) throws {
@@ -68,7 +71,8 @@ struct StoreFileTests {
         let path = memo.path("other.sqlite")
         let made = try memo.shell("sqlite3 '\(path)' 'CREATE TABLE t(x); INSERT INTO t VALUES (1);'")
         try #require(made.status == 0)
-        try expectRefusal(of: path, message: "is not a memo store (an SQLite database of another program); it was left untouched")
+        try expectRefusal(
+            of: path, message: "is not a memo store (an SQLite database of another program); it was left untouched")
     }
 
     @Test func refusesANewerSchema() throws {
@@ -76,7 +80,11 @@ struct StoreFileTests {
         try memo.run(["--store", path, "add", "from the future"])
         let bumped = try memo.shell("sqlite3 '\(path)' 'PRAGMA user_version = 12; PRAGMA journal_mode = DELETE;'")
         try #require(bumped.status == 0)
-        try expectRefusal(of: path, message: "has schema version 12, newer than this memo knows (11); it was left untouched: upgrade memo to open it")
+        try expectRefusal(
+            of: path,
+            message:
+                "has schema version 12, newer than this memo knows (11); it was left untouched: upgrade memo to open it"
+        )
     }
 
     @Test func readOnlyStoreCanBeReadButNotWritten() throws {
@@ -103,7 +111,9 @@ extension StoreFileTests {
         let path = memo.path("own/store.sqlite")
         let asOwner = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         #expect(try memo.shell("\(asOwner)$MEMO --store '\(path)' add one").status == 0)
-        #expect(try memo.shell("\(asOwner)chmod 0400 '\(path)' && \(asOwner)$MEMO --store '\(path)' count").standardOutput == "1\n")
+        #expect(
+            try memo.shell("\(asOwner)chmod 0400 '\(path)' && \(asOwner)$MEMO --store '\(path)' count").standardOutput
+                == "1\n")
         let added = try memo.shell("\(asOwner)chmod 0600 '\(path)' && \(asOwner)$MEMO --store '\(path)' add two")
         #expect(added.standardError == "")
         #expect(added.status == 0)
@@ -115,11 +125,15 @@ extension StoreFileTests {
     @Test(arguments: ["0444", "0644"])
     func storeInALockedFolderCanBeReadButNotWritten(fileMode: String) throws {
         let path = memo.path("locked ?#% \(fileMode)/store.sqlite")
-        try FileManager.default.createDirectory(atPath: memo.path("locked ?#% \(fileMode)"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: memo.path("locked ?#% \(fileMode)"), withIntermediateDirectories: true)
         try memo.run(["--store", path, "add", "kept"])
         try memo.run(["--store", path, "add", "kept too"])
         let folder = memo.path("locked ?#% \(fileMode)")
-        try #require(try memo.shell("chown -R 65534 '\(folder)' 2>/dev/null; chmod \(fileMode) '\(path)' && chmod 0555 '\(folder)'").status == 0)
+        try #require(
+            try memo.shell(
+                "chown -R 65534 '\(folder)' 2>/dev/null; chmod \(fileMode) '\(path)' && chmod 0555 '\(folder)'"
+            ).status == 0)
         defer { _ = try? memo.shell("chmod 0755 '\(folder)'") }
         let asReader = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -133,9 +147,12 @@ extension StoreFileTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try memo.shell("ls -A '\(folder)'").standardOutput == "store.sqlite\n")
         let mine = memo.path("writable-\(fileMode)")
-        let synced = try memo.shell("mkdir -m 0777 '\(mine)' && \(asReader)$MEMO --store '\(mine)/mine.sqlite' sync '\(path)'")
+        let synced = try memo.shell(
+            "mkdir -m 0777 '\(mine)' && \(asReader)$MEMO --store '\(mine)/mine.sqlite' sync '\(path)'")
         #expect(synced.status == 3)
-        #expect(synced.standardError == "error: cannot open store \(path): the store is read-only, and a sync writes to both stores\n")
+        #expect(
+            synced.standardError
+                == "error: cannot open store \(path): the store is read-only, and a sync writes to both stores\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }

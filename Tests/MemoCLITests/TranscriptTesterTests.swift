@@ -43,25 +43,28 @@ struct TranscriptTesterTests {
 
         let failed = try memo.run(["test", goodPath, badPath])
         #expect(failed.status == 1)
-        #expect(failed.standardOutput == """
-            \(badPath):4: error: output differs from the transcript
-            --- \(badPath)
-            +++ \(badPath) (actual)
-            @@ -2,5 +2,5 @@
-             memo> add hello
-             added #1
-             memo> count
-            -2
-            +1
-             memo> tags
-            1 passed, 1 failed
+        #expect(
+            failed.standardOutput == """
+                \(badPath):4: error: output differs from the transcript
+                --- \(badPath)
+                +++ \(badPath) (actual)
+                @@ -2,5 +2,5 @@
+                 memo> add hello
+                 added #1
+                 memo> count
+                -2
+                +1
+                 memo> tags
+                1 passed, 1 failed
 
-            """)
+                """)
 
         let updated = try memo.run(["test", "--update", badPath])
         #expect(updated.status == 0)
         #expect(updated.standardOutput == "\(badPath): updated\n1 passed, 0 failed\n")
-        #expect(try String(contentsOfFile: badPath, encoding: .utf8) == bad.replacingOccurrences(of: "count\n2\n", with: "count\n1\n"))
+        #expect(
+            try String(contentsOfFile: badPath, encoding: .utf8)
+                == bad.replacingOccurrences(of: "count\n2\n", with: "count\n1\n"))
         #expect(try memo.run(["test", badPath]).standardOutput == "1 passed, 0 failed\n")
     }
 
@@ -74,12 +77,13 @@ struct TranscriptTesterTests {
         let result = try memo.run(["test", missing, folder, invalid])
         #expect(result.status == 1)
         #expect(result.standardOutput == "0 passed, 3 failed\n")
-        #expect(result.standardError == """
-            error: cannot read \(missing): No such file or directory
-            error: cannot read \(folder): it is a folder
-            error: cannot read \(invalid): it is not valid UTF-8 text
+        #expect(
+            result.standardError == """
+                error: cannot read \(missing): No such file or directory
+                error: cannot read \(folder): it is a folder
+                error: cannot read \(invalid): it is not valid UTF-8 text
 
-            """)
+                """)
         #expect(try memo.run(["test"]).status == 2)
     }
 
@@ -109,7 +113,8 @@ struct TranscriptTesterTests {
         let update = try memo.run(["test", "--update", path])
         #expect(update.standardOutput.hasSuffix("1 passed, 0 failed\n"))
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasSuffix("\n\\memo> hello\n\\...> there\nmemo> quit\n"), "escaped, and the session ends at quit")
+        #expect(
+            written.hasSuffix("\n\\memo> hello\n\\...> there\nmemo> quit\n"), "escaped, and the session ends at quit")
         #expect(try memo.run(["test", path]).standardOutput == "1 passed, 0 failed\n")
     }
 }

@@ -7,9 +7,11 @@ import MemoStore
 package struct ScriptedNotebook {
     package let notebook: Notebook
 
-    package init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws {
-        notebook = Notebook(store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-                            uuids: uuids, displayTime: .utc, scope: scope)
+    package init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws
+    {
+        notebook = Notebook(
+            store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
+            uuids: uuids, displayTime: .utc, scope: scope)
     }
 
     /// A session on the store file at `path` (made when missing), with random uuids of its
@@ -23,7 +25,8 @@ package struct ScriptedNotebook {
     package func run(_ line: String) throws -> String {
         guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
         let output = StringOutput()
-        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(try notebook.execute(command), to: output)
+        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(
+            try notebook.execute(command), to: output)
         return output.text
     }
 

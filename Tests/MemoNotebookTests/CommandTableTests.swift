@@ -1,5 +1,6 @@
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 /// The `CommandSyntax` table is the one list of commands: every typed name has exactly one
@@ -31,7 +32,9 @@ struct CommandTableTests {
 
     @Test func tableListsTheLanguageThenTheProgram() {
         #expect(CommandSyntax.all.map(\.kind) == CommandName.allCases.map { .language($0) })
-        #expect(CommandSyntax.table.map(\.kind) == CommandSyntax.all.map(\.kind) + ProgramCommandName.allCases.map { .program($0) })
+        #expect(
+            CommandSyntax.table.map(\.kind) == CommandSyntax.all.map(\.kind)
+                + ProgramCommandName.allCases.map { .program($0) })
         #expect(CommandSyntax.offeredProgramCommands == [.run, .test, .serve, .completions])
     }
 
@@ -60,8 +63,11 @@ struct CommandTableTests {
         case .untag: (["1", "a"], .untag(id: 1, tags: ["a"]))
         case .tags: ([], .tags)
         case .count: ([], .count(FilterArguments()))
-        case .graph: (["--format", "json", "--links-to", "#2", "--orphan"],
-                      .graph(GraphArguments(filter: FilterArguments(linksTo: 2, isOrphan: true), format: .json)))
+        case .graph:
+            (
+                ["--format", "json", "--links-to", "#2", "--orphan"],
+                .graph(GraphArguments(filter: FilterArguments(linksTo: 2, isOrphan: true), format: .json))
+            )
         case .begin: ([], .begin)
         case .save: ([], .save)
         case .rollback: ([], .rollback)

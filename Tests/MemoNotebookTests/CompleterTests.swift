@@ -1,6 +1,7 @@
 import MemoNotebookTestSupport
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Completion")
@@ -18,8 +19,15 @@ struct CompleterTests {
     }
 
     @Test(arguments: [
-        ("", ["add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph", "begin", "save", "commit",
-              "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock", "info", "help", "quit", "exit"]),
+        (
+            "",
+            [
+                "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
+                "begin", "save", "commit",
+                "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
+                "info", "help", "quit", "exit"
+            ]
+        ),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),
@@ -39,7 +47,7 @@ struct CompleterTests {
         ("graph --linked-from #2", ["#2", "#20"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
-        ("show x", []),
+        ("show x", [])
     ])
     func completes(_ line: String, _ expected: [String]) {
         #expect(texts(line) == expected)
@@ -55,8 +63,10 @@ struct CompleterTests {
     @Test func idLookupReadsOnlyMatchingRanges() throws {
         let store = try MemoStore.open(.memory)
         for number in 1...130 {
-            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
-                                       content: "memo \(number)\nsecond line", insertDate: Timestamp(secondsSince1970: Int64(number))))
+            try store.insert(
+                MemoDraft(
+                    uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                    content: "memo \(number)\nsecond line", insertDate: Timestamp(secondsSince1970: Int64(number))))
         }
         let summaries = try store.summaries(idPrefix: "12", limit: 50)
         #expect(summaries.map(\.id) == [129, 128, 127, 126, 125, 124, 123, 122, 121, 120, 12])
@@ -71,16 +81,20 @@ struct CompleterTests {
     @Test func textOrderBoundsAreThoseOfSortingTheIdsAsText() throws {
         let store = try MemoStore.open(.memory)
         for number in 1...1_205 {
-            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
-                                       content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
+            try store.insert(
+                MemoDraft(
+                    uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                    content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
         }
         _ = try store.delete(ids: [1, 7, 70, 99, 999, 1000, 1205], at: Timestamp(secondsSince1970: 2_000))
         let ids = (1...1_205).filter { ![1, 7, 70, 99, 999, 1000, 1205].contains($0) }.map(String.init)
         for prefix in ["", "1", "7", "9", "12", "120", "99", "700", "5000"] {
             let matching = ids.filter { $0.hasPrefix(prefix) }.sorted()
             let bounds = try store.textOrderBounds(idPrefix: prefix)
-            #expect(bounds.map { [String($0.first.id), String($0.last.id)] } == (matching.isEmpty ? nil : [matching.first!, matching.last!]),
-                    "prefix \(prefix)")
+            #expect(
+                bounds.map { [String($0.first.id), String($0.last.id)] }
+                    == (matching.isEmpty ? nil : [matching.first!, matching.last!]),
+                "prefix \(prefix)")
         }
     }
 
@@ -90,8 +104,10 @@ struct CompleterTests {
     func aCutIdListSharesNoLongerPrefixThanAllMatches(_ typed: String) throws {
         let store = try MemoStore.open(.memory)
         for number in 1...7150 {
-            try store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
-                                       content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
+            try store.insert(
+                MemoDraft(
+                    uuid: "00000000-0000-4000-8000-\(String(number).leftPadded(to: 12))",
+                    content: "memo \(number)", insertDate: Timestamp(secondsSince1970: Int64(number))))
         }
         // The 50 newest ids starting with 7 all start with 71; without 6, 60…68, 600…689 and
         // 6000…6899, all 111 ids starting with 6 start with 69.
@@ -104,7 +120,9 @@ struct CompleterTests {
         let offered = result.items.map { $0.text.hasPrefix("#") ? String($0.text.dropFirst()) : $0.text }
         #expect(result.isIncomplete == (matching.count > Completer.limit))
         #expect(offered.count == min(matching.count, Completer.limit))
-        #expect(offered.reduce(offered[0]) { $0.sharedPrefix(with: $1) } == matching.reduce(matching[0]) { $0.sharedPrefix(with: $1) })
+        #expect(
+            offered.reduce(offered[0]) { $0.sharedPrefix(with: $1) }
+                == matching.reduce(matching[0]) { $0.sharedPrefix(with: $1) })
         #expect(offered.map { Int($0)! } == offered.map { Int($0)! }.sorted())
     }
 }

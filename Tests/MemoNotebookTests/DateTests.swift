@@ -1,6 +1,7 @@
 import Foundation
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Dates")
@@ -26,15 +27,17 @@ struct DateTests {
         ("0d", .ago(0, .days)),
         ("2w", .ago(2, .weeks)),
         ("3M", .ago(3, .months)),
-        ("1y", .ago(1, .years)),
+        ("1y", .ago(1, .years))
     ])
     func acceptedForms(_ text: String, _ expected: DateArgument) throws {
         #expect(try parse(text) == expected)
     }
 
-    @Test(arguments: ["2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon",
-                      "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00.1x", "d", "-7d", "7", "7h", "+7d", "7 d", "mondays", "mo",
-                      "99999999999999999999d", "10001y", "٣d"])
+    @Test(arguments: [
+        "2024-13-01", "2023-02-29", "24-01-01", "2024-01-01T25:00Z", "2024-01-01T10:00", "2024-01-01 10:00Z", "soon",
+        "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00.1x", "d", "-7d", "7", "7h", "+7d", "7 d", "mondays", "mo",
+        "99999999999999999999d", "10001y", "٣d"
+    ])
     func rejectedForms(_ text: String) {
         #expect(throws: CommandError.self) { try parse(text) }
     }
@@ -55,7 +58,8 @@ struct DateTests {
         #expect(DisplayTime.utc.format(Timestamp(millisecondsSince1970: .max)) == "9999-12-31 23:59:59")
         #expect(tokyo.format(Timestamp(millisecondsSince1970: .max)) == "10000-01-01 08:59:59")
         #expect(DisplayTime.iso8601(Timestamp(millisecondsSince1970: .max)) == "9999-12-31T23:59:59.999Z")
-        #expect(tokyo.format(Timestamp(millisecondsSince1970: .min)) == "0001-01-01 09:18:59")  // Tokyo's local mean time, before time zones
+        // Tokyo's local mean time, before time zones.
+        #expect(tokyo.format(Timestamp(millisecondsSince1970: .min)) == "0001-01-01 09:18:59")
         #expect(DisplayTime.iso8601(Timestamp(millisecondsSince1970: .min)) == "0001-01-01T00:00:00.000Z")
     }
 

@@ -1,5 +1,6 @@
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 /// `editIfStill`, the server's save of a memo's own file, is a command like any other: it
@@ -10,7 +11,8 @@ struct EditIfStillTests {
     let notebook: Notebook
 
     init() throws {
-        notebook = try Notebook(location: .memory, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
+        notebook = try Notebook(
+            location: .memory, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
         _ = try notebook.execute(.add(text: "First text", tags: []))
     }
 
@@ -20,7 +22,8 @@ struct EditIfStillTests {
 
     @Test func editsTheMemoWhileItIsTheBaseVersionAndUndoGivesTheTextBack() throws {
         let base = MemoFileBase(try memo())
-        guard case .edited(let edited) = try notebook.execute(.editIfStill(id: 1, text: "Saved text", base: base)) else {
+        guard case .edited(let edited) = try notebook.execute(.editIfStill(id: 1, text: "Saved text", base: base))
+        else {
             Issue.record("the memo was not edited")
             return
         }
@@ -39,7 +42,8 @@ struct EditIfStillTests {
             return
         }
         #expect(try memo().content == "Changed elsewhere")
-        guard case .history(let before) = history, case .history(let after) = try notebook.execute(.history(limit: nil)) else {
+        guard case .history(let before) = history, case .history(let after) = try notebook.execute(.history(limit: nil))
+        else {
             Issue.record("history gave no entries")
             return
         }

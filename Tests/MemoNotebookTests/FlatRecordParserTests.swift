@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoNotebook
 
 /// The fast reader of flat records gives what `JSONValue.parse` (`JSONDecoder`) gives, and
@@ -17,7 +18,7 @@ struct FlatRecordParserTests {
         #"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#,
         #"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#,
         #"{"content":"","tags":[],"uuid":"00000000-0000-4000-8000-000000000001"}"#,
-        #"{}"#,
+        #"{}"#
     ])
     func flatRecordsReadAsTheDecoderReadsThem(_ text: String) throws {
         let flat = try #require(FlatRecordParser.parse(text))
@@ -27,7 +28,9 @@ struct FlatRecordParserTests {
     }
 
     @Test func aRepeatedKeyTakesItsLastValue() {
-        #expect(FlatRecordParser.parse(#"{"content":"same key","content":"last wins"}"#)?[member: "content"] == .string("last wins"))
+        #expect(
+            FlatRecordParser.parse(#"{"content":"same key","content":"last wins"}"#)?[member: "content"]
+                == .string("last wins"))
     }
 
     @Test(arguments: [
@@ -40,7 +43,7 @@ struct FlatRecordParserTests {
         #"{"content":"lone \ud83c surrogate"}"#,
         #"{"content":"bad \x escape"}"#,
         #"["content"]"#,
-        "",
+        ""
     ])
     func otherShapesAreLeftToTheDecoder(_ text: String) {
         #expect(FlatRecordParser.parse(text) == nil)

@@ -2,6 +2,7 @@ import Foundation
 import MemoNotebookTestSupport
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 
@@ -13,10 +14,12 @@ struct KeptTagNamesTests {
 
     /// Memos whose kept names differ from their tags.
     func stale(_ session: ScriptedNotebook) throws -> Int64? {
-        try session.notebook.store.database.prepare("""
+        try session.notebook.store.database.prepare(
+            """
             SELECT count(*) FROM memo WHERE tag_names IS NOT
                 coalesce((SELECT group_concat(name, ' ') FROM (SELECT name FROM memo_tag WHERE memo_id = memo.id ORDER BY name)), '')
-            """).scalarInt([])
+            """
+        ).scalarInt([])
     }
 
     /// Random adds, edits that change inline tags, tag, untag, delete, undo, redo, batches,
@@ -33,32 +36,37 @@ struct KeptTagNamesTests {
             let ids = try session.notebook.store.memos(MemoQuery()).collect().map(\.id)
             func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
             let tag = "t\(random.next() % 4)"
-            let line: String = switch ids.isEmpty ? 0 : random.next() % 12 {
-            case 0: "add memo \(step) @\(tag)"
-            case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
-            case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
-            case 3: "edit \(anyID()) no tags in the text"
-            case 4: "tag \(anyID()) \(tag) extra"
-            case 5: "untag \(anyID()) \(tag)"
-            case 6: "delete \(anyID())"
-            case 7: "undo"
-            case 8: "redo"
-            case 9: "sync \(paths[1 - index])"
-            case 10: "export \(scratch.path)/export\(step).jsonl"
-            default: "import \(scratch.path)/export\(step - 1).jsonl"
-            }
+            let line: String =
+                switch ids.isEmpty ? 0 : random.next() % 12 {
+                case 0: "add memo \(step) @\(tag)"
+                case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
+                case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
+                case 3: "edit \(anyID()) no tags in the text"
+                case 4: "tag \(anyID()) \(tag) extra"
+                case 5: "untag \(anyID()) \(tag)"
+                case 6: "delete \(anyID())"
+                case 7: "undo"
+                case 8: "redo"
+                case 9: "sync \(paths[1 - index])"
+                case 10: "export \(scratch.path)/export\(step).jsonl"
+                default: "import \(scratch.path)/export\(step - 1).jsonl"
+                }
             tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
-            let exportMissing = line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
+            let exportMissing =
+                line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
             let outcome = session.attempt(line)
             let verb = String(line.prefix { $0 != " " })
             if outcome.worked { worked[verb, default: 0] += 1 }
-            #expect(outcome.worked || exportMissing || Self.mayBeRefused(verb, outcome.refusal),
-                    "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
+            #expect(
+                outcome.worked || exportMissing || Self.mayBeRefused(verb, outcome.refusal),
+                "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
             for store in stores { #expect(try stale(store) == 0, "after '\(line)' (seed \(seed), step \(step))") }
         }
         #expect(tagged > 20)
         #expect(["undo", "sync"].allSatisfy { worked[$0, default: 0] > 0 }, "\(worked)")
-        let tagsInRows = try stores[0].notebook.store.database.prepare("SELECT count(*) FROM memo WHERE tag_names <> ''").scalarInt([])
+        let tagsInRows = try stores[0].notebook.store.database.prepare(
+            "SELECT count(*) FROM memo WHERE tag_names <> ''"
+        ).scalarInt([])
         #expect((tagsInRows ?? 0) > 0)
     }
 
@@ -74,8 +82,9 @@ struct KeptTagNamesTests {
 
     /// A store from before version 9 is given its memos' names by the migration.
     @Test func theMigrationFillsTheNames() throws {
-        let reopened = try ScriptedNotebook.migrated(file: scratch.file("old.sqlite"), after: ["add one @a @b", "add two", "tag 2 c"],
-                                                     downgrade: "DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
+        let reopened = try ScriptedNotebook.migrated(
+            file: scratch.file("old.sqlite"), after: ["add one @a @b", "add two", "tag 2 c"],
+            downgrade: "DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
         #expect(try stale(reopened) == 0)
         let listing = try reopened.run("list --asc")
         #expect(listing.contains("one @a @b") && listing.contains("two  @c"), "\(listing)")

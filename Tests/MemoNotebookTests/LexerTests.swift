@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Lexer")
@@ -19,7 +20,7 @@ struct LexerTests {
         (#"add 'no \n escapes in single quotes'"#, ["add", #"no \n escapes in single quotes"#]),
         (#"joined"with"' parts'"#, ["joinedwith parts"]),
         (#"empty "" ''"#, ["empty", "", ""]),
-        ("日本語 한국어", ["日本語", "한국어"]),
+        ("日本語 한국어", ["日本語", "한국어"])
     ])
     func splitsWords(_ line: String, _ expected: [String]) throws {
         #expect(try words(line) == expected)
@@ -49,7 +50,7 @@ struct LexerTests {
         ("Don't forget the milk  ", "Don't forget the milk", false),
         (#""  spaced  out  ""#, "  spaced  out  ", true),
         (#""quoted" then more"#, #""quoted" then more"#, false),
-        ("<<END", "<<END", false),
+        ("<<END", "<<END", false)
     ])
     func remainingTextIsTheRestOfTheLine(_ typed: String, _ expected: String, _ literal: Bool) throws {
         var scanner = LineScanner("add " + typed)
@@ -60,7 +61,8 @@ struct LexerTests {
         #expect(text.text == expected)
         #expect(text.isLiteral == literal)
         #expect(scanner.remainingText(raw: false) == nil)
-        #expect(raw.remainingText(raw: true)?.text == typed.trimmingCharacters(in: .whitespaces), "raw text is as typed")
+        #expect(
+            raw.remainingText(raw: true)?.text == typed.trimmingCharacters(in: .whitespaces), "raw text is as typed")
     }
 
     /// The scanner's quick test of white space says what `Character.isWhitespace` says, for

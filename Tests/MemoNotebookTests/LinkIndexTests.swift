@@ -2,6 +2,7 @@ import Foundation
 import MemoNotebookTestSupport
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 
@@ -14,14 +15,17 @@ struct LinkIndexTests {
     /// Each link the index holds, by its memo and place, with the id of the memo it leads
     /// to here (nil: none).
     func indexed(_ session: ScriptedNotebook) throws -> [String] {
-        let rows = try session.notebook.store.database.prepare("""
+        let rows = try session.notebook.store.database.prepare(
+            """
             SELECT l.memo_id, l.start, l.length,
                    (SELECT id FROM memo WHERE uuid = l.target_uuid)
             FROM memo_link l ORDER BY l.memo_id, l.start
             """)
         var links: [String] = []
         while try rows.step() {
-            links.append("\(rows.int64(at: 0)) \(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : String(rows.int64(at: 3)))")
+            links.append(
+                "\(rows.int64(at: 0)) \(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : String(rows.int64(at: 3)))"
+            )
         }
         return links
     }
@@ -33,10 +37,11 @@ struct LinkIndexTests {
         var links: [String] = []
         for memo in try store.memos(MemoQuery(order: .oldestFirst)).collect().sorted(by: { $0.id < $1.id }) {
             for found in TextReferences.all(in: memo.content) {
-                let target: Int64? = switch found.reference {
-                case .id(let id): try store.memo(id: id)?.id
-                case .uuid(let uuid): try store.memo(uuid: uuid)?.id
-                }
+                let target: Int64? =
+                    switch found.reference {
+                    case .id(let id): try store.memo(id: id)?.id
+                    case .uuid(let uuid): try store.memo(uuid: uuid)?.id
+                    }
                 links.append("\(memo.id) \(found.start) \(found.length) → \(target.map(String.init) ?? "none")")
             }
         }
@@ -58,7 +63,8 @@ struct LinkIndexTests {
             func reference() -> String {
                 switch random.next() % 6 {
                 case 0: "#\(anyID())"
-                case 1: "memo:\(memos.isEmpty ? "00000000-0000-4000-8000-000000000000" : memos[Int(random.next() % UInt64(memos.count))].uuid)"
+                case 1:
+                    "memo:\(memos.isEmpty ? "00000000-0000-4000-8000-000000000000" : memos[Int(random.next() % UInt64(memos.count))].uuid)"
                 case 2: "#\(90_000 + random.next() % 3)"
                 case 3: "`#\(anyID())`"
                 case 4: "(#\(anyID()), #\(anyID()))"
@@ -66,24 +72,28 @@ struct LinkIndexTests {
                 }
             }
             let text = "note \(step) \(reference()) and \(reference())"
-            let line: String = switch random.next() % 12 {
-            case 0, 1, 2: "add \(text)"
-            case 3: "edit \(anyID()) \(text)"
-            case 4: "edit \(anyID()) plain words"
-            case 5: "delete \(anyID())"
-            case 6: "undo"
-            case 7: "redo"
-            case 8: "add \"fenced\\n```\\n#\(anyID())\\n```\\nafter #\(anyID())\""
-            case 9: "export \(scratch.path)/export\(step).jsonl"
-            case 10: "import \(scratch.path)/export\(step - 1).jsonl"
-            default: ["begin", "save", "fixture sample"][Int(random.next() % 3)]
-            }
-            let exportMissing = line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
+            let line: String =
+                switch random.next() % 12 {
+                case 0, 1, 2: "add \(text)"
+                case 3: "edit \(anyID()) \(text)"
+                case 4: "edit \(anyID()) plain words"
+                case 5: "delete \(anyID())"
+                case 6: "undo"
+                case 7: "redo"
+                case 8: "add \"fenced\\n```\\n#\(anyID())\\n```\\nafter #\(anyID())\""
+                case 9: "export \(scratch.path)/export\(step).jsonl"
+                case 10: "import \(scratch.path)/export\(step - 1).jsonl"
+                default: ["begin", "save", "fixture sample"][Int(random.next() % 3)]
+                }
+            let exportMissing =
+                line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
             let outcome = session.attempt(line)
             let verb = String(line.prefix { $0 != " " })
             if outcome.worked { worked[verb, default: 0] += 1 }
-            #expect(outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: batchOpen) || exportMissing,
-                    "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
+            #expect(
+                outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: batchOpen)
+                    || exportMissing,
+                "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
             if outcome.worked && ["begin", "save"].contains(verb) { batchOpen = verb == "begin" }
             let index = try indexed(session)
             linked = max(linked, index.count)
@@ -113,12 +123,14 @@ struct LinkIndexTests {
     /// Each live memo's links by uuid: its references' places and the uuids of the memos they
     /// name (nil: none), as the store's index has them.
     func linksByUUID(_ session: ScriptedNotebook) throws -> [String: [String]] {
-        let rows = try session.notebook.store.database.prepare("""
+        let rows = try session.notebook.store.database.prepare(
+            """
             SELECT m.uuid, l.start, l.length, l.target_uuid FROM memo_link l JOIN memo m ON m.id = l.memo_id ORDER BY m.uuid, l.start
             """)
         var links: [String: [String]] = [:]
         while try rows.step() {
-            links[rows.string(at: 0), default: []].append("\(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : rows.string(at: 3))")
+            links[rows.string(at: 0), default: []].append(
+                "\(rows.int64(at: 1)) \(rows.int64(at: 2)) → \(rows.isNull(at: 3) ? "none" : rows.string(at: 3))")
         }
         return links
     }
@@ -157,22 +169,29 @@ struct LinkIndexTests {
                 default: return "#\(memo.id)"
                 }
             }
-            let line: String = switch random.next() % 9 {
-            case 0, 1, 2: "add note \(step) on \(reference()) and \(reference())"
-            case 3: "edit \(anyMemo()?.id ?? 1) edited \(step): \(reference())"
-            case 4: "edit \(memos.first?.id ?? 1) \(memos.first?.content ?? "x") more"
-            case 5: "delete \(anyMemo()?.id ?? 1)"
-            case 6: "undo"
-            case 7: "redo"
-            default: "sync \(paths[1 - index])"
-            }
+            let line: String =
+                switch random.next() % 9 {
+                case 0, 1, 2: "add note \(step) on \(reference()) and \(reference())"
+                case 3: "edit \(anyMemo()?.id ?? 1) edited \(step): \(reference())"
+                case 4: "edit \(memos.first?.id ?? 1) \(memos.first?.content ?? "x") more"
+                case 5: "delete \(anyMemo()?.id ?? 1)"
+                case 6: "undo"
+                case 7: "redo"
+                default: "sync \(paths[1 - index])"
+                }
             let outcome = session.attempt(line)
             let verb = String(line.prefix { $0 != " " })
-            #expect(outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: false),
-                    "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
+            #expect(
+                outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: false),
+                "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
             for store in stores {
-                #expect(try Set(linksByUUID(store).mapValues { $0.map { $0.split(separator: " → ")[0] } }.filter { !$0.value.isEmpty }.map { "\($0.key) \($0.value)" })
-                        == Set(referencePlaces(store).map { "\($0.key) \($0.value)" }), "after '\(line)' (seed \(seed), step \(step))")
+                #expect(
+                    try Set(
+                        linksByUUID(store).mapValues { $0.map { $0.split(separator: " → ")[0] } }.filter {
+                            !$0.value.isEmpty
+                        }.map { "\($0.key) \($0.value)" })
+                        == Set(referencePlaces(store).map { "\($0.key) \($0.value)" }),
+                    "after '\(line)' (seed \(seed), step \(step))")
             }
             guard line.hasPrefix("sync") else { continue }
             synced += 1
@@ -186,8 +205,9 @@ struct LinkIndexTests {
 
     /// A store from before version 10 gets its links from the migration.
     @Test func theMigrationFillsTheIndex() throws {
-        let reopened = try ScriptedNotebook.migrated(file: scratch.file("old.sqlite"), after: ["add one", "add two, see #1 and #3", "add three"],
-                                                     downgrade: "DROP TABLE memo_link; PRAGMA user_version = 9;")
+        let reopened = try ScriptedNotebook.migrated(
+            file: scratch.file("old.sqlite"), after: ["add one", "add two, see #1 and #3", "add three"],
+            downgrade: "DROP TABLE memo_link; PRAGMA user_version = 9;")
         #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
     }
 
@@ -201,10 +221,12 @@ struct LinkIndexTests {
         for text in ["one there", "two there", "three there"] { try there.run("add \(text)") }
         try there.run("sync \(scratch.path)/here.sqlite")
         let milk = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "milk" })
-        let plan = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "plan: buy #2" })
+        let plan = try #require(
+            try there.notebook.store.memos(MemoQuery()).collect().first { $0.content == "plan: buy #2" })
         #expect(milk.id != 2)
         let shown = try there.json("show \(plan.id)")
-        #expect(shown.contains(##""links":[{"reference":"#2","id":\##(milk.id),"uuid":"\##(milk.uuid)"}]"##), "\(shown)")
+        #expect(
+            shown.contains(##""links":[{"reference":"#2","id":\##(milk.id),"uuid":"\##(milk.uuid)"}]"##), "\(shown)")
         #expect(try there.run("list --links-to \(milk.id)").contains("plan: buy #2"))
         #expect(try there.run("list --links-to 2").isEmpty)
         try there.run("edit \(plan.id) plan: buy #2 today")
@@ -229,14 +251,18 @@ struct LinkIndexTests {
         let copy = try ScriptedNotebook(uuids: RandomUUIDs())
         try copy.run("import \(file)")
         let shown = try copy.json("show 2")
-        #expect(shown.contains(##""links":[{"reference":"#2","id":1,"uuid":"00000000-0000-4000-8000-000000000002"},{"reference":"#1","id":null,"uuid":null}]"##),
-                "\(shown)")
+        #expect(
+            shown.contains(
+                ##""links":[{"reference":"#2","id":1,"uuid":"00000000-0000-4000-8000-000000000002"},{"reference":"#1","id":null,"uuid":null}]"##
+            ),
+            "\(shown)")
         #expect(try copy.run("list --links-to 1").contains("see #2 and #1"))
     }
 
     @Test func linksThatAreNotTheTextsReferencesArePassedOver() throws {
         let file = scratch.path + "/forged.jsonl"
-        try (#"{"content":"one"}"# + "\n" + #"{"content":"see #1","links":[{"start":0,"length":3,"uuid":null}]}"# + "\n")
+        try
+            (#"{"content":"one"}"# + "\n" + #"{"content":"see #1","links":[{"start":0,"length":3,"uuid":null}]}"# + "\n")
             .write(toFile: file, atomically: true, encoding: .utf8)
         let session = try ScriptedNotebook()
         try session.run("import \(file)")
@@ -244,8 +270,11 @@ struct LinkIndexTests {
         // A `memo:UUID` names its memo itself: a hint naming another is passed over.
         let (one, two) = ("11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222")
         let hinted = scratch.path + "/hinted.jsonl"
-        try ([#"{"uuid":"\#(one)","content":"one"}"#, #"{"uuid":"\#(two)","content":"two"}"#,
-              #"{"content":"m memo:\#(two) x","links":[{"start":2,"length":41,"uuid":"\#(one)"}]}"#].joined(separator: "\n") + "\n")
+        try
+            ([
+                #"{"uuid":"\#(one)","content":"one"}"#, #"{"uuid":"\#(two)","content":"two"}"#,
+                #"{"content":"m memo:\#(two) x","links":[{"start":2,"length":41,"uuid":"\#(one)"}]}"#
+            ].joined(separator: "\n") + "\n")
             .write(toFile: hinted, atomically: true, encoding: .utf8)
         try session.run("import \(hinted)")
         #expect(try session.run("list --links-to 4").contains("m memo:"))
@@ -261,9 +290,12 @@ struct LinkIndexTests {
         let shown = try session.run("show 1")
         let backlink = try #require(shown.split(separator: "\n").first { $0.hasPrefix("links:") })
         #expect(backlink == "links:    ← #2 " + String(repeating: "x", count: 199) + "…", "\(shown)")
-        guard case .command(let show) = try CommandParser.parse(line: "show 1") else { Issue.record("show 1 did not parse"); return }
+        guard case .command(let show) = try CommandParser.parse(line: "show 1") else {
+            Issue.record("show 1 did not parse"); return
+        }
         let narrow = StringOutput()
-        try TextRenderer(style: TextStyle(width: 40, color: false, displayTime: .utc)).render(try session.notebook.execute(show), to: narrow)
+        try TextRenderer(style: TextStyle(width: 40, color: false, displayTime: .utc)).render(
+            try session.notebook.execute(show), to: narrow)
         #expect(narrow.text.contains("links:    ← #2 " + String(repeating: "x", count: 24) + "…\n"), "\(narrow.text)")
     }
 
@@ -278,7 +310,8 @@ struct LinkIndexTests {
         #expect(try here.run("show 1").contains("→ #3 (no such memo)"))
         #expect(try here.run("list --links-to 3").isEmpty)
         try here.run("sync \(scratch.path)/late-there.sqlite")
-        let plan = try #require(try there.notebook.store.memos(MemoQuery()).collect().first { $0.content.hasPrefix("plan:") })
+        let plan = try #require(
+            try there.notebook.store.memos(MemoQuery()).collect().first { $0.content.hasPrefix("plan:") })
         #expect(try there.run("show \(plan.id)").contains("→ #3 (no such memo)"))
         try here.run("edit 1 plan: see #3, written now")
         #expect(try here.run("list --links-to 3").contains("written now"))
@@ -292,7 +325,9 @@ struct LinkIndexTests {
         let session = try ScriptedNotebook()
         try session.run(["add target", "add see #1", "add also memo:00000000-0000-4000-8000-000000000001"])
         #expect(try session.run("delete 1") == "deleted #1; it was referenced by #2, #3\n")
-        #expect(try session.json("show 2").contains(##""links":[{"reference":"#1","id":null,"uuid":"00000000-0000-4000-8000-000000000001"}]"##))
+        #expect(
+            try session.json("show 2").contains(
+                ##""links":[{"reference":"#1","id":null,"uuid":"00000000-0000-4000-8000-000000000001"}]"##))
         #expect(try session.run("show 2").contains("links:    → #1 (deleted)\n"))
         try session.run("undo")
         #expect(try session.json("show 1").contains(#""backlinks":[{"id":2,"uuid":"#))

@@ -1,4 +1,5 @@
 import MemoNotebookTestSupport
+
 @testable import MemoNotebook
 @testable import MemoStore
 

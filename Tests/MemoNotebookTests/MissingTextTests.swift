@@ -1,6 +1,7 @@
 import MemoNotebookTestSupport
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 /// `add` and `edit` without text (docs/REFERENCE.md, Text from an editor or standard input): the

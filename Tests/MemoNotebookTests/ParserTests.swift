@@ -1,5 +1,6 @@
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Parser")
@@ -17,11 +18,17 @@ struct ParserTests {
         (#"add "--tag is text here""#, .add(text: "--tag is text here", tags: [])),
         ("add -- --not an option", .add(text: "--not an option", tags: [])),
         ("list", .list(ListArguments())),
-        ("list --asc -n 5 --offset 10 --tag @Work",
-         .list(ListArguments(filter: FilterArguments(tags: ["work"]), order: .oldestFirst, limit: 5, offset: 10))),
+        (
+            "list --asc -n 5 --offset 10 --tag @Work",
+            .list(ListArguments(filter: FilterArguments(tags: ["work"]), order: .oldestFirst, limit: 5, offset: 10))
+        ),
         ("list --tag a --tag b", .list(ListArguments(filter: FilterArguments(tags: ["a", "b"])))),
-        ("list --since 2024-01-02 --until today",
-         .list(ListArguments(filter: FilterArguments(since: .day(CivilDate(year: 2024, month: 1, day: 2)), until: .today)))),
+        (
+            "list --since 2024-01-02 --until today",
+            .list(
+                ListArguments(
+                    filter: FilterArguments(since: .day(CivilDate(year: 2024, month: 1, day: 2)), until: .today)))
+        ),
         ("count --on yesterday", .count(FilterArguments(on: .yesterday))),
         ("show 1 #2", .show(ids: [1, 2])),
         ("edit 3 new text here", .edit(id: 3, text: "new text here")),
@@ -36,7 +43,7 @@ struct ParserTests {
         ("exit", .quit),
         ("list -n5 --offset=2", .list(ListArguments(limit: 5, offset: 2))),
         ("history -n1", .history(limit: 1)),
-        ("list -n=3", .list(ListArguments(limit: 3))),
+        ("list -n=3", .list(ListArguments(limit: 3)))
     ])
     func parsesCommands(_ line: String, _ expected: Command) throws {
         #expect(try command(line) == expected)
@@ -53,21 +60,29 @@ struct ParserTests {
         ("list -n", "option '-n' needs a value", "-n", .usage),
         ("list -n many", "invalid number 'many' for '-n': expected 0 or more", "many", .invalidArgument),
         ("list -n -3", "invalid number '-3' for '-n': expected 0 or more", "-3", .invalidArgument),
-        ("list -n 99999999999999999999", "invalid number '99999999999999999999' for '-n': too large (at most 9223372036854775807)",
-         "99999999999999999999", .invalidArgument),
+        (
+            "list -n 99999999999999999999",
+            "invalid number '99999999999999999999' for '-n': too large (at most 9223372036854775807)",
+            "99999999999999999999", .invalidArgument
+        ),
         ("list -nmany", "invalid number 'many' for '-n': expected 0 or more", "-nmany", .invalidArgument),
         ("list --asc=yes", "option '--asc' takes no value", "--asc=yes", .usage),
         ("list -x5", "unknown option '-x5' for 'list'", "-x5", .usage),
-        ("list --since 2024-02-30", "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)", "2024-02-30", .invalidArgument),
+        (
+            "list --since 2024-02-30",
+            "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)",
+            "2024-02-30", .invalidArgument
+        ),
         ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),
         ("show x1", "invalid memo id 'x1': expected a positive number", "x1", .invalidArgument),
         ("show 0", "invalid memo id '0': expected a positive number", "0", .invalidArgument),
         ("tag 1 bad!tag", "invalid tag 'bad!tag': use letters, digits, '_' and '-'", "bad!tag", .invalidArgument),
         ("help nothing", "unknown command 'nothing' (try 'help')", "nothing", .usage),
         ("search --bogus heart", "unknown option '--bogus' for 'search'", "--bogus", .usage),
-        ("search heart --rank --asc", "'search' takes --rank or an order (--asc, --desc), not both", "--asc", .usage),
+        ("search heart --rank --asc", "'search' takes --rank or an order (--asc, --desc), not both", "--asc", .usage)
     ])
-    func errorsNameTheOffendingWord(_ line: String, _ message: String, _ word: String, _ kind: CommandError.Kind) throws {
+    func errorsNameTheOffendingWord(_ line: String, _ message: String, _ word: String, _ kind: CommandError.Kind) throws
+    {
         #expect {
             try command(line)
         } throws: { error in
@@ -100,22 +115,31 @@ struct ParserTests {
         ("add it is -5 degrees - cold -x", .add(text: "it is -5 degrees - cold -x", tags: [])),
         ("edit 3 new text", .edit(id: 3, text: "new text")),
         ("tag 1 a --help", .help(topic: "tag")),
-        ("add see --help", .help(topic: "add")),
+        ("add see --help", .help(topic: "add"))
     ])
     func optionsMayFollowTheText(_ line: String, _ expected: Command) throws {
         #expect(try command(line) == expected)
     }
 
     @Test func optionsMayFollowTheTextOfProgramArguments() throws {
-        #expect(try CommandParser.parse(arguments: ["add", "Buy", "bread", "--tag", "shop"]) == .add(text: "Buy bread", tags: ["shop"]))
-        #expect(try CommandParser.parse(arguments: ["add", "--", "Buy", "--tag", "shop"]) == .add(text: "Buy --tag shop", tags: []))
-        #expect(try CommandParser.parse(arguments: ["add", "--tag", "x", "Buy bread"]) == .add(text: "Buy bread", tags: ["x"]))
+        #expect(
+            try CommandParser.parse(arguments: ["add", "Buy", "bread", "--tag", "shop"])
+                == .add(text: "Buy bread", tags: ["shop"]))
+        #expect(
+            try CommandParser.parse(arguments: ["add", "--", "Buy", "--tag", "shop"])
+                == .add(text: "Buy --tag shop", tags: []))
+        #expect(
+            try CommandParser.parse(arguments: ["add", "--tag", "x", "Buy bread"])
+                == .add(text: "Buy bread", tags: ["x"]))
     }
 
     @Test(arguments: [
         ("add Buy bread --tag shop milk", "unexpected argument 'milk' for 'add'", "milk"),
-        ("add fix the --verbose flag", "unknown option '--verbose' for 'add' (write -- before a text that holds it)", "--verbose"),
-        ("edit 2 see --tag x", "unknown option '--tag' for 'edit' (write -- before a text that holds it)", "--tag"),
+        (
+            "add fix the --verbose flag", "unknown option '--verbose' for 'add' (write -- before a text that holds it)",
+            "--verbose"
+        ),
+        ("edit 2 see --tag x", "unknown option '--tag' for 'edit' (write -- before a text that holds it)", "--tag")
     ])
     func wordsAfterTheTextMustBeOptions(_ line: String, _ message: String, _ word: String) throws {
         #expect {
@@ -128,12 +152,13 @@ struct ParserTests {
 
     @Test func helpAfterDoubleDashIsText() throws {
         #expect(try command("add -- see --help") == .add(text: "see --help", tags: []))
-        #expect(try command("search milk -- -h") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -h"))))
+        #expect(
+            try command("search milk -- -h") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -h"))))
     }
 
     @Test(arguments: [
         ("show", "'show' needs at least one memo id"),
-        ("tag 1", "'tag' needs at least one tag"),
+        ("tag 1", "'tag' needs at least one tag")
     ])
     func missingArguments(_ line: String, _ message: String) throws {
         #expect(throws: CommandError.usage(message)) { try command(line) }
@@ -142,7 +167,8 @@ struct ParserTests {
     @Test func heredocAsksForItsBodyThenParses() throws {
         #expect(try delimiter(of: "add --tag x <<END") == "END")
         #expect(try delimiter(of: "edit 2 <<EOF") == "EOF")
-        #expect(try CommandParser.parse(line: "add --tag x <<END", heredoc: "one\ntwo")
+        #expect(
+            try CommandParser.parse(line: "add --tag x <<END", heredoc: "one\ntwo")
                 == .command(.add(text: "one\ntwo", tags: ["x"])))
         #expect(try command(#"add "<<END""#) == .add(text: "<<END", tags: []))
         #expect(try command(#"add 'a <<"END"'"#) == .add(text: #"a <<"END""#, tags: []))
@@ -153,7 +179,7 @@ struct ParserTests {
     @Test(arguments: [
         ("add <<'EOF'", "EOF"), ("add << EOF", "EOF"), (#"add <<"EOF""#, "EOF"), ("add\t<<\tEOF  ", "EOF"),
         ("ad <<END", "END"), ("add --bogus <<END", "END"), ("edit x <<END", "END"), ("list <<END", "END"),
-        ("<<END", "END"), ("add Don't <<END", "END"), ("add some text <<END", "END"),
+        ("<<END", "END"), ("add Don't <<END", "END"), ("add some text <<END", "END")
     ])
     func everyOpenerAsksForItsBody(_ line: String, _ expected: String) throws {
         #expect(try delimiter(of: line) == expected)
@@ -169,7 +195,7 @@ struct ParserTests {
         ("add --bogus <<END", "unknown option '--bogus' for 'add'"),
         ("list <<END", "'list' takes no heredoc text"),
         ("add some text <<END", "'add' takes its text on the line or in a heredoc, not both"),
-        ("<<END", "a heredoc needs a command before '<<'"),
+        ("<<END", "a heredoc needs a command before '<<'")
     ])
     func aWrongOpenerLineFailsOnlyOnceItsBodyIsRead(_ line: String, _ message: String) {
         #expect(throws: CommandError.self) { try CommandParser.parse(line: line, heredoc: "delete 1") }
@@ -197,15 +223,28 @@ struct ParserTests {
     /// `search` takes `list`'s options anywhere before `--`; a word with one dash that is not
     /// one of them leaves memos out, one with two is an unknown option.
     @Test func searchTakesListOptionsAnywhere() throws {
-        #expect(try command("search heart -n 1 --tag love") == .search(SearchArguments(
-            query: try SearchQuery(parsing: "heart"), list: ListArguments(filter: FilterArguments(tags: ["love"]), limit: 1))))
-        #expect(try command("search --rank trip -passport") == .search(SearchArguments(
-            query: try SearchQuery(parsing: "trip -passport"), isRanked: true)))
-        #expect(try command("search don't \"stop now\" -- -n") == .search(SearchArguments(
-            query: try SearchQuery(parsing: "don't \"stop now\" -n"))))
+        #expect(
+            try command("search heart -n 1 --tag love")
+                == .search(
+                    SearchArguments(
+                        query: try SearchQuery(parsing: "heart"),
+                        list: ListArguments(filter: FilterArguments(tags: ["love"]), limit: 1))))
+        #expect(
+            try command("search --rank trip -passport")
+                == .search(
+                    SearchArguments(
+                        query: try SearchQuery(parsing: "trip -passport"), isRanked: true)))
+        #expect(
+            try command("search don't \"stop now\" -- -n")
+                == .search(
+                    SearchArguments(
+                        query: try SearchQuery(parsing: "don't \"stop now\" -n"))))
         #expect(try command("search milk -h") == .help(topic: "search"))
-        #expect(try command("search -n2 the") == .search(SearchArguments(query: try SearchQuery(parsing: "the"), list: ListArguments(limit: 2))))
-        #expect(try command("search the -nice") == .search(SearchArguments(query: try SearchQuery(parsing: "the -nice"))))
+        #expect(
+            try command("search -n2 the")
+                == .search(SearchArguments(query: try SearchQuery(parsing: "the"), list: ListArguments(limit: 2))))
+        #expect(
+            try command("search the -nice") == .search(SearchArguments(query: try SearchQuery(parsing: "the -nice"))))
     }
 
     /// An option with a dash missing would silently leave memos out: it is refused, saying how
@@ -214,13 +253,17 @@ struct ParserTests {
         #expect {
             try command("search milk -rank")
         } throws: { error in
-            (error as? CommandError)?.message == "'-rank' leaves out memos with 'rank'; for the option, write '--rank' (or put the word after --)"
+            (error as? CommandError)?.message
+                == "'-rank' leaves out memos with 'rank'; for the option, write '--rank' (or put the word after --)"
         }
-        #expect(try command("search milk -- -rank") == .search(SearchArguments(query: try SearchQuery(parsing: "milk -rank"))))
+        #expect(
+            try command("search milk -- -rank")
+                == .search(SearchArguments(query: try SearchQuery(parsing: "milk -rank"))))
     }
 
     @Test func programArgumentsAreTakenLiterally() throws {
-        #expect(try CommandParser.parse(arguments: ["add", "--tag", "a", "Don't", "<<END"])
+        #expect(
+            try CommandParser.parse(arguments: ["add", "--tag", "a", "Don't", "<<END"])
                 == .add(text: "Don't <<END", tags: ["a"]))
         #expect(try CommandParser.parse(arguments: ["add", "  spaced  "]) == .add(text: "  spaced  ", tags: []))
         #expect(try CommandParser.parse(arguments: ["list", "-n", "2"]) == .list(ListArguments(limit: 2)))

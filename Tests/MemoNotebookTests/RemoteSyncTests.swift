@@ -2,6 +2,7 @@ import Foundation
 import MemoNotebookTestSupport
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 @testable import MemoSync
@@ -24,18 +25,20 @@ extension SyncTests {
             let count = try piped[side].notebook.store.count()
             let id = count > 0 ? Int64.random(in: 1...Int64(count + 2), using: &random) : 1
             texts += 1
-            let line = switch Int.random(in: 0..<6, using: &random) {
-            case 0, 1: "add text \(texts) @t\(texts % 3)"
-            case 2: "edit \(id) edited \(texts)"
-            case 3: "tag \(id) x\(texts % 2)"
-            case 4: "delete \(id)"
-            default: "sync"
-            }
+            let line =
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0, 1: "add text \(texts) @t\(texts % 3)"
+                case 2: "edit \(id) edited \(texts)"
+                case 3: "tag \(id) x\(texts % 2)"
+                case 4: "delete \(id)"
+                default: "sync"
+                }
             if line == "sync" {
                 let throughPipe = try syncThroughPipe(piped[side], with: path(side == 0 ? "p-b.sqlite" : "p-a.sqlite"))
                 let peer = path(side == 0 ? "l-b.sqlite" : "l-a.sqlite")
                 let rendered = StringOutput()
-                try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(.synced(throughPipe, path: peer), to: rendered)
+                try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(
+                    .synced(throughPipe, path: peer), to: rendered)
                 #expect(try local[side].run("sync \(peer)") == rendered.text, "step \(step)")
             } else {
                 // The same command on both pairs: the same output, or the same refusal of a
@@ -47,7 +50,9 @@ extension SyncTests {
                     Issue.record("step \(step): '\(line)' gave \(result)")
                 }
             }
-            for index in 0...1 { #expect(try withoutUUIDs(piped[index]) == withoutUUIDs(local[index]), "step \(step): \(line)") }
+            for index in 0...1 {
+                #expect(try withoutUUIDs(piped[index]) == withoutUUIDs(local[index]), "step \(step): \(line)")
+            }
         }
     }
 
@@ -71,26 +76,35 @@ extension SyncTests {
     /// Each side speaks a range of versions and uses the highest both speak; none in common
     /// is a refusal that names both and whose memo to upgrade.
     @Test func theHellosAgreeOnTheHighestVersionBothSpeak() {
-        let one = SyncHello(newest: 1, oldest: 1, program: "memo 1"), later = SyncHello(newest: 3, oldest: 1, program: "memo 3")
+        let one = SyncHello(newest: 1, oldest: 1, program: "memo 1"),
+            later = SyncHello(newest: 3, oldest: 1, program: "memo 3")
         let newer = SyncHello(newest: 5, oldest: 2, program: "memo 5")
         #expect(one.agreedVersion(with: one) == 1)
         #expect(one.agreedVersion(with: later) == 1 && later.agreedVersion(with: one) == 1)
         #expect(later.agreedVersion(with: newer) == 3)
         #expect(one.agreedVersion(with: newer) == nil && newer.agreedVersion(with: one) == nil)
-        #expect(one.refusal(of: newer) == "the memo there is memo 5, sync protocol 2 to 5; this one is memo 1, protocol 1: upgrade memo here")
-        #expect(newer.refusal(of: one) == "the memo there is memo 1, sync protocol 1; this one is memo 5, protocol 2 to 5: upgrade memo there")
+        #expect(
+            one.refusal(of: newer)
+                == "the memo there is memo 5, sync protocol 2 to 5; this one is memo 1, protocol 1: upgrade memo here")
+        #expect(
+            newer.refusal(of: one)
+                == "the memo there is memo 1, sync protocol 1; this one is memo 5, protocol 2 to 5: upgrade memo there")
     }
 
     /// A record crosses the pipe as it is: text, tags with their dots, links, versions, a
     /// tombstone's text and tags.
     @Test func aRecordCrossesTheWireUnchanged() throws {
-        var live = SyncRecord(uuid: "u1", live: SyncRecord.Live(content: "see #2 🙂\nline", insertDate: 5, updateDate: 7,
-                                                                tags: [SyncRecord.Tag(name: "x", inline: false, addedBy: "s", addedSeq: 3)],
-                                                                links: [SyncRecord.Link(start: 4, length: 2, target: "u2")]),
-                              version: VersionVector(["s": 2, "t": 1]), tagsVersion: VersionVector(["s": 3]), textBy: "s", textSeq: 2,
-                              changedAt: 99, changedBy: "s")
+        var live = SyncRecord(
+            uuid: "u1",
+            live: SyncRecord.Live(
+                content: "see #2 🙂\nline", insertDate: 5, updateDate: 7,
+                tags: [SyncRecord.Tag(name: "x", inline: false, addedBy: "s", addedSeq: 3)],
+                links: [SyncRecord.Link(start: 4, length: 2, target: "u2")]),
+            version: VersionVector(["s": 2, "t": 1]), tagsVersion: VersionVector(["s": 3]), textBy: "s", textSeq: 2,
+            changedAt: 99, changedBy: "s")
         live.support = VersionVector(["s": 2])
-        var tombstone = SyncRecord(uuid: "u3", live: nil, version: VersionVector(["t": 4]), changedAt: 100, changedBy: "t")
+        var tombstone = SyncRecord(
+            uuid: "u3", live: nil, version: VersionVector(["t": 4]), changedAt: 100, changedBy: "t")
         tombstone.deletedTags = [SyncRecord.Tag(name: "y", inline: false, addedBy: "t", addedSeq: 1)]
         tombstone.deletedText = DeletedText(content: "gone", insertDate: 1, updateDate: nil, textBy: "t", textSeq: 1)
         for record in [live, tombstone] {
@@ -105,7 +119,8 @@ extension SyncTests {
         let connection = try ThreadConnection(serving: path)
         defer { connection.close() }
         let here = LocalSyncEndpoint(store: session.notebook.store, displayPath: "here")
-        let remote = try RemoteSyncEndpoint(connection: connection, displayPath: "pipe:" + path, hello: .current(program: "memo test"))
+        let remote = try RemoteSyncEndpoint(
+            connection: connection, displayPath: "pipe:" + path, hello: .current(program: "memo test"))
         return try Synchronizer.sync(here, with: remote, at: session.notebook.changeTime)
     }
 
@@ -129,7 +144,8 @@ final class ThreadConnection: SyncConnection {
         channel = LineChannel(input: replies, output: requests)
         let (input, output, finished) = (toService[0], fromService[1], finished)
         Thread.detachNewThread {
-            let service = SyncService(location: .file(path: path), displayPath: path, channel: LineChannel(input: input, output: output))
+            let service = SyncService(
+                location: .file(path: path), displayPath: path, channel: LineChannel(input: input, output: output))
             _ = service.run(hello: .current(program: "memo service"))
             Glibc.close(input)
             Glibc.close(output)

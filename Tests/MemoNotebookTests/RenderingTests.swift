@@ -1,6 +1,7 @@
 import MemoNotebookTestSupport
 import MemoStore
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Notebook and rendering")
@@ -14,7 +15,8 @@ struct RenderingTests {
     /// Runs lines through the interpreter and returns what a person would see.
     private func session(_ lines: [String], json: Bool = false, width: Int? = nil, color: Bool = false) -> String {
         let output = StringOutput()
-        let renderer: OutcomeRenderer = json
+        let renderer: OutcomeRenderer =
+            json
             ? JSONRenderer()
             : TextRenderer(style: TextStyle(width: width, color: color, displayTime: .utc))
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: output) { error, line in
@@ -27,20 +29,21 @@ struct RenderingTests {
 
     @Test func addListShowAsText() {
         let text = session(["add Buy milk @shop", "add --tag work Ship it", "list", "show 1"])
-        #expect(text == """
-            added #1
-            added #2
-            #2  2000-01-01 00:00:01  Ship it  @work
-            #1  2000-01-01 00:00:00  Buy milk @shop
-            #1
-            uuid:     85316dc8-6b32-4318-880f-000000000001
-            inserted: 2000-01-01 00:00:00
-            updated:  never
-            tags:     @shop
+        #expect(
+            text == """
+                added #1
+                added #2
+                #2  2000-01-01 00:00:01  Ship it  @work
+                #1  2000-01-01 00:00:00  Buy milk @shop
+                #1
+                uuid:     85316dc8-6b32-4318-880f-000000000001
+                inserted: 2000-01-01 00:00:00
+                updated:  never
+                tags:     @shop
 
-            Buy milk @shop
+                Buy milk @shop
 
-            """)
+                """)
     }
 
     /// A memo cannot retitle the window, clear the screen or move the cursor: its control
@@ -50,10 +53,13 @@ struct RenderingTests {
         let memo = try notebook.add(text, tags: [])
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
         let shown = renderer.block(memo)
-        #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" })
+        #expect(
+            !shown.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" })
         #expect(shown.hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^?\tend\nsecond^[[H line\n"))
         #expect(renderer.listLine(memo).hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^? end …"))
-        #expect(session(["show 1"], json: true).contains(#""content":"x\u001b]0;pwned\u0007\u001b[2Jy\#u{9B}z\#u{7F}\tend\nsecond\u001b[H line""#))
+        #expect(
+            session(["show 1"], json: true).contains(
+                #""content":"x\u001b]0;pwned\u0007\u001b[2Jy\#u{9B}z\#u{7F}\tend\nsecond\u001b[H line""#))
     }
 
     /// A memo cannot make the rest of its line read backwards or hide text by reordering it:
@@ -73,9 +79,13 @@ struct RenderingTests {
         _ = try notebook.add("The Mysterious Stranger\nby Mark Twain and TWAIN\nthe end", tags: [])
         _ = try notebook.add("C++ at the Straße store", tags: [])
         let twain = session(["search twain"], color: true)
-        #expect(twain.hasSuffix("  … by Mark \u{1B}[1mTwain\u{1B}[22m and \u{1B}[1mTWAIN\u{1B}[22m …\n"), "\(twain.debugDescription)")
+        #expect(
+            twain.hasSuffix("  … by Mark \u{1B}[1mTwain\u{1B}[22m and \u{1B}[1mTWAIN\u{1B}[22m …\n"),
+            "\(twain.debugDescription)")
         let strasse = session(["search strasse c++"], color: true)
-        #expect(strasse.hasSuffix("  \u{1B}[1mC++\u{1B}[22m at the \u{1B}[1mStraße\u{1B}[22m store\n"), "\(strasse.debugDescription)")
+        #expect(
+            strasse.hasSuffix("  \u{1B}[1mC++\u{1B}[22m at the \u{1B}[1mStraße\u{1B}[22m store\n"),
+            "\(strasse.debugDescription)")
         #expect(session(["search twain"]).hasSuffix("  … by Mark Twain and TWAIN …\n"))
         let json = session(["search twain"], json: true)
         #expect(json.contains(#""content":"The Mysterious Stranger\nby Mark Twain and TWAIN\nthe end""#))
@@ -103,7 +113,9 @@ struct RenderingTests {
     @Test func theMatchShowsWhateverTheLineHolds() throws {
         _ = try notebook.add("bell\u{07} needle and \u{1B}[2J needle", tags: [])
         let shown = session(["search needle"], color: true)
-        #expect(shown.hasSuffix("  bell^G \u{1B}[1mneedle\u{1B}[22m and ^[[2J \u{1B}[1mneedle\u{1B}[22m\n"), "\(shown.debugDescription)")
+        #expect(
+            shown.hasSuffix("  bell^G \u{1B}[1mneedle\u{1B}[22m and ^[[2J \u{1B}[1mneedle\u{1B}[22m\n"),
+            "\(shown.debugDescription)")
         _ = try notebook.add(String(repeating: "word ", count: 30) + "needle at the end", tags: [])
         for width in [60, 40, 34] {
             let line = session(["search -n 1 needle"], width: width, color: true).split(separator: "\n").last ?? ""
@@ -116,15 +128,17 @@ struct RenderingTests {
     /// cut off by the tags or the width, as it would for a match far into the line.
     @Test(arguments: [40, 60, 80, 100, 132])
     func theMatchIsInViewWhereverItStands(width: Int) throws {
-        let filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore"
+        let filler =
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore"
         let renderer = TextRenderer(style: TextStyle(width: width, color: false, displayTime: .utc))
         let query = try SearchQuery(parsing: "zqxv")
         for tagCount in 0...3 {
             let tags = ["alpha", "beta", "gamma"].prefix(tagCount).map { $0 }
             for position in 0...filler.count {
                 let text = String(filler.prefix(position)) + " zqxv " + String(filler.dropFirst(position))
-                let memo = Memo(id: 1, uuid: "00000000-0000-4000-8000-000000000001", content: text,
-                                insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: tags)
+                let memo = Memo(
+                    id: 1, uuid: "00000000-0000-4000-8000-000000000001", content: text,
+                    insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: tags)
                 let line = renderer.listLine(memo, snippet: SearchSnippet(of: text, for: query))
                 #expect(line.contains("zqxv"), "\(width) columns, \(tagCount) tags, at \(position): \(line)")
                 #expect(DisplayWidth.of(line) <= width, "\(width) columns: \(line)")
@@ -144,7 +158,9 @@ struct RenderingTests {
     func windowsLineEndsEndLines(width: Int?) throws {
         _ = try notebook.add("line one\r\nline two\r\n", tags: [])
         _ = try notebook.add("\r\n  \r\nafter blank lines\r\nmore", tags: [])
-        let lines = session(["list"], width: width).split(separator: "\n").map { $0.split(separator: "  ", maxSplits: 2).last.map(String.init) }
+        let lines = session(["list"], width: width).split(separator: "\n").map {
+            $0.split(separator: "  ", maxSplits: 2).last.map(String.init)
+        }
         #expect(lines == ["after blank lines …", "line one …"])
         #expect(MemoContent.firstLine(of: "line one\r\nline two") == "line one")
         #expect(MemoContent.title(of: "\r\n \r\ntitle\r\n") == "title")
@@ -159,7 +175,9 @@ struct RenderingTests {
         #expect(lines.count == 2)
         for line in lines {
             #expect(DisplayWidth.of(line) <= width, "\(line) is wider than \(width)")
-            #expect(line.hasPrefix(String("#2  2000-01-01 00:00:01".prefix(width - 1))) || line.hasPrefix(String("#1  2000-01-01 00:00:00".prefix(width - 1))))
+            #expect(
+                line.hasPrefix(String("#2  2000-01-01 00:00:01".prefix(width - 1)))
+                    || line.hasPrefix(String("#1  2000-01-01 00:00:00".prefix(width - 1))))
         }
         if width >= 60 { #expect(lines[1].hasSuffix("@errand @shop @work")) }
     }
@@ -168,8 +186,13 @@ struct RenderingTests {
     /// after it get the dates and the places in the sequence (the uuid's last digits) they
     /// would have had without it.
     @Test func failedCommandsDoNotMoveTheClockOrTheUUIDs() {
-        let text = session(["add one", "add \"\"", "edit 9 nothing", "tag 5 x", "add --tag 'bad!' x", "add two", "show 2"])
-        #expect(text.contains(/uuid:     [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-000000000002\ninserted: 2000-01-01 00:00:01\n/))
+        let text = session([
+            "add one", "add \"\"", "edit 9 nothing", "tag 5 x", "add --tag 'bad!' x", "add two", "show 2"
+        ])
+        #expect(
+            text.contains(
+                /uuid:     [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-000000000002\ninserted: 2000-01-01 00:00:01\n/
+            ))
     }
 
     @Test func deleteAndShowNameEveryMissingId() {
@@ -186,28 +209,30 @@ struct RenderingTests {
 
     @Test func memosAsJSONLines() {
         let text = session(["add \"quote \\\" and\\nnewline\"", "edit 1 changed", "list"], json: true)
-        #expect(text == """
-            {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"quote \\" and\\nnewline","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":[]}
-            {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"changed","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2000-01-01T00:00:01.000Z","tags":[]}
-            {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"changed","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2000-01-01T00:00:01.000Z","tags":[]}
+        #expect(
+            text == """
+                {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"quote \\" and\\nnewline","insertDate":"2000-01-01T00:00:00.000Z","updateDate":null,"tags":[]}
+                {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"changed","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2000-01-01T00:00:01.000Z","tags":[]}
+                {"id":1,"uuid":"88b62424-64e0-48d4-8f6d-000000000001","content":"changed","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2000-01-01T00:00:01.000Z","tags":[]}
 
-            """)
+                """)
     }
 
     @Test func otherOutcomesAsOneJSONObject() {
         let text = session(["add a @x", "add b @x @y", "count --tag x", "tags", "delete 1 2"], json: true)
         let lines = text.split(separator: "\n").suffix(3)
-        #expect(Array(lines) == [
-            #"{"count":2}"#,
-            #"{"tags":[{"name":"x","count":2},{"name":"y","count":1}]}"#,
-            #"{"deleted":[1,2]}"#,
-        ])
+        #expect(
+            Array(lines) == [
+                #"{"count":2}"#,
+                #"{"tags":[{"name":"x","count":2},{"name":"y","count":1}]}"#,
+                #"{"deleted":[1,2]}"#
+            ])
     }
 
     @Test func listFiltersByDay() {
         let text = session([
             "add day one", "add day one again",
-            "list --on 2000-01-01 --asc -n 1", "count --on yesterday", "count --since today", "count --until 1999-12-31",
+            "list --on 2000-01-01 --asc -n 1", "count --on yesterday", "count --since today", "count --until 1999-12-31"
         ])
         #expect(text.split(separator: "\n").suffix(4) == ["#1  2000-01-01 00:00:00  day one", "0", "2", "0"])
     }
@@ -224,9 +249,12 @@ struct RenderingTests {
     /// `@Shop` shows `shop`; a tag on a later line, given with `--tag`, or cut off by the
     /// shortening is shown at the end.
     @Test func listedLinesDoNotRepeatTheTagsTheyShow() {
-        let text = session(["add --tag extra Buy @Shop milk @home",
-                            "add <<END", "first line", "later @errand", "END",
-                            "add " + String(repeating: "word ", count: 12) + "@far", "list"], width: 60)
+        let text = session(
+            [
+                "add --tag extra Buy @Shop milk @home",
+                "add <<END", "first line", "later @errand", "END",
+                "add " + String(repeating: "word ", count: 12) + "@far", "list"
+            ], width: 60)
         let lines = text.split(separator: "\n").suffix(3).map(String.init)
         #expect(lines[0].hasSuffix("…  @far"))
         #expect(DisplayWidth.of(lines[0]) <= 60)
@@ -242,13 +270,14 @@ struct RenderingTests {
 
     @Test func errorsAreReportedAndTheSessionGoesOn() throws {
         let text = session(["delete 1", "add ok", "list -n x", "add <<END", "never finished"])
-        #expect(text == """
-            1: error: no memo #1
-            added #1
-            3: error: invalid number 'x' for '-n': expected 0 or more
-            4: error: text ended before the heredoc's closing 'END'
+        #expect(
+            text == """
+                1: error: no memo #1
+                added #1
+                3: error: invalid number 'x' for '-n': expected 0 or more
+                4: error: text ended before the heredoc's closing 'END'
 
-            """)
+                """)
         #expect(try notebook.store.count() == 1)
     }
 
@@ -260,7 +289,10 @@ struct RenderingTests {
     @Test func infoDescribesTheStore() throws {
         let text = session(["add a", "begin", "add b", "tag 1 x", "show 1", "info"], json: true)
         let version = try notebook.store.info().sqliteVersion
-        #expect(text.hasSuffix(#"{"mode":"memory","path":null,"schemaVersion":11,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"# + "\n"))
+        #expect(
+            text.hasSuffix(
+                #"{"mode":"memory","path":null,"schemaVersion":11,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"#
+                    + "\n"))
     }
 
     @Test func helpListsEveryCommand() {

@@ -1,7 +1,8 @@
-@testable import MemoStore
 import MemoNotebookTestSupport
 import Testing
+
 @testable import MemoNotebook
+@testable import MemoStore
 
 /// Listing and exporting every memo copy each row's bytes straight to the output when they
 /// can (`TextRenderer.plainListLine`, `JSONRenderer.jsonLine`); the output must be exactly
@@ -11,26 +12,30 @@ struct RowRenderingTests {
     /// Texts that take the byte path and texts that must leave it.
     static let contents = [
         "plain ASCII", "two\nlines", "日本語のメモ", "한국어 메모 @태그", "emoji 🎉👩‍👩‍👧 and é", "tab\there", "escape \u{1B}[31m red",
-        "C1 \u{85} next line", "delete \u{7F}", "quote \" and \\ backslash", "inline @Shop and @home", "trailing space ",
+        "C1 \u{85} next line", "delete \u{7F}", "quote \" and \\ backslash", "inline @Shop and @home",
+        "trailing space ",
         "line\r\nwith CRLF", "nul \u{0} inside", "@", "ends with @",
         "mail a@b.c and @Work", "(@paren) [@x] {@y} \"@q\" '@s'", "@Tag-1_2 end", "日本@tag", "@tagé more", "x @ y",
-        "@ＴＡＧ wide", "@work's", "@shop @shop", "\u{3000}@shop after an ideographic space", "@a-b first",
+        "@ＴＡＧ wide", "@work's", "@shop @shop", "\u{3000}@shop after an ideographic space", "@a-b first"
     ]
 
     private func filledNotebook() throws -> ScriptedNotebook {
         let session = try ScriptedNotebook()
         for (index, content) in Self.contents.enumerated() {
             let tags = index % 3 == 0 ? [] : index % 3 == 1 ? ["work"] : ["été", "a-b", "shop"]
-            _ = try session.notebook.store.insert(MemoDraft(uuid: "00000000-0000-4000-8000-\(String(index + 1).leftPadded(12))",
-                                                            content: content, insertDate: Timestamp(secondsSince1970: Int64(index) * 86_400 - 86_400),
-                                                            updateDate: index % 2 == 0 ? nil : Timestamp(millisecondsSince1970: 1_700_000_000_123),
-                                                            tags: tags))
+            _ = try session.notebook.store.insert(
+                MemoDraft(
+                    uuid: "00000000-0000-4000-8000-\(String(index + 1).leftPadded(12))",
+                    content: content, insertDate: Timestamp(secondsSince1970: Int64(index) * 86_400 - 86_400),
+                    updateDate: index % 2 == 0 ? nil : Timestamp(millisecondsSince1970: 1_700_000_000_123),
+                    tags: tags))
         }
         // Another program may store bytes that are not UTF-8, in any text column (and keeps
         // a memo's `tag_names` with its tags, as the layout says).
         let database = session.notebook.store.database
         try database.asAnotherProgram {
-            try database.execute("""
+            try database.execute(
+                """
                 INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-0000000000ff', CAST(X'41FF42C0AFE08080' AS TEXT), 5);
                 INSERT INTO memo(uuid, content, insert_date) VALUES (CAST(X'FE' AS TEXT), 'uuid not UTF-8', 6);
                 INSERT INTO memo_tag(memo_id, name) VALUES (1, CAST(X'FF' AS TEXT));
@@ -80,8 +85,9 @@ struct RowRenderingTests {
             let memo = try #require(try memos.next())
             var line: [UInt8] = []
             JSONRenderer.appendJSONLine(of: row, to: &line)
-            #expect(String(decoding: line, as: UTF8.self) == JSONRenderer.json(memo).serialized + "\n",
-                    "memo \(memo.id)")
+            #expect(
+                String(decoding: line, as: UTF8.self) == JSONRenderer.json(memo).serialized + "\n",
+                "memo \(memo.id)")
             count += 1
         }
         #expect(count == Self.contents.count + 4)
@@ -100,12 +106,14 @@ struct RowRenderingTests {
         #expect(exported.hasSuffix("}\n]\n"))
     }
 
-    @Test(arguments: [
-        ([0x41, 0x42], true, true), ([0xE6, 0x97, 0xA5], true, true), ([0xF0, 0x9F, 0x8E, 0x89], true, true),
-        ([0x09], false, true), ([0x7F], false, true), ([0xC2, 0x85], false, true), ([0xC2, 0xA0], true, true),
-        ([0xFF], false, false), ([0xC0, 0xAF], false, false), ([0xE0, 0x80, 0x80], false, false), ([0xED, 0xA0, 0x80], false, false),
-        ([0xF4, 0x90, 0x80, 0x80], false, false), ([0xE6, 0x97], false, false), ([0x80], false, false),
-    ] as [([UInt8], Bool, Bool)])
+    @Test(
+        arguments: [
+            ([0x41, 0x42], true, true), ([0xE6, 0x97, 0xA5], true, true), ([0xF0, 0x9F, 0x8E, 0x89], true, true),
+            ([0x09], false, true), ([0x7F], false, true), ([0xC2, 0x85], false, true), ([0xC2, 0xA0], true, true),
+            ([0xFF], false, false), ([0xC0, 0xAF], false, false), ([0xE0, 0x80, 0x80], false, false),
+            ([0xED, 0xA0, 0x80], false, false),
+            ([0xF4, 0x90, 0x80, 0x80], false, false), ([0xE6, 0x97], false, false), ([0x80], false, false)
+        ] as [([UInt8], Bool, Bool)])
     func byteChecksAgreeWithSwift(bytes: [UInt8], plain: Bool, valid: Bool) {
         bytes.withUnsafeBytes { buffer in
             #expect(ByteText.isPlain(buffer) == plain)

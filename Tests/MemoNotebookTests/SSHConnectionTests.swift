@@ -2,6 +2,7 @@ import Glibc
 import MemoStore
 import MemoSync
 import Testing
+
 @testable import MemoNotebook
 
 /// The ssh that carries `memo sync HOST:PATH` is memo's child: however a sync ends, memo
@@ -13,7 +14,9 @@ struct SSHConnectionTests {
     /// A connection to a stand-in for ssh: the shell command `script` (its arguments, the
     /// destination and the remote command, are left unread).
     func connection(running script: String) throws -> SSHConnection {
-        guard case .ssh(let address) = try SyncTarget.parse("box:notes.sqlite") else { throw CommandError.invalid("not an address") }
+        guard case .ssh(let address) = try SyncTarget.parse("box:notes.sqlite") else {
+            throw CommandError.invalid("not an address")
+        }
         return try SSHConnection(to: address, remoteMemo: nil, environment: Environment(["MEMO_SSH": script + " #"]))
     }
 
@@ -48,9 +51,19 @@ struct SSHConnectionTests {
         let connection = try connection(running: "exit 0")
         // Its output ends when it exits, and with it the only reader of its input.
         #expect(try connection.channel.receiveLine() == nil)
-        try connection.channel.send(Array("hello".utf8))
-        #expect(throws: LineChannel.Failure.closed) { try connection.channel.flush() }
-        #expect(connection.explainEnd(heardFromMemo: true).hasPrefix("the connection ended in the middle of the sync (ssh exit status 0)"))
+        // A program another test starts at this moment holds a copy of every descriptor
+        // between its fork and its exec, the read end too: a write succeeds until it execs.
+        // So the test waits for the state "no reader left": six bytes a try, 30 KB at most,
+        // below the 64 KB a pipe holds, so no write blocks.
+        var failure: LineChannel.Failure?
+        for _ in 0..<5_000 where failure == nil {
+            try connection.channel.send(Array("hello".utf8))
+            do { try connection.channel.flush() } catch { failure = error }
+        }
+        #expect(failure == .closed)
+        #expect(
+            connection.explainEnd(heardFromMemo: true).hasPrefix(
+                "the connection ended in the middle of the sync (ssh exit status 0)"))
     }
 
     private static func pipeSignalAction() -> UInt {
@@ -73,7 +86,9 @@ struct SSHConnectionTests {
         defer { closedir(folder) }
         var found: [String] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if let target = link(of: "/proc/self/fd/\(name)"), targets.contains(target) { found.append(name) }
         }
         return found

@@ -1,6 +1,7 @@
 import MemoNotebookTestSupport
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 
@@ -19,7 +20,8 @@ struct StableUUIDTests {
     /// The uuids of the memos a script makes in memory, run as `memo run` runs it.
     private func uuids(ofScript lines: [String]) throws -> [String] {
         let notebook = try ScriptedNotebook().notebook
-        let interpreter = LineInterpreter(notebook: notebook, renderer: JSONRenderer(), output: StringOutput()) { error, _ in
+        let interpreter = LineInterpreter(notebook: notebook, renderer: JSONRenderer(), output: StringOutput()) {
+            error, _ in
             Issue.record("\(error)")
         }
         for (index, line) in lines.enumerated() { _ = interpreter.feed(line, lineNumber: index + 1) }
@@ -34,7 +36,8 @@ struct StableUUIDTests {
         #expect(try uuids(ofScript: ["add Alice: dentist", "add second"]) == alice)
         let bob = try uuids(ofScript: ["add Bob: milk", "add second"])
         #expect(Set(alice).isDisjoint(with: bob))
-        #expect(Set(try uuids(ofScript: ["# another comment", "add Alice: dentist", "add second"])).isDisjoint(with: alice))
+        #expect(
+            Set(try uuids(ofScript: ["# another comment", "add Alice: dentist", "add second"])).isDisjoint(with: alice))
         // The same line importing two different files of records without uuids.
         let one = try scratch.write("{\"content\":\"one\"}\n", to: "one.jsonl")
         let first = try uuids(ofScript: ["import \(one)"])
@@ -42,7 +45,9 @@ struct StableUUIDTests {
         #expect(Set(try uuids(ofScript: ["import \(one)"])).isDisjoint(with: first))
         for uuid in alice + bob + first {
             let characters = Array(uuid)
-            #expect(UUIDText(uuid)?.canonical == uuid && characters[14] == "4" && characters[19] == "8" && uuid.hasPrefix("0000") == false)
+            #expect(
+                UUIDText(uuid)?.canonical == uuid && characters[14] == "4" && characters[19] == "8"
+                    && uuid.hasPrefix("0000") == false)
         }
         #expect(alice.map { $0.suffix(12) } == ["000000000001", "000000000002"], "the sequence shows at the end")
     }
@@ -71,9 +76,13 @@ struct StableUUIDTests {
         #expect(UUIDText("00000000-0000-4000-8000-000000000001")?.canonical == "00000000-0000-4000-8000-000000000001")
         #expect(UUIDText("ffffffff-ffff-ffff-ffff-ffffffffffff")?.canonical == "ffffffff-ffff-ffff-ffff-ffffffffffff")
         #expect(UUIDText("f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f8") != UUIDText(mixed))
-        for refused in ["", "f1e2d3c4b5a649788695a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9a",
-                        "f1e2d3c-4b5a6-4978-8695-a4b3c2d1e0f9", "g1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", " 1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
-                        "+1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0é"] {
+        for refused in [
+            "", "f1e2d3c4b5a649788695a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f",
+            "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9a",
+            "f1e2d3c-4b5a6-4978-8695-a4b3c2d1e0f9", "g1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+            " 1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+            "+1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0é"
+        ] {
             #expect(UUIDText(refused) == nil, "\(refused)")
         }
     }
@@ -82,7 +91,8 @@ struct StableUUIDTests {
         let scratch = TemporaryFolder()
         let path = scratch.file("Notes.sqlite")
         let source = try Database(path: path)
-        try source.execute("""
+        try source.execute(
+            """
             CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
             CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
             INSERT INTO Z_METADATA VALUES (1, 'F1E2D3C4-B5A6-4978-8695-A4B3C2D1E0F9', NULL);
@@ -92,11 +102,17 @@ struct StableUUIDTests {
             INSERT INTO ZMEMOENTITY VALUES (2, 1, 1, 731000100, 'two');
             """)
         let session = try ScriptedNotebook()
-        #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 2 added, 0 updated, 0 skipped\n")
+        #expect(
+            try session.run("import \(path) --format coredata") == "imported 2 records: 2 added, 0 updated, 0 skipped\n"
+        )
         // What memo 0.x left: the same uuids with the version-4 nibble.
         let database = session.notebook.store.database
-        try database.asAnotherProgram { try database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)") }
-        #expect(try session.run("import \(path) --format coredata") == "imported 2 records: 0 added, 0 updated, 2 skipped\n")
+        try database.asAnotherProgram {
+            try database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)")
+        }
+        #expect(
+            try session.run("import \(path) --format coredata") == "imported 2 records: 0 added, 0 updated, 2 skipped\n"
+        )
         #expect(try session.notebook.store.count() == 2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MemoNotebookTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 @testable import MemoSync
@@ -18,8 +19,9 @@ extension SyncTests {
         for n in 1...3 { try b.run("add b\(n)") }
         let failing = FailingCommit(LocalSyncEndpoint(store: a.notebook.store, displayPath: path("a.sqlite")))
         #expect(throws: StoreError.self) {
-            try Synchronizer.sync(failing, with: LocalSyncEndpoint(store: b.notebook.store, displayPath: path("b.sqlite")),
-                                  at: Timestamp(millisecondsSince1970: 1_000))
+            try Synchronizer.sync(
+                failing, with: LocalSyncEndpoint(store: b.notebook.store, displayPath: path("b.sqlite")),
+                at: Timestamp(millisecondsSince1970: 1_000))
         }
         #expect(try a.notebook.store.count() == 2, "a's save failed")
         #expect(try b.notebook.store.count() == 5, "b saved first")
@@ -134,7 +136,8 @@ private final class FailingCommit: SyncEndpoint {
         try side.changes(since: cursor, at: time)
     }
     func records(_ uuids: [String]) throws(StoreError) -> [SyncRecord] { try side.records(uuids) }
-    func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
+    func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError)
+    {
         try side.apply(records, received: cursor, from: peer, clock: clock)
     }
     func commit(peer: String) throws(StoreError) { throw .unexpected("the disk is full") }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoNotebook
 
 /// How `sync` reads its argument (issue 26): a file here, `[USER@]HOST:PATH` as scp and git
@@ -10,16 +11,24 @@ struct SyncTargetTests {
         return address
     }
 
-    @Test(arguments: ["notes.sqlite", "./a:b.sqlite", "/mnt/usb/x:y.sqlite", ":notes.sqlite", "~/notes.sqlite", "dir/host:x"])
+    @Test(arguments: [
+        "notes.sqlite", "./a:b.sqlite", "/mnt/usb/x:y.sqlite", ":notes.sqlite", "~/notes.sqlite", "dir/host:x"
+    ])
     func aPathWithoutAColonBeforeASlashIsAFileHere(text: String) throws {
         #expect(try SyncTarget.parse(text) == .file(path: text))
     }
 
     @Test func scpStyleAddressesNameAUserAHostAndAPath() throws {
         let plain = try #require(try address("box:notes.sqlite"))
-        #expect((plain.user, plain.host, plain.port, plain.path, plain.destination) == (nil, "box", nil, "notes.sqlite", "box"))
+        #expect(
+            (plain.user, plain.host, plain.port, plain.path, plain.destination) == (
+                nil, "box", nil, "notes.sqlite", "box"
+            ))
         let withUser = try #require(try address("me@box.example:~/memo/notes.sqlite"))
-        #expect((withUser.user, withUser.host, withUser.path, withUser.destination) == ("me", "box.example", "~/memo/notes.sqlite", "me@box.example"))
+        #expect(
+            (withUser.user, withUser.host, withUser.path, withUser.destination) == (
+                "me", "box.example", "~/memo/notes.sqlite", "me@box.example"
+            ))
         let colons = try #require(try address("box:/srv/a:b.sqlite"))
         #expect((colons.host, colons.path) == ("box", "/srv/a:b.sqlite"))
         let v6 = try #require(try address("me@[fe80::1]:n.sqlite"))
@@ -37,8 +46,10 @@ struct SyncTargetTests {
 
     /// ssh reads a host or user that starts with `-` as an option (`-oProxyCommand=…` runs a
     /// command here), so such an address is refused, as git refuses it.
-    @Test(arguments: ["box:", "-oProxyCommand=touch${IFS}x:y", "me@-box:x", "-me@box:x", "@box:x", "ssh://box", "ssh://box/",
-                      "ssh://box:0/x", "ssh://box:99999/x", "ssh://box:port/x", "ssh://-oX/x", "ssh:///x", "me@:x"])
+    @Test(arguments: [
+        "box:", "-oProxyCommand=touch${IFS}x:y", "me@-box:x", "-me@box:x", "@box:x", "ssh://box", "ssh://box/",
+        "ssh://box:0/x", "ssh://box:99999/x", "ssh://box:port/x", "ssh://-oX/x", "ssh:///x", "me@:x"
+    ])
     func anAddressSshWouldMisreadIsRefused(text: String) {
         #expect(throws: CommandError.self) { try SyncTarget.parse(text) }
     }

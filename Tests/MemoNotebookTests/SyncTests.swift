@@ -2,6 +2,7 @@ import Foundation
 import MemoNotebookTestSupport
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 @testable import MemoStore
 
@@ -44,10 +45,12 @@ struct SyncTests {
     /// untagged, deleted and brought back, synced both ways, and imported again.
     @Test func anExportWritesTheVersionsItWroteBefore() throws {
         let a = try store("a.sqlite"), b = try store("b.sqlite")
-        let records = [#"{"content":"plain"}"#, #"{"content":"tagged","tags":["x"]}"#, #"{"content":"two tags","tags":["y","x"]}"#,
-                       #"{"content":"inline @z","tags":["z"]}"#, #"{"content":"edited","updateDate":"2001-01-01T00:00:00.000Z"}"#,
-                       #"{"content":"accents é 京都 👍🏽"}"#, #"{"content":"to edit"}"#, #"{"content":"to tag"}"#,
-                       #"{"content":"to untag","tags":["w"]}"#, #"{"content":"to delete"}"#]
+        let records = [
+            #"{"content":"plain"}"#, #"{"content":"tagged","tags":["x"]}"#, #"{"content":"two tags","tags":["y","x"]}"#,
+            #"{"content":"inline @z","tags":["z"]}"#, #"{"content":"edited","updateDate":"2001-01-01T00:00:00.000Z"}"#,
+            #"{"content":"accents é 京都 👍🏽"}"#, #"{"content":"to edit"}"#, #"{"content":"to tag"}"#,
+            #"{"content":"to untag","tags":["w"]}"#, #"{"content":"to delete"}"#
+        ]
         let file = path("records.jsonl")
         try (records.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         try a.run("import \(file)")
@@ -64,7 +67,8 @@ struct SyncTests {
         let c = try store("c.sqlite")
         try c.run("import \(path("a.jsonl"))")
         for session in [a, b, c] {
-            let named = try session.notebook.store.database.prepare("SELECT \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo")
+            let named = try session.notebook.store.database.prepare(
+                "SELECT \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo")
             var agreed: [Bool] = []
             while try named.step() {
                 #expect(named.int64(at: 0) == named.int64(at: 1))
@@ -74,17 +78,22 @@ struct SyncTests {
         }
         // A name one hex digit off, in any of the four columns, is not the state's name.
         let database = c.notebook.store.database
-        for (id, column, lastDigit) in [(1, "text_by", 32), (2, "version", 34), (3, "tags_version", 34), (4, "support", 72)] {
+        for (id, column, lastDigit) in [
+            (1, "text_by", 32), (2, "version", 34), (3, "tags_version", 34), (4, "support", 72)
+        ] {
             let read = try database.prepare("SELECT \(column) FROM memo WHERE id = ?1")
             try read.bind([.integer(Int64(id))])
             #expect(try read.step())
             var bytes = Array(read.string(at: 0).utf8)
             bytes[lastDigit] = bytes[lastDigit] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
             try database.asAnotherProgram {
-                try database.prepare("UPDATE memo SET \(column) = ?2 WHERE id = ?1").run([.integer(Int64(id)), .text(String(decoding: bytes, as: UTF8.self))])
+                try database.prepare("UPDATE memo SET \(column) = ?2 WHERE id = ?1").run([
+                    .integer(Int64(id)), .text(String(decoding: bytes, as: UTF8.self))
+                ])
             }
         }
-        let named = try database.prepare("SELECT id, \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo WHERE id <= 5")
+        let named = try database.prepare(
+            "SELECT id, \(SyncStamping.isOnlyItsStateSQL), \(Self.isOnlyItsStateBefore) FROM memo WHERE id <= 5")
         var namedIDs: [Int64] = []
         while try named.step() {
             #expect(named.int64(at: 1) == named.int64(at: 2))
@@ -114,9 +123,11 @@ struct SyncTests {
     /// changed after the receiver's cursor of the sender.
     func unsent(from sender: ScriptedNotebook, to receiver: ScriptedNotebook) throws -> Int64? {
         let cursor = try receiver.notebook.store.syncCursor(of: sender.notebook.store.syncStoreID())
-        return try sender.notebook.store.database.prepare("""
+        return try sender.notebook.store.database.prepare(
+            """
             SELECT (SELECT count(*) FROM memo WHERE change_seq > ?1) + (SELECT count(*) FROM memo_tombstone WHERE change_seq > ?1)
-            """).scalarInt([.integer(cursor?.seq ?? -1)])
+            """
+        ).scalarInt([.integer(cursor?.seq ?? -1)])
     }
 
     /// A sync that moved memos leaves the next one nothing to send back: each side's cursor of
@@ -200,11 +211,14 @@ struct SyncTests {
         try a.run("sync \(path("b.sqlite"))")
         try b.run(["clock 2024-03-02T10:00Z", "edit 1 the plan, as b saw it @work"])
         try a.run(["clock 2024-03-02T11:00Z", "edit 1 the plan, as a saw it later @work"])
-        #expect(try a.run("sync \(path("b.sqlite"))").hasSuffix(": 1 memo sent, 0 received, 1 conflict kept as @conflict memos\n"))
+        #expect(
+            try a.run("sync \(path("b.sqlite"))").hasSuffix(
+                ": 1 memo sent, 0 received, 1 conflict kept as @conflict memos\n"))
         #expect(try memos(a) == memos(b))
         let listing = try b.run("list --asc")
         #expect(listing.contains("2024-03-01 09:00:00  the plan, as a saw it later @work\n"))
-        #expect(listing.contains("2024-03-01 09:00:00  the plan, as b saw it @work  @conflict\n"), "the same insert date")
+        #expect(
+            listing.contains("2024-03-01 09:00:00  the plan, as b saw it @work  @conflict\n"), "the same insert date")
         #expect(try b.run("count") == "2\n")
     }
 
@@ -214,7 +228,7 @@ struct SyncTests {
         try b.run(["edit 1 keep me, edited meanwhile", "delete 2"])
         try a.run("sync \(path("b.sqlite"))")
         #expect(try memos(a) == memos(b))
-        #expect(try a.run("list") .contains("keep me, edited meanwhile"))
+        #expect(try a.run("list").contains("keep me, edited meanwhile"))
         #expect(try b.run("count") == "1\n")
     }
 
@@ -234,7 +248,9 @@ struct SyncTests {
     @Test func aMissingPathBecomesACopyAndOtherFilesAreRefusedUntouched() throws {
         let a = try store("a.sqlite")
         try a.run("add one @x")
-        #expect(throws: StoreError.refused(.missingFolder(path("new")))) { try a.run("sync \(path("new/copy.sqlite"))") }
+        #expect(throws: StoreError.refused(.missingFolder(path("new")))) {
+            try a.run("sync \(path("new/copy.sqlite"))")
+        }
         #expect(!FileManager.default.fileExists(atPath: path("new")), "a sync creates no folder (a stick not mounted)")
         try FileManager.default.createDirectory(atPath: path("new"), withIntermediateDirectories: false)
         try a.run("sync \(path("new/copy.sqlite"))")
@@ -260,7 +276,10 @@ struct SyncTests {
         #expect(try texts(a) == ["mine, edited on b", "theirs"])
         let undone = try a.run("undo --sync")
         #expect(undone.hasPrefix("undid change "), "\(undone)")
-        #expect(undone.contains(" (sync with \(path("b.sqlite"))): 1 memo it changed put back (the texts it brought kept), 1 memo it added kept\n"))
+        #expect(
+            undone.contains(
+                " (sync with \(path("b.sqlite"))): 1 memo it changed put back (the texts it brought kept), 1 memo it added kept\n"
+            ))
         #expect(try texts(a) == ["mine, edited on b", "theirs"])
         #expect(try a.run("redo").contains(" (sync with \(path("b.sqlite")))"))
         #expect(try texts(a) == ["mine, edited on b", "theirs"])
@@ -301,7 +320,8 @@ struct SyncTests {
                 try session.run("add memo \(written) from \(names[index]) @t\(random.next() % 4)")
             case 4...5:
                 written += 1
-                try session.run("edit \(ids[Int(random.next() % UInt64(ids.count))]) rewritten \(written) on \(names[index])")
+                try session.run(
+                    "edit \(ids[Int(random.next() % UInt64(ids.count))]) rewritten \(written) on \(names[index])")
             case 6:
                 try session.run("delete \(ids[Int(random.next() % UInt64(ids.count))])")
             case 7:
@@ -346,13 +366,17 @@ extension MemoStore {
     func liveVersions() throws -> [(String, String, VersionVector)] {
         let rows = try database.prepare("SELECT uuid, content, version FROM memo")
         var versions: [(String, String, VersionVector)] = []
-        while try rows.step() { versions.append((rows.string(at: 0), rows.string(at: 1), VersionVector(json: rows.string(at: 2)))) }
+        while try rows.step() {
+            versions.append((rows.string(at: 0), rows.string(at: 1), VersionVector(json: rows.string(at: 2))))
+        }
         return versions
     }
 
     /// The version of the memo with `uuid`, live or deleted.
     func finalVersion(uuid: String) throws -> VersionVector? {
-        try database.cached("SELECT version FROM memo WHERE uuid = ?1 UNION ALL SELECT version FROM memo_tombstone WHERE uuid = ?1")
-            .firstRow([.text(uuid)]) { VersionVector(json: $0.string(at: 0)) }
+        try database.cached(
+            "SELECT version FROM memo WHERE uuid = ?1 UNION ALL SELECT version FROM memo_tombstone WHERE uuid = ?1"
+        )
+        .firstRow([.text(uuid)]) { VersionVector(json: $0.string(at: 0)) }
     }
 }

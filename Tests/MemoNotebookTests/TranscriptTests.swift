@@ -1,26 +1,31 @@
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Transcripts and diffs")
 struct TranscriptTests {
     @Test func parsesCommandsContinuationsAndOutput() {
-        let transcript = Transcript(parsing: """
-            A comment line.
-            memo> add <<END
-            ...> body
-            ...>
-            ...> END
-            added #1
-            memo>
-            memo> list
-            ...> not a continuation: output
-            """)
+        let transcript = Transcript(
+            parsing: """
+                A comment line.
+                memo> add <<END
+                ...> body
+                ...>
+                ...> END
+                added #1
+                memo>
+                memo> list
+                ...> not a continuation: output
+                """)
         #expect(transcript.comments == ["A comment line."])
-        #expect(transcript.exchanges == [
-            .init(lineNumber: 2, command: "add <<END", continuation: ["body", "", "END"], expectedOutput: ["added #1"]),
-            .init(lineNumber: 7, command: "", continuation: [], expectedOutput: []),
-            .init(lineNumber: 8, command: "list", continuation: ["not a continuation: output"], expectedOutput: []),
-        ])
+        #expect(
+            transcript.exchanges == [
+                .init(
+                    lineNumber: 2, command: "add <<END", continuation: ["body", "", "END"], expectedOutput: ["added #1"]
+                ),
+                .init(lineNumber: 7, command: "", continuation: [], expectedOutput: []),
+                .init(lineNumber: 8, command: "list", continuation: ["not a continuation: output"], expectedOutput: [])
+            ])
         #expect(transcript.lines.first == "A comment line.")
         #expect(transcript.lines[3] == "...> ")
     }
@@ -28,7 +33,10 @@ struct TranscriptTests {
     @Test func replayFillsInWhatEachCommandPrints() throws {
         let written = Transcript(parsing: "memo> add one\nwrong\nmemo> nope\nmemo> count\n")
         let replayed = try TranscriptTester.replay(written)
-        #expect(replayed.exchanges.map(\.expectedOutput) == [["added #1"], ["error: unknown command 'nope' (try 'help')"], ["1"]])
+        #expect(
+            replayed.exchanges.map(\.expectedOutput) == [
+                ["added #1"], ["error: unknown command 'nope' (try 'help')"], ["1"]
+            ])
     }
 
     /// CRLF line ends and a byte-order mark are read as every other file memo reads is.
@@ -50,7 +58,8 @@ struct TranscriptTests {
     /// Output lines that would read as prompts are escaped when written and unescaped when
     /// read, so a memo whose text starts with `memo> ` round-trips.
     @Test func outputThatLooksLikeAPromptRoundTrips() throws {
-        let written = Transcript(parsing: "memo> add <<END\n...> memo> hi\n...> ...> there\n...> \\back\n...> END\nmemo> show 1\n")
+        let written = Transcript(
+            parsing: "memo> add <<END\n...> memo> hi\n...> ...> there\n...> \\back\n...> END\nmemo> show 1\n")
         let replayed = try TranscriptTester.replay(written)
         let text = replayed.lines.joined(separator: "\n")
         #expect(text.contains("\n\\memo> hi\n\\...> there\n\\\\back"))
@@ -64,19 +73,20 @@ struct TranscriptTests {
         var new = old
         new[1] = "B"
         new.append("j")
-        #expect(UnifiedDiff.diff(old, new, oldName: "old", newName: "new", context: 1) == """
-            --- old
-            +++ new
-            @@ -1,3 +1,3 @@
-             a
-            -b
-            +B
-             c
-            @@ -9,1 +9,2 @@
-             i
-            +j
+        #expect(
+            UnifiedDiff.diff(old, new, oldName: "old", newName: "new", context: 1) == """
+                --- old
+                +++ new
+                @@ -1,3 +1,3 @@
+                 a
+                -b
+                +B
+                 c
+                @@ -9,1 +9,2 @@
+                 i
+                +j
 
-            """)
+                """)
         #expect(UnifiedDiff.diff(old, old, oldName: "old", newName: "new") == "")
     }
 
@@ -90,24 +100,25 @@ struct TranscriptTests {
         new.remove(at: 2_500)
         new.insert("inserted", at: 4_900)
         let diff = UnifiedDiff.diff(old, new, oldName: "old", newName: "new", context: 1)
-        #expect(diff == """
-            --- old
-            +++ new
-            @@ -100,3 +100,3 @@
-             line 99
-            -line 100
-            +changed 100
-             line 101
-            @@ -2500,3 +2500,2 @@
-             line 2499
-            -line 2500
-             line 2501
-            @@ -4901,2 +4900,3 @@
-             line 4900
-            +inserted
-             line 4901
+        #expect(
+            diff == """
+                --- old
+                +++ new
+                @@ -100,3 +100,3 @@
+                 line 99
+                -line 100
+                +changed 100
+                 line 101
+                @@ -2500,3 +2500,2 @@
+                 line 2499
+                -line 2500
+                 line 2501
+                @@ -4901,2 +4900,3 @@
+                 line 4900
+                +inserted
+                 line 4901
 
-            """)
+                """)
     }
 
     /// Texts with nothing in common between their first and last lines (a runaway

@@ -3,6 +3,7 @@ import MemoNotebookTestSupport
 import MemoStore
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("Import and export")
@@ -16,7 +17,8 @@ struct TransferTests {
         try session.run("fixture sample")
         try session.run("add --tag kept Explicit and @inline tags")
         try session.run("edit 3 Edited text @edited")
-        let multiLine = "first line\n\n  indented line\n- looks like an item\n## looks like a heading\ntrailing spaces  \n"
+        let multiLine =
+            "first line\n\n  indented line\n- looks like an item\n## looks like a heading\ntrailing spaces  \n"
         _ = try session.notebook.add(multiLine, tags: [])
         _ = try session.notebook.add("quotes \" and \\ backslash\tand a tab", tags: ["odd"])
         return session
@@ -27,8 +29,9 @@ struct TransferTests {
         let source = try filledNotebook()
         let path = scratch.file("all." + `extension`)
         #expect(try source.run("export \(path)") == "exported 23 memos to \(path)\n")
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o666 & ~Self.umask(),
-                "a new file follows the umask, as any file a command writes")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o666 & ~Self.umask(),
+            "a new file follows the umask, as any file a command writes")
         let target = try ScriptedNotebook()
         #expect(try target.run("import \(path)") == "imported 23 records: 23 added, 0 updated, 0 skipped\n")
         #expect(try target.dump() == source.dump())
@@ -55,19 +58,27 @@ struct TransferTests {
         let copies = [
             ("{\"uuid\":\"\(uuid)\",\"content\":\"Older copy\",\"insertDate\":\"1999-01-01T00:00:00.000Z\"}", apart),
             ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", apart),
-            ("{\"uuid\":\"\(uuid)\",\"content\":\"Original @inline\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}",
-             "0 added, 0 updated, 1 skipped"),
-            ("{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
-             + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}", "0 added, 1 updated, 0 skipped"),
-            ("{\"uuid\":\"\(uuid)\",\"content\":\"An older edit\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
-             + "\"updateDate\":\"2000-06-01T00:00:00.000Z\"}", "0 added, 0 updated, 1 skipped"),
+            (
+                "{\"uuid\":\"\(uuid)\",\"content\":\"Original @inline\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}",
+                "0 added, 0 updated, 1 skipped"
+            ),
+            (
+                "{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
+                    + "\"updateDate\":\"2001-02-03T04:05:06.789Z\",\"tags\":[\"fresh\",\"new\"]}",
+                "0 added, 1 updated, 0 skipped"
+            ),
+            (
+                "{\"uuid\":\"\(uuid)\",\"content\":\"An older edit\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
+                    + "\"updateDate\":\"2000-06-01T00:00:00.000Z\"}", "0 added, 0 updated, 1 skipped"
+            )
         ]
         for (index, (record, outcome)) in copies.enumerated() {
             let file = try scratch.write(record + "\n", to: "merge\(index).jsonl")
             #expect(try session.run("import \(file)") == "imported 1 record: \(outcome)\n", "\(record)")
             if outcome == apart {
-                #expect(try session.run("import \(file)") == "imported 1 record: 0 added, 0 updated, 1 skipped\n",
-                        "imported again, the memo added apart is found by its uuid")
+                #expect(
+                    try session.run("import \(file)") == "imported 1 record: 0 added, 0 updated, 1 skipped\n",
+                    "imported again, the memo added apart is found by its uuid")
             }
         }
         let file = try scratch.write("{\"content\":\"No uuid or date\"}\n", to: "fresh.jsonl")
@@ -91,31 +102,44 @@ struct TransferTests {
     /// memo already there (text, tags, and the dates it carries) is skipped, and the summary
     /// says why. A record that differs in any of them is a memo of its own.
     @Test(arguments: [
-        ("jsonl", """
+        (
+            "jsonl",
+            """
             {"content":"milk @shop"}
             {"content":"dentist","insertDate":"2024-03-01T09:00:00.000Z","tags":["health"]}
             {"content":"edited","insertDate":"2024-03-01T09:00:00.000Z","updateDate":"2024-03-02T09:00:00.000Z"}
 
-            """),
-        ("json", """
+            """
+        ),
+        (
+            "json",
+            """
             [{"content":"milk @shop"},
              {"content":"dentist","insertDate":"2024-03-01T09:00:00.000Z","tags":["Health"]},
              {"content":"edited","insertDate":"2024-03-01T09:00:00.000Z","updateDate":"2024-03-02T09:00:00.000Z"}]
 
-            """),
-        ("md", "milk @shop\n\n## 2024-03-01\n\n- dentist\n- edited\n"),
+            """
+        ),
+        ("md", "milk @shop\n\n## 2024-03-01\n\n- dentist\n- edited\n")
     ])
     func importingRecordsWithoutUUIDsAgainSkipsThoseAlreadyThere(_ format: String, _ text: String) throws {
         let session = try ScriptedNotebook()
         try session.run("add milk @shop")
         let file = try scratch.write(text, to: "again.\(format)")
-        #expect(try session.run("import \(file)") == "imported 3 records: 2 added, 0 updated, 1 skipped (1 already in the store)\n")
+        #expect(
+            try session.run("import \(file)")
+                == "imported 3 records: 2 added, 0 updated, 1 skipped (1 already in the store)\n")
         let before = try session.dump()
-        #expect(try session.run("import \(file)") == "imported 3 records: 0 added, 0 updated, 3 skipped (3 already in the store)\n")
+        #expect(
+            try session.run("import \(file)")
+                == "imported 3 records: 0 added, 0 updated, 3 skipped (3 already in the store)\n")
         #expect(try session.dump() == before)
-        #expect(try session.json("import \(file)") == #"{"added":0,"updated":0,"skipped":3,"empty":0,"addedUnderNewUUID":0,"alreadyThere":3}"# + "\n")
+        #expect(
+            try session.json("import \(file)")
+                == #"{"added":0,"updated":0,"skipped":3,"empty":0,"addedUnderNewUUID":0,"alreadyThere":3}"# + "\n")
         // Another tag, another date or another text is another memo.
-        let differing = try scratch.write("""
+        let differing = try scratch.write(
+            """
             {"content":"milk @shop","tags":["dairy"]}
             {"content":"dentist","insertDate":"2024-03-01T10:00:00.000Z","tags":["health"]}
             {"content":"Milk @shop"}
@@ -128,7 +152,8 @@ struct TransferTests {
     @Test(arguments: ["00000000-0000-4000-8000-0000000000aa", "00000000-0000-4000-8000-0000000000AA"])
     func aUUIDTwiceInOneFileFailsAtTheSecond(_ second: String) throws {
         let session = try ScriptedNotebook()
-        let file = try scratch.write("""
+        let file = try scratch.write(
+            """
             [
             {"uuid":"00000000-0000-4000-8000-0000000000aa","content":"one"},
             {"uuid":"\(second)","content":"two","updateDate":"2030-01-01T00:00:00.000Z"}
@@ -137,27 +162,41 @@ struct TransferTests {
         #expect {
             try session.run("import \(file)")
         } throws: { error in
-            errorReport(error) == "\(file):3: error: the uuid \(second.lowercased()) is named by an earlier record of this file"
+            errorReport(error)
+                == "\(file):3: error: the uuid \(second.lowercased()) is named by an earlier record of this file"
         }
         #expect(try session.notebook.store.count() == 0)
     }
 
     /// A malformed record fails the whole import at its line, and the store is as it was.
     @Test(arguments: [
-        ("{\"content\":\"one\"}\n{\"content\":\"two\"}\n{\"content\":\"three\"", "jsonl", 3, "the line is not valid JSON"),
+        (
+            "{\"content\":\"one\"}\n{\"content\":\"two\"}\n{\"content\":\"three\"", "jsonl", 3,
+            "the line is not valid JSON"
+        ),
         ("{\"content\":\"one\"}\n{\"text\":\"two\"}\n", "jsonl", 2, "the record has no \"content\""),
         ("{\"content\":\"one\",\"uuid\":\"nope\"}\n", "jsonl", 1, "invalid uuid 'nope'"),
-        ("{\"content\":\"one\",\"insertDate\":\"yesterday\"}\n", "jsonl", 1,
-         "invalid \"insertDate\" 'yesterday': use an ISO 8601 instant such as 2024-03-01T09:30:00.000Z"),
+        (
+            "{\"content\":\"one\",\"insertDate\":\"yesterday\"}\n", "jsonl", 1,
+            "invalid \"insertDate\" 'yesterday': use an ISO 8601 instant such as 2024-03-01T09:30:00.000Z"
+        ),
         ("{\"content\":\"   \"}\n", "jsonl", 1, "memo text is empty"),
-        ("{\"content\":\"x\",\"tags\":[\"bad tag!\"]}\n", "jsonl", 1, "invalid tag 'bad tag!': use letters, digits, '_' and '-'"),
-        ("[\n{\"content\":\"one\"},\n{\"content\":\n\"two\"}\n{\"content\":\"three\"}\n]", "json", 5, "expected ',' or ']' after a record"),
+        (
+            "{\"content\":\"x\",\"tags\":[\"bad tag!\"]}\n", "jsonl", 1,
+            "invalid tag 'bad tag!': use letters, digits, '_' and '-'"
+        ),
+        (
+            "[\n{\"content\":\"one\"},\n{\"content\":\n\"two\"}\n{\"content\":\"three\"}\n]", "json", 5,
+            "expected ',' or ']' after a record"
+        ),
         ("[\n{\"content\":\"one\"},\n{\"content\":\"two\"}", "json", 3, "the array is not closed with ']'"),
         ("[\n{\"content\":\"one\"},\n42\n]", "json", 3, "a record must be a JSON object"),
         ("{\"content\":\"one\"}", "json", 1, "a JSON array of memo objects must start with '['"),
-        ("- one\n  <!-- memo {\"uuid\": -->\n", "md", 2, "the memo's metadata comment is not valid JSON"),
+        ("- one\n  <!-- memo {\"uuid\": -->\n", "md", 2, "the memo's metadata comment is not valid JSON")
     ])
-    func aMalformedRecordFailsTheImportAndChangesNothing(_ text: String, _ extension: String, _ line: Int, _ message: String) throws {
+    func aMalformedRecordFailsTheImportAndChangesNothing(
+        _ text: String, _ extension: String, _ line: Int, _ message: String
+    ) throws {
         let session = try ScriptedNotebook()
         try session.run("add already there")
         let before = try session.dump()
@@ -175,7 +214,8 @@ struct TransferTests {
     /// day dates what follows it.
     @Test func handWrittenMarkdownImports() throws {
         let session = try ScriptedNotebook()
-        let file = try scratch.write("""
+        let file = try scratch.write(
+            """
             # Notes
 
             Some prose
@@ -193,15 +233,16 @@ struct TransferTests {
 
             """, to: "notes.md")
         #expect(try session.run("import \(file)") == "imported 6 records: 6 added, 0 updated, 0 skipped\n")
-        #expect(try session.run("list --asc") == """
-            #1  2000-01-01 00:00:00  # Notes
-            #2  2000-01-01 00:00:01  Some prose …
-            #3  2024-03-01 00:00:00  Call the bank
-            #4  2024-03-01 00:00:00  Pack for the trip …
-            #5  2024-03-02 00:00:00  ## 2024-03-02 Saturday
-            #6  2024-03-02 00:00:00  Farmers market @food
+        #expect(
+            try session.run("list --asc") == """
+                #1  2000-01-01 00:00:00  # Notes
+                #2  2000-01-01 00:00:01  Some prose …
+                #3  2024-03-01 00:00:00  Call the bank
+                #4  2024-03-01 00:00:00  Pack for the trip …
+                #5  2024-03-02 00:00:00  ## 2024-03-02 Saturday
+                #6  2024-03-02 00:00:00  Farmers market @food
 
-            """)
+                """)
         #expect(try session.notebook.store.memo(id: 2)?.content == "Some prose\non two lines.")
         #expect(try session.notebook.store.memo(id: 4)?.content == "Pack for the trip\npassport and charger")
     }
@@ -260,7 +301,8 @@ struct TransferTests {
 @Suite("Reading JSON values")
 struct JSONValueReadingTests {
     @Test func aRecordReadsAsItsValues() throws {
-        let value = try JSONValue.parse(#"  { "id" : 12 , "content" : "x" , "tags" : [ "a" , "b" ], "uuid": null, "f": 1.5, "t": true }  "#.utf8)
+        let value = try JSONValue.parse(
+            #"  { "id" : 12 , "content" : "x" , "tags" : [ "a" , "b" ], "uuid": null, "f": 1.5, "t": true }  "#.utf8)
         #expect(value[member: "id"] == .integer(12))
         #expect(value[member: "content"] == .string("x"))
         #expect(value[member: "tags"] == .array([.string("a"), .string("b")]))
@@ -268,12 +310,17 @@ struct JSONValueReadingTests {
         #expect(value[member: "f"] == .number(1.5))
         #expect(value[member: "t"] == .bool(true))
         #expect(value[member: "missing"] == nil)
-        #expect(try JSONValue.parse(#"{"nested":{"a":["b",{}]}}"#.utf8)[member: "nested"] == .object([("a", .array([.string("b"), .object([])]))]))
+        #expect(
+            try JSONValue.parse(#"{"nested":{"a":["b",{}]}}"#.utf8)[member: "nested"]
+                == .object([("a", .array([.string("b"), .object([])]))]))
     }
 
     @Test(arguments: [
-        (#"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#, "quotes \" backslash \\ slash / controls \u{8}\u{C}\n\r\t"),
-        (#"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#, "unicode é 旅行 🎉 é 旅 🎉"),
+        (
+            #"{"content":"quotes \" backslash \\ slash \/ controls \b\f\n\r\t"}"#,
+            "quotes \" backslash \\ slash / controls \u{8}\u{C}\n\r\t"
+        ),
+        (#"{"content":"unicode é 旅行 🎉 \u00e9 \u65c5 \ud83c\udf89"}"#, "unicode é 旅行 🎉 é 旅 🎉")
     ])
     func escapesAreDecoded(_ text: String, _ content: String) throws {
         #expect(try JSONValue.parse(text.utf8)[member: "content"] == .string(content))
@@ -281,7 +328,9 @@ struct JSONValueReadingTests {
 
     /// What memo writes, it reads back as written.
     @Test func writtenValuesReadBack() throws {
-        let value: JSONValue = .array([.null, .bool(false), .integer(-7), .string("a \"b\"\n\u{1}"), .object([("k", .array([]))])])
+        let value: JSONValue = .array([
+            .null, .bool(false), .integer(-7), .string("a \"b\"\n\u{1}"), .object([("k", .array([]))])
+        ])
         #expect(try JSONValue.parse(value.serialized.utf8) == value)
     }
 
@@ -290,7 +339,7 @@ struct JSONValueReadingTests {
         #"{"content":"x"} trailing"#,
         "{\"content\":\"raw\ttab\"}",
         #"{"content":"bad \x escape"}"#,
-        "",
+        ""
     ])
     func textThatIsNotJSONIsRefused(_ text: String) {
         #expect(throws: (any Error).self) { try JSONValue.parse(text.utf8) }

@@ -1,5 +1,6 @@
 import MemoTestSupport
 import Testing
+
 @testable import MemoStore
 
 /// `UTF8Bytes` must answer as the standard library decodes: strict validity from
@@ -24,7 +25,8 @@ struct UTF8BytesTests {
                 let pair = [UInt8(first), UInt8(second)]
                 if Self.kind(pair) != Self.expected(pair) { mismatches.append(pair) }
                 guard first >= 0xE0 else { continue }
-                for third in [0x00, 0x1F, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF4, 0xFF] {
+                for third in [0x00, 0x1F, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF4, 0xFF]
+                {
                     let triple = pair + [UInt8(third)]
                     if Self.kind(triple) != Self.expected(triple) { mismatches.append(triple) }
                 }
@@ -52,8 +54,11 @@ struct UTF8BytesTests {
     /// Texts long enough for the eight-byte steps, with the odd byte anywhere in them.
     @Test(arguments: PropertySeeds.seeds(standard: 4)) func randomTextsAreJudgedAsSwiftDecodesThem(seed: UInt64) {
         var random = SeededRandom(seed: seed)
-        let pieces: [[UInt8]] = ["a", "plain words ", "é", "京都", "🎉", "\n", "\t", "\u{7F}", "\u{85}", "\u{A0}", "\u{9F}"]
-            .map { Array($0.utf8) } + [[0xC2], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xFF]]
+        let pieces: [[UInt8]] =
+            ["a", "plain words ", "é", "京都", "🎉", "\n", "\t", "\u{7F}", "\u{85}", "\u{A0}", "\u{9F}"]
+            .map { Array($0.utf8) } + [
+                [0xC2], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xFF]
+            ]
         var mismatches: [[UInt8]] = []
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []

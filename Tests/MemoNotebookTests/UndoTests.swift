@@ -3,6 +3,7 @@ import MemoNotebookTestSupport
 import MemoStore
 import MemoTestSupport
 import Testing
+
 @testable import MemoNotebook
 
 @Suite("History, undo and redo")
@@ -16,8 +17,10 @@ struct UndoTests {
     }
 
     /// Runs `line` (an undo or a redo); every memo must then be exactly as in `expected`.
-    private func expect(_ session: ScriptedNotebook, after line: String, toBe expected: [String],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expect(
+        _ session: ScriptedNotebook, after line: String, toBe expected: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try session.run(line)
         #expect(try state(session) == expected, sourceLocation: sourceLocation)
     }
@@ -30,7 +33,9 @@ struct UndoTests {
         let session = try ScriptedNotebook()
         try session.run("add --tag kept --tag old First memo")
         let before = try state(session)
-        guard case .edited(let memo) = try session.notebook.execute(.update(id: 1, content: "New text", tags: ["fresh"])) else {
+        guard
+            case .edited(let memo) = try session.notebook.execute(.update(id: 1, content: "New text", tags: ["fresh"]))
+        else {
             Issue.record("update did not edit")
             return
         }
@@ -38,7 +43,9 @@ struct UndoTests {
         #expect(memo.tags == ["fresh"])
         try session.run("undo")
         #expect(try state(session) == before)
-        guard case .edited(let same) = try session.notebook.execute(.update(id: 1, content: nil, tags: nil)) else { return }
+        guard case .edited(let same) = try session.notebook.execute(.update(id: 1, content: nil, tags: nil)) else {
+            return
+        }
         #expect(same.content == "First memo")
         #expect(throws: StoreError.self) { try session.notebook.execute(.update(id: 9, content: "x", tags: nil)) }
     }
@@ -49,7 +56,7 @@ struct UndoTests {
         "delete 1 2",
         "tag 2 extra more",
         "untag 1 kept",
-        "fixture sample",
+        "fixture sample"
     ])
     func undoAndRedoRestoreExactly(_ command: String) throws {
         let session = try ScriptedNotebook()
@@ -69,7 +76,8 @@ struct UndoTests {
         let session = try ScriptedNotebook()
         try session.run("add Original text")
         let before = try state(session)
-        let file = try scratch.write("""
+        let file = try scratch.write(
+            """
             {"uuid":"00000000-0000-4000-8000-000000000001","content":"Updated by the import","insertDate":"2000-01-01T00:00:00.000Z","updateDate":"2001-01-01T00:00:00.000Z"}
             {"content":"Added by the import @imported"}
 
@@ -94,7 +102,8 @@ struct UndoTests {
         #expect {
             try first.run("undo")
         } throws: { error in
-            errorMessage(error) == "cannot undo change 2 (edit \"Edited by the first session\"): the later change 3 (tag \"Edited by the first session\") came from another process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change"
+            errorMessage(error)
+                == "cannot undo change 2 (edit \"Edited by the first session\"): the later change 3 (tag \"Edited by the first session\") came from another process and touched the same memos; a one-shot 'memo undo' from the shell takes the store's latest change"
         }
         #expect(try store.memo(id: 1)?.tags == ["from-second"])
         try second.run("undo")
@@ -129,7 +138,8 @@ struct UndoTests {
         let undone = try session.run("undo")
         #expect(undone == "undid change 1 (add \"title]0;pwned end\")\n")
         #expect(throws: StoreError.self) { try session.run("undo") }
-        #expect(try session.notebook.store.historyEntry(1)?.label.unicodeScalars.allSatisfy { $0.value >= 0x20 } == true)
+        #expect(
+            try session.notebook.store.historyEntry(1)?.label.unicodeScalars.allSatisfy { $0.value >= 0x20 } == true)
     }
 
     @Test func rollbackLeavesNoHistoryAndNothingToUndo() throws {
@@ -147,10 +157,11 @@ struct UndoTests {
         let output = StringOutput()
         guard case .command(let command) = try CommandParser.parse(line: "history") else { return }
         try JSONRenderer().render(try session.notebook.execute(command), to: output)
-        #expect(output.text == """
-            {"seq":2,"at":"2000-01-01T00:00:01.000Z","kind":"undo","target":1,"memos":1,"summary":"one","undone":false}
-            {"seq":1,"at":"2000-01-01T00:00:00.000Z","kind":"add","target":null,"memos":1,"summary":"one","undone":true}
+        #expect(
+            output.text == """
+                {"seq":2,"at":"2000-01-01T00:00:01.000Z","kind":"undo","target":1,"memos":1,"summary":"one","undone":false}
+                {"seq":1,"at":"2000-01-01T00:00:00.000Z","kind":"add","target":null,"memos":1,"summary":"one","undone":true}
 
-            """)
+                """)
     }
 }

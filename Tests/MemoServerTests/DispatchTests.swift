@@ -1,8 +1,9 @@
 import Foundation
-@testable import MemoNotebook
-@testable import MemoStore
 import Testing
+
+@testable import MemoNotebook
 @testable import MemoServer
+@testable import MemoStore
 
 @Suite("JSON-RPC dispatch and lifecycle")
 struct DispatchTests {
@@ -15,7 +16,9 @@ struct DispatchTests {
     @Test func requestsBeforeInitializeAreRefused() throws {
         let reply = try harness.request("memo/list")
         #expect(reply.errorCode == -32002)
-        #expect(try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///a.memo", "text": "bogus"]]).isEmpty)
+        #expect(
+            try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///a.memo", "text": "bogus"]])
+                .isEmpty)
     }
 
     @Test func initializeAnswersCapabilitiesAndServerInfo() throws {
@@ -35,7 +38,9 @@ struct DispatchTests {
             #expect(reply.errorCode == -32700)
             #expect(reply["id"] is NSNull)
         }
-        let invalidUTF8 = Array(#"{"jsonrpc":"2.0","id":1,"method":"memo/add","params":{"content":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8)
+        let invalidUTF8 =
+            Array(#"{"jsonrpc":"2.0","id":1,"method":"memo/add","params":{"content":""#.utf8) + [0xFF, 0xFE]
+            + Array(#""}}"#.utf8)
         #expect((harness.receive(invalidUTF8).first as? [String: Any])?.errorCode == -32700)
     }
 
@@ -44,7 +49,9 @@ struct DispatchTests {
     @Test func aMessageOfTooManyValuesIsRefusedUnread() throws {
         try harness.initialize()
         let limit = MemoServer.maximumValuesPerMessage
-        let many = #"{"jsonrpc":"2.0","id":1,"method":"memo/delete","params":{"ids":["# + String(repeating: "1,", count: limit) + "1]}}"
+        let many =
+            #"{"jsonrpc":"2.0","id":1,"method":"memo/delete","params":{"ids":["# + String(repeating: "1,", count: limit)
+            + "1]}}"
         let refused = try #require(harness.receive(many).first as? [String: Any])
         #expect(refused.errorCode == -32600)
         #expect(refused.errorMessage == "the message holds more than \(limit) JSON values; it was not read")
@@ -59,17 +66,29 @@ struct DispatchTests {
     @Test func aRefusedChangeStopsKeepingItsDocument() throws {
         try harness.initialize()
         let uri = "file:///n.md"
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "see #7\n"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "see #7\n"]])
         #expect(harness.diagnostics(for: uri) == ["no memo #7"])
         let many = String(repeating: #"{"text":""},"#, count: MemoServer.maximumValuesPerMessage / 2)
-        harness.receive(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:\/\/\/n.md","version":2},"contentChanges":["#
-                        + many + #"{"text":"x"}]}}"#)
+        harness.receive(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:\/\/\/n.md","version":2},"contentChanges":["#
+                + many + #"{"text":"x"}]}}"#)
         let said = harness.diagnostics(for: uri)
-        #expect(said.count == 1 && said[0].contains("could not read") && said[0].contains("close and reopen it"), "\(said)")
-        _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3],
-                                                          "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": "#8 "]]])
+        #expect(
+            said.count == 1 && said[0].contains("could not read") && said[0].contains("close and reopen it"), "\(said)")
+        _ = try harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 3],
+                "contentChanges": [
+                    ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": "#8 "]
+                ]
+            ])
         #expect(harness.diagnostics(for: uri) == said, "an edit to text memo does not know is not applied")
-        _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 4], "contentChanges": [["text": "and #9\n"]]])
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": 4], "contentChanges": [["text": "and #9\n"]]])
         #expect(harness.diagnostics(for: uri) == ["no memo #9"])
     }
 
@@ -78,29 +97,58 @@ struct DispatchTests {
         try harness.initialize()
         let uri = "file:///big.md"
         let megabyte = String(repeating: "words\n", count: (1 << 20) / 6)
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
-                                                                         "text": String(repeating: megabyte, count: 3) + "#7\n"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "markdown", "version": 1,
+                    "text": String(repeating: megabyte, count: 3) + "#7\n"
+                ]
+            ])
         #expect(harness.diagnostics(for: uri) == ["no memo #7"])
         for version in 2...3 {
-            _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version],
-                                                              "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": megabyte]]])
+            _ = try harness.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": uri, "version": version],
+                    "contentChanges": [
+                        [
+                            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+                            "text": megabyte
+                        ]
+                    ]
+                ])
         }
         let said = harness.diagnostics(for: uri)
-        #expect(said.count == 1 && said[0].hasPrefix("memo reads documents of up to \(4 << 20) bytes"), "\(said.map { $0.prefix(80) })")
+        #expect(
+            said.count == 1 && said[0].hasPrefix("memo reads documents of up to \(4 << 20) bytes"),
+            "\(said.map { $0.prefix(80) })")
     }
 
     /// A selection sent end first (made backwards) is the same selection: its text is saved,
     /// and a move replaces it, not an empty place.
     @Test func aBackwardSelectionIsTheSelection() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                                                                         "text": "keep\nmove me\n"]])
-        let backwards: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": 1, "character": 7], "end": ["line": 0, "character": 4]]]
-        let saved = try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [backwards]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                    "text": "keep\nmove me\n"
+                ]
+            ])
+        let backwards: [String: Any] = [
+            "uri": "file:///n.md", "range": ["start": ["line": 1, "character": 7], "end": ["line": 0, "character": 4]]
+        ]
+        let saved = try harness.request(
+            "workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [backwards]])
         #expect(saved.result?["content"] as? String == "\nmove me")
-        let asked = try #require(harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
-        let edit = try #require(((((asked["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///n.md"]
-            as? [[String: Any]])?.first)
+        let asked = try #require(
+            harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
+        let edit = try #require(
+            ((((asked["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[
+                "file:///n.md"]
+                as? [[String: Any]])?.first)
         #expect((edit["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 4])
         #expect((edit["range"] as? [String: [String: Int]])?["end"] == ["line": 1, "character": 7])
     }
@@ -109,13 +157,27 @@ struct DispatchTests {
     /// cannot apply one) keeps no memo, and the user is told; one it applies keeps it.
     @Test func aMoveWhoseEditTheClientRefusesKeepsNoMemo() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                                                                         "text": "move me\nand me\n"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                    "text": "move me\nand me\n"
+                ]
+            ])
         func move(line: Int) throws -> String {
-            let selection: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": line, "character": 0],
-                                                                               "end": ["line": line, "character": 6]]]
+            let selection: [String: Any] = [
+                "uri": "file:///n.md",
+                "range": [
+                    "start": ["line": line, "character": 0],
+                    "end": ["line": line, "character": 6]
+                ]
+            ]
             try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [selection]])
-            let asked = try #require(harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
+            let asked = try #require(
+                harness.sent.compactMap { $0 as? [String: Any] }.last {
+                    $0["method"] as? String == "workspace/applyEdit"
+                })
             return try #require(asked["id"] as? String)
         }
         let refused = try move(line: 0)
@@ -128,22 +190,42 @@ struct DispatchTests {
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
         // The refused move is withdrawn, not kept in this session's undo: an undo takes back
         // the move that happened, and nothing brings the refused one back.
-        #expect(try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String == "undid change 3 (add \"and me\")\n")
-        #expect(try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String == "error: nothing to undo\n")
-        #expect(try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String == "redid change 3 (add \"and me\")\n")
-        #expect(try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String == "error: nothing to redo\n")
+        #expect(
+            try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String
+                == "undid change 3 (add \"and me\")\n")
+        #expect(
+            try harness.request("memo/execute", ["line": "undo"]).result?["output"] as? String
+                == "error: nothing to undo\n")
+        #expect(
+            try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String
+                == "redid change 3 (add \"and me\")\n")
+        #expect(
+            try harness.request("memo/execute", ["line": "redo"]).result?["output"] as? String
+                == "error: nothing to redo\n")
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "1\n")
     }
 
     /// Code actions are offered on a selection that makes a memo, not on white space alone.
     @Test func codeActionsNeedASelectionWithText() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                                                                         "text": "move me   \n\n"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                    "text": "move me   \n\n"
+                ]
+            ])
         func titles(_ from: [Int], _ to: [Int]) throws -> [String] {
-            let reply = try harness.request("textDocument/codeAction", ["textDocument": ["uri": "file:///n.md"], "context": ["diagnostics": []],
-                                                                        "range": ["start": ["line": from[0], "character": from[1]],
-                                                                                  "end": ["line": to[0], "character": to[1]]]])
+            let reply = try harness.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": "file:///n.md"], "context": ["diagnostics": []],
+                    "range": [
+                        "start": ["line": from[0], "character": from[1]],
+                        "end": ["line": to[0], "character": to[1]]
+                    ]
+                ])
             return (reply["result"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? ["?"]
         }
         #expect(try titles([0, 0], [0, 7]) == ["Save selection as memo", "Move selection to a memo"])
@@ -157,7 +239,9 @@ struct DispatchTests {
         try harness.initialize()
         try harness.request("memo/add", ["content": "first"])
         let uri = try #require(try harness.fileURIOfMemo1())
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "first"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "first"]])
         try harness.request("memo/update", ["id": 1, "content": "second"])
         _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         #expect(try String(contentsOfFile: try #require(URL(string: uri)?.path), encoding: .utf8) == "second")
@@ -178,9 +262,17 @@ struct DispatchTests {
     /// A move the client never answers did not happen: when the session ends, its memo goes.
     @Test func aMoveNeverAnsweredKeepsNoMemo() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                                                                         "text": "move me\n"]])
-        let selection: [String: Any] = ["uri": "file:///n.md", "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 7]]]
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
+                    "text": "move me\n"
+                ]
+            ])
+        let selection: [String: Any] = [
+            "uri": "file:///n.md", "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 7]]
+        ]
         try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [selection]])
         try harness.request("shutdown")
         harness.server.finish()
@@ -193,11 +285,12 @@ struct DispatchTests {
         try harness.initialize()
         let failed = try #require(try harness.request("memo/execute", ["line": "add hello\nworld"]).result)
         #expect(failed["ok"] as? Bool == false)
-        #expect(failed["output"] as? String == """
-            error: unknown command 'world' (try 'help')
-            error: nothing was changed: the lines run as one change, all or nothing
+        #expect(
+            failed["output"] as? String == """
+                error: unknown command 'world' (try 'help')
+                error: nothing was changed: the lines run as one change, all or nothing
 
-            """)
+                """)
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "0\n")
         let both = try #require(try harness.request("memo/execute", ["line": "add one\nadd <<END\ntwo\nEND"]).result)
         #expect(both["ok"] as? Bool == true)
@@ -210,12 +303,27 @@ struct DispatchTests {
     /// across requests; with other lines, so are lines whose effect could not be taken back.
     @Test(arguments: [
         ("begin", "error: a batch is not kept across requests: the lines of one memo/execute are one change already\n"),
-        ("add q\nrollback", "error: a batch is not kept across requests: the lines of one memo/execute are one change already\n"),
+        (
+            "add q\nrollback",
+            "error: a batch is not kept across requests: the lines of one memo/execute are one change already\n"
+        ),
         ("add q\nquit", "error: 'quit' cannot run with other lines in one memo/execute\n"),
-        ("add q\nsync other.db", "error: 'sync' changes another store, which the other lines could not take back: send it alone\n"),
-        ("add q\nexport out.json", "error: 'export' to a file writes it at once, which the other lines could not take back: send it alone\n"),
-        ("add c\nundo\nadd d", "error: 'undo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"),
-        ("redo\nadd d", "error: 'redo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"),
+        (
+            "add q\nsync other.db",
+            "error: 'sync' changes another store, which the other lines could not take back: send it alone\n"
+        ),
+        (
+            "add q\nexport out.json",
+            "error: 'export' to a file writes it at once, which the other lines could not take back: send it alone\n"
+        ),
+        (
+            "add c\nundo\nadd d",
+            "error: 'undo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"
+        ),
+        (
+            "redo\nadd d",
+            "error: 'redo' cannot run with other lines in one memo/execute, which are one change: send it alone\n"
+        )
     ])
     func executeRefusesLinesItCannotTakeBack(_ lines: String, _ answer: String) throws {
         try harness.initialize()
@@ -232,7 +340,9 @@ struct DispatchTests {
         for text in ["one", "two"] { _ = try harness.request("memo/execute", ["line": "add \(text)"]) }
         let failed = try #require(try harness.request("memo/execute", ["line": "undo\nundo\nundo"]).result)
         #expect(failed["ok"] as? Bool == false)
-        #expect((failed["output"] as? String)?.hasSuffix("error: nothing was changed: the lines run as one change, all or nothing\n") == true)
+        #expect(
+            (failed["output"] as? String)?.hasSuffix(
+                "error: nothing was changed: the lines run as one change, all or nothing\n") == true)
         #expect(try harness.request("memo/execute", ["line": "count"]).result?["output"] as? String == "2\n")
         let undone = try #require(try harness.request("memo/execute", ["line": "undo\nundo"]).result)
         #expect(undone["ok"] as? Bool == true)
@@ -244,30 +354,36 @@ struct DispatchTests {
     /// Valid JSON nested deeper than any request needs is refused before the parser gives up
     /// on it, and answered with the request's id, whether the id is a number or a string and
     /// wherever it stands, escapes and all.
-    @Test(arguments: [
-        (#"{"jsonrpc":"2.0","id":42,"method":"memo/add","params":{"content":"x","deep":DEEP}}"#, 42, nil),
-        (#"{"params":{"deep":DEEP},"method":"memo/add", "id" : "q-7","jsonrpc":"2.0"}"#, nil, "q-7"),
-        (#"{"jsonrpc":"2.0","method":"memo/add","params":{"id":5,"deep":DEEP},"id":"a\"b\/c"}"#, nil, "a\"b/c"),
-    ] as [(String, Int?, String?)])
+    @Test(
+        arguments: [
+            (#"{"jsonrpc":"2.0","id":42,"method":"memo/add","params":{"content":"x","deep":DEEP}}"#, 42, nil),
+            (#"{"params":{"deep":DEEP},"method":"memo/add", "id" : "q-7","jsonrpc":"2.0"}"#, nil, "q-7"),
+            (#"{"jsonrpc":"2.0","method":"memo/add","params":{"id":5,"deep":DEEP},"id":"a\"b\/c"}"#, nil, "a\"b/c")
+        ] as [(String, Int?, String?)])
     func aDeeplyNestedMessageIsRefusedWithItsID(_ template: String, _ number: Int?, _ string: String?) throws {
         try harness.initialize()
         let deep = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
         let reply = try #require(harness.receive(template.replacing("DEEP", with: deep)).first as? [String: Any])
         #expect(reply.errorCode == -32600)
-        #expect(reply.errorMessage == "the message nests deeper than \(MemoServer.maximumDepth) levels; it was not read")
+        #expect(
+            reply.errorMessage == "the message nests deeper than \(MemoServer.maximumDepth) levels; it was not read")
         #expect(reply["id"] as? Int == number && reply["id"] as? String == string)
         #expect(try harness.request("memo/tags").errorCode == nil, "the server reads on")
     }
 
-    @Test(arguments: [
-        (#"{"jsonrpc":"2.0","id":1}"#, "the message has no 'method'", 1),
-        (#"{"jsonrpc":"1.0","id":2,"method":"memo/tags"}"#, "'jsonrpc' must be \"2.0\"", 2),
-        (#"{"jsonrpc":"2.0","id":{"x":1},"method":"memo/tags"}"#, "the id must be a number or a string", nil),
-        (#"{"jsonrpc":"2.0","id":null,"method":"memo/add","params":{"content":"x"}}"#, "the id must be a number or a string", nil),
-        (#"{"jsonrpc":"2.0","id":3,"method":7}"#, "the message has no 'method'", 3),
-        ("42", "not a JSON-RPC 2.0 message object", nil),
-        ("[]", "an empty batch", nil),
-    ] as [(String, String, Int?)])
+    @Test(
+        arguments: [
+            (#"{"jsonrpc":"2.0","id":1}"#, "the message has no 'method'", 1),
+            (#"{"jsonrpc":"1.0","id":2,"method":"memo/tags"}"#, "'jsonrpc' must be \"2.0\"", 2),
+            (#"{"jsonrpc":"2.0","id":{"x":1},"method":"memo/tags"}"#, "the id must be a number or a string", nil),
+            (
+                #"{"jsonrpc":"2.0","id":null,"method":"memo/add","params":{"content":"x"}}"#,
+                "the id must be a number or a string", nil
+            ),
+            (#"{"jsonrpc":"2.0","id":3,"method":7}"#, "the message has no 'method'", 3),
+            ("42", "not a JSON-RPC 2.0 message object", nil),
+            ("[]", "an empty batch", nil)
+        ] as [(String, String, Int?)])
     func invalidRequests(_ body: String, _ message: String, _ id: Int?) throws {
         try harness.initialize()
         let reply = try #require(harness.receive(body).first as? [String: Any])
@@ -286,9 +402,13 @@ struct DispatchTests {
     /// malformed query or limit as invalid params in memo's words.
     @Test func searchFindsMemosNewestFirst() throws {
         try harness.initialize()
-        for content in ["Buy milk", "京都旅行の宿", "milk tea", "여행을 떠나다"] { try harness.request("memo/add", ["content": content]) }
+        for content in ["Buy milk", "京都旅行の宿", "milk tea", "여행을 떠나다"] {
+            try harness.request("memo/add", ["content": content])
+        }
         func contents(_ params: [String: Any]) throws -> [String]? {
-            (try harness.request("memo/search", params).result?["memos"] as? [[String: Any]])?.compactMap { $0["content"] as? String }
+            (try harness.request("memo/search", params).result?["memos"] as? [[String: Any]])?.compactMap {
+                $0["content"] as? String
+            }
         }
         #expect(try contents(["query": "milk"]) == ["milk tea", "Buy milk"])
         #expect(try contents(["query": "milk", "limit": 1]) == ["milk tea"])
@@ -305,20 +425,43 @@ struct DispatchTests {
         ("memo/add", #"{"content":5}"#, "invalid params: 'content' must be a string"),
         ("memo/add", "{}", "invalid params: 'content' is required"),
         ("memo/add", #"{"content":"   "}"#, "memo text is empty"),
-        ("memo/add", #"{"content":"x","tags":["no spaces"]}"#, "invalid tag 'no spaces': use letters, digits, '_' and '-'"),
+        (
+            "memo/add", #"{"content":"x","tags":["no spaces"]}"#,
+            "invalid tag 'no spaces': use letters, digits, '_' and '-'"
+        ),
         ("memo/get", #"{"id":"one"}"#, "invalid params: 'id' must be an integer"),
-        ("memo/list", #"{"order":"sideways"}"#, "invalid params: 'order' must be \"asc\" or \"desc\", not \"sideways\""),
+        (
+            "memo/list", #"{"order":"sideways"}"#,
+            "invalid params: 'order' must be \"asc\" or \"desc\", not \"sideways\""
+        ),
         ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
-        ("memo/list", #"{"since":"soon"}"#, "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)"),
+        (
+            "memo/list", #"{"since":"soon"}"#,
+            "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)"
+        ),
         ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids[1]' must be an integer"),
-        ("memo/list", #"{"limit":99999999999999999999}"#, "invalid params: a number where an integer is wanted has a fraction or is too large"),
-        ("memo/add", #"{"content":"\x41"}"#, "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"),
-        ("memo/add", #"{"content":"\ud800"}"#, "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"),
-        ("textDocument/hover", #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":1.5}}"#,
-         "invalid params: a number where an integer is wanted has a fraction or is too large"),
-        ("workspace/executeCommand", #"{"command":"memo.saveSelection","arguments":[{"uri":"x","range":{"start":{"line":0}}}]}"#,
-         "invalid params: 'arguments[0].range.start.character' is required"),
-        ("memo/unwatch", #"{"watchId":9}"#, "no watch 9"),
+        (
+            "memo/list", #"{"limit":99999999999999999999}"#,
+            "invalid params: a number where an integer is wanted has a fraction or is too large"
+        ),
+        (
+            "memo/add", #"{"content":"\x41"}"#,
+            "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"
+        ),
+        (
+            "memo/add", #"{"content":"\ud800"}"#,
+            "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"
+        ),
+        (
+            "textDocument/hover", #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":1.5}}"#,
+            "invalid params: a number where an integer is wanted has a fraction or is too large"
+        ),
+        (
+            "workspace/executeCommand",
+            #"{"command":"memo.saveSelection","arguments":[{"uri":"x","range":{"start":{"line":0}}}]}"#,
+            "invalid params: 'arguments[0].range.start.character' is required"
+        ),
+        ("memo/unwatch", #"{"watchId":9}"#, "no watch 9")
     ])
     func invalidParams(_ method: String, _ params: String, _ message: String) throws {
         try harness.initialize()
@@ -347,7 +490,8 @@ struct DispatchTests {
 
     @Test func batchesAreAnsweredAsBatches() throws {
         try harness.initialize()
-        let replies = harness.receive("""
+        let replies = harness.receive(
+            """
             [{"jsonrpc":"2.0","id":"a","method":"memo/add","params":{"content":"one"}},
              {"jsonrpc":"2.0","method":"initialized"},
              {"jsonrpc":"2.0","id":2,"method":"memo/tags"},
@@ -364,7 +508,8 @@ struct DispatchTests {
     /// element gets its own error, worded as it would be alone.
     @Test func eachElementOfABatchIsAnsweredOnItsOwn() throws {
         try harness.initialize()
-        let replies = harness.receive("""
+        let replies = harness.receive(
+            """
             [{"jsonrpc":"2.0","id":1,"method":"memo/get","params":{"id":"seven"}},
              {"jsonrpc":"2.0","id":2,"method":"memo/add","params":{"content":"kept"}},
              {"jsonrpc":"2.0","id":3,"method":"memo/nothing"},
@@ -380,18 +525,21 @@ struct DispatchTests {
 
     @Test func notebookMethods() throws {
         try harness.initialize()
-        let added = try #require(try harness.request("memo/add", ["content": "Buy milk @shop", "tags": ["Errand"]]).result)
+        let added = try #require(
+            try harness.request("memo/add", ["content": "Buy milk @shop", "tags": ["Errand"]]).result)
         #expect(added["id"] as? Int == 1)
         #expect(added["tags"] as? [String] == ["errand", "shop"])
         #expect(added["insertDate"] as? String == "2000-01-01T00:00:00.000Z")
         try harness.request("memo/add", ["content": "second"])
         #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "Buy milk @shop")
 
-        let listed = try #require(try harness.request("memo/list", ["order": "asc", "limit": 1]).result?["memos"] as? [[String: Any]])
+        let listed = try #require(
+            try harness.request("memo/list", ["order": "asc", "limit": 1]).result?["memos"] as? [[String: Any]])
         #expect(listed.map { $0["id"] as? Int } == [1])
         #expect((try harness.request("memo/list", ["tag": "SHOP"]).result?["memos"] as? [Any])?.count == 1)
 
-        let updated = try #require(try harness.request("memo/update", ["id": 1, "content": "Buy oat milk", "tags": ["dairy"]]).result)
+        let updated = try #require(
+            try harness.request("memo/update", ["id": 1, "content": "Buy oat milk", "tags": ["dairy"]]).result)
         #expect(updated["content"] as? String == "Buy oat milk")
         #expect(updated["tags"] as? [String] == ["dairy"])
         #expect(updated["updateDate"] as? String == "2000-01-01T00:00:02.000Z")
@@ -410,7 +558,8 @@ struct DispatchTests {
         let failed = try #require(try harness.request("memo/execute", ["line": "show 99"]).result)
         #expect(failed["ok"] as? Bool == false)
         #expect(failed["output"] as? String == "error: no memo #99\n")
-        let heredoc = try #require(try harness.request("memo/execute", ["line": "add <<END\nline one\nline two\nEND"]).result)
+        let heredoc = try #require(
+            try harness.request("memo/execute", ["line": "add <<END\nline one\nline two\nEND"]).result)
         #expect(heredoc["output"] as? String == "added #3\n")
 
         #expect(try harness.request("memo/delete", ["ids": [1, 2]]).result?["deleted"] as? [Int] == [1, 2])
@@ -435,12 +584,16 @@ struct DispatchTests {
     @Test func executeSplitsCRLFLines() throws {
         let harness = try ServerHarness.initialized()
         let result = try harness.request("memo/execute", ["line": "add first\r\nadd second\r\nlist"]).result
-        #expect(result?["output"] as? String == "added #1\nadded #2\n#2  2000-01-01 00:00:01  second\n#1  2000-01-01 00:00:00  first\n")
+        #expect(
+            result?["output"] as? String
+                == "added #1\nadded #2\n#2  2000-01-01 00:00:01  second\n#1  2000-01-01 00:00:00  first\n")
     }
 
     /// Responses from the client are never answered, however they are shaped.
-    @Test(arguments: [#"{"id":1,"result":null}"#, #"{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}"#,
-                      #"{"id":[1],"result":1}"#, #"[{"id":3,"result":null}]"#])
+    @Test(arguments: [
+        #"{"id":1,"result":null}"#, #"{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}"#,
+        #"{"id":[1],"result":1}"#, #"[{"id":3,"result":null}]"#
+    ])
     func responsesAreNeverAnswered(_ body: String) throws {
         let harness = try ServerHarness.initialized()
         #expect(harness.receive(body).isEmpty)
@@ -469,7 +622,10 @@ struct DispatchTests {
         func execute(_ line: String) throws -> String? {
             try harness.request("memo/execute", ["line": line]).result?["output"] as? String
         }
-        #expect(try execute("undo\nundo\nundo") == "undid change 4 (delete \"second\")\nundid change 3 (add \"second\")\nundid change 2 (edit \"changed\")\n")
+        #expect(
+            try execute("undo\nundo\nundo")
+                == "undid change 4 (delete \"second\")\nundid change 3 (add \"second\")\nundid change 2 (edit \"changed\")\n"
+        )
         #expect(try harness.request("memo/get", ["id": 1]).result?["content"] as? String == "first")
         #expect(try execute("undo") == "undid change 1 (add \"first\")\n")
         #expect(try execute("undo") == "error: nothing to undo\n")

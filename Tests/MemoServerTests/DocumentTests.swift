@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MemoServer
 
 @Suite("Language server for .memo files")
@@ -12,25 +13,31 @@ struct DocumentTests {
     }
 
     private func open(_ text: String) throws -> [[String: Any]] {
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "memo", "version": 1, "text": text]])
+        _ = try harness.notify(
+            "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "memo", "version": 1, "text": text]])
         return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]] ?? []
     }
 
     /// The hover text at a position of the open document, or nil for no hover.
     private func hover(_ line: Int, _ character: Int) throws -> String? {
-        let result = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+        let result = try harness.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+        ).result
         return (result?["contents"] as? [String: Any])?["value"] as? String
     }
 
     private func span(_ diagnostic: [String: Any]) -> [Int] {
         let range = diagnostic["range"] as? [String: [String: Int]]
-        return [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]]
-            .map { $0 ?? -1 }
+        return [
+            range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]
+        ]
+        .map { $0 ?? -1 }
     }
 
     @Test func diagnosticsNameTheOffendingWord() throws {
         try harness.initialize()
-        let diagnostics = try open("""
+        let diagnostics = try open(
+            """
             # a command file
             add fine
             frobnicate now
@@ -42,13 +49,14 @@ struct DocumentTests {
             list --since 2024-13-01
             edit 1 <<EOF
             """)
-        #expect(diagnostics.map { $0["message"] as? String } == [
-            "unknown command 'frobnicate' (try 'help')",
-            "unknown option '--bogus' for 'list'",
-            "invalid memo id 'x2': expected a positive number",
-            "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)",
-            "the heredoc never ends: no line 'EOF' follows",
-        ])
+        #expect(
+            diagnostics.map { $0["message"] as? String } == [
+                "unknown command 'frobnicate' (try 'help')",
+                "unknown option '--bogus' for 'list'",
+                "invalid memo id 'x2': expected a positive number",
+                "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, a weekday (monday) or an age (7d, 2w, 3m, 1y)",
+                "the heredoc never ends: no line 'EOF' follows"
+            ])
         #expect(diagnostics.map(span) == [[2, 0, 2, 10], [3, 5, 3, 12], [4, 7, 4, 9], [8, 13, 8, 23], [9, 0, 9, 12]])
         #expect(diagnostics.allSatisfy { $0["severity"] as? Int == 1 && $0["source"] as? String == "memo" })
     }
@@ -56,8 +64,11 @@ struct DocumentTests {
     @Test func changesAndCloseRepublish() throws {
         try harness.initialize()
         #expect(try open("bogus").count == 1)
-        _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": "count"]]])
-        #expect((harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [Any])?.isEmpty == true)
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": "count"]]])
+        #expect(
+            (harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [Any])?.isEmpty == true)
         _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         #expect(harness.notifications("textDocument/publishDiagnostics").count == 3)
     }
@@ -65,13 +76,24 @@ struct DocumentTests {
     /// Command diagnostics and command completion are for memo command files only.
     @Test func otherDocumentsAreNotCommandFiles() throws {
         try harness.initialize()
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///notes.md", "languageId": "markdown", "version": 3, "text": "See the notes\nli"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///notes.md", "languageId": "markdown", "version": 3, "text": "See the notes\nli"
+                ]
+            ])
         let published = try #require(harness.notifications("textDocument/publishDiagnostics").last)
         #expect(published["uri"] as? String == "file:///notes.md")
         #expect((published["diagnostics"] as? [Any])?.isEmpty == true)
-        let completion = try harness.request("textDocument/completion", ["textDocument": ["uri": "file:///notes.md"], "position": ["line": 1, "character": 2]]).result
+        let completion = try harness.request(
+            "textDocument/completion",
+            ["textDocument": ["uri": "file:///notes.md"], "position": ["line": 1, "character": 2]]
+        ).result
         #expect((completion?["items"] as? [Any])?.isEmpty == true)
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///x.memo", "languageId": "plaintext", "version": 1, "text": "bogus"]])
+        _ = try harness.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": "file:///x.memo", "languageId": "plaintext", "version": 1, "text": "bogus"]])
         #expect((harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [Any])?.count == 1)
     }
 
@@ -92,22 +114,30 @@ struct DocumentTests {
         _ = try open("add 日本🎉 ok\ncount")
         #expect(harness.notifications("textDocument/publishDiagnostics").last?["version"] as? Int == 1)
         func change(_ version: Int, _ changes: [[String: Any]]) throws -> [[String: Any]] {
-            _ = try harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
+            _ = try harness.notify(
+                "textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
             #expect(harness.notifications("textDocument/publishDiagnostics").last?["version"] as? Int == version)
-            return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]] ?? []
+            return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]]
+                ?? []
         }
         func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> [String: Any] {
             ["start": ["line": l1, "character": c1], "end": ["line": l2, "character": c2]]
         }
         #expect(try change(2, [["range": range(1, 0, 1, 5), "text": "frob"]]).map(span) == [[1, 0, 1, 4]])
-        #expect(try change(3, [["range": range(0, 9, 0, 11), "text": "fine"], ["range": range(1, 0, 1, 4), "text": "tags"]]).isEmpty)
+        #expect(
+            try change(3, [["range": range(0, 9, 0, 11), "text": "fine"], ["range": range(1, 0, 1, 4), "text": "tags"]])
+                .isEmpty)
         #expect(try change(4, [["range": range(1, 4, 1, 4), "text": " x"]]).map(span) == [[1, 5, 1, 6]])
         #expect(try change(5, [["text": "count\nbogus"]]).map(span) == [[1, 0, 1, 5]])
         try harness.request("memo/add", ["content": "added"])
-        let hover = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 1]]).result
+        let hover = try harness.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 1]]
+        ).result
         #expect(hover == nil)
         _ = try change(6, [["range": range(0, 0, 1, 5), "text": "show 1 #1"]])
-        let shown = try harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 8]]).result
+        let shown = try harness.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 8]]
+        ).result
         #expect(((shown?["contents"] as? [String: Any])?["value"] as? String)?.contains("added") == true)
     }
 
@@ -119,7 +149,8 @@ struct DocumentTests {
         let utf8 = try ServerHarness()
         try utf8.request("initialize", ["capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]])
         _ = try utf8.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "text": line]])
-        let diagnostic = try #require((utf8.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]])?.first)
+        let diagnostic = try #require(
+            (utf8.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]])?.first)
         #expect(span(diagnostic) == [0, 22, 0, 29])
     }
 
@@ -128,7 +159,10 @@ struct DocumentTests {
         try harness.request("memo/add", ["content": "Ship it @work"])
         _ = try open("li\nlist --tag w\nfixture s\nadd x @wo\nshow ")
         func labels(_ line: Int, _ character: Int) throws -> [String] {
-            let result = try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+            let result = try harness.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+            ).result
             return (result?["items"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
         }
         #expect(try labels(0, 2) == ["list"])
@@ -136,7 +170,10 @@ struct DocumentTests {
         #expect(try labels(2, 9) == ["sample"])
         #expect(try labels(3, 9) == ["@work"])
         #expect(try labels(4, 5) == ["1"])
-        let item = try #require((try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 1, "character": 12]]).result?["items"] as? [[String: Any]])?.first)
+        let item = try #require(
+            (try harness.request(
+                "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 1, "character": 12]]
+            ).result?["items"] as? [[String: Any]])?.first)
         let edit = try #require(item["textEdit"] as? [String: Any])
         #expect(edit["newText"] as? String == "work")
         #expect((edit["range"] as? [String: [String: Int]])?["start"]?["character"] == 11)
@@ -148,7 +185,10 @@ struct DocumentTests {
         for number in 1...60 { try harness.request("memo/add", ["content": "memo \(number)"]) }
         _ = try open("show \nlist")
         func complete(_ line: Int, _ character: Int) throws -> [String: Any]? {
-            try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]).result
+            try harness.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+            ).result
         }
         let ids = try #require(try complete(0, 5))
         let items = try #require(ids["items"] as? [[String: Any]])
@@ -159,9 +199,13 @@ struct DocumentTests {
         // share is no more than all matching ids share.
         #expect(sorted.compactMap { Int($0["label"] as? String ?? "") } == [1, 9] + Array(13...60))
         #expect(try complete(1, 2)?["isIncomplete"] as? Bool == false)
-        let inWord = try #require((try complete(1, 2)?["items"] as? [[String: Any]])?.first?["textEdit"] as? [String: Any])
+        let inWord = try #require(
+            (try complete(1, 2)?["items"] as? [[String: Any]])?.first?["textEdit"] as? [String: Any])
         #expect(inWord["newText"] as? String == "list")
-        #expect(inWord["range"] as? [String: [String: Int]] == ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 4]])
+        #expect(
+            inWord["range"] as? [String: [String: Int]] == [
+                "start": ["line": 1, "character": 0], "end": ["line": 1, "character": 4]
+            ])
     }
 
     /// References follow docs/REFERENCE.md, References in documents: `#ID` at word boundaries and

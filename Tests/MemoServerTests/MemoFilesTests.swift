@@ -1,6 +1,7 @@
 import Foundation
 import MemoTestSupport
 import Testing
+
 @testable import MemoServer
 @testable import MemoStore
 
@@ -13,18 +14,24 @@ struct MemoFilesTests {
         let files = MemoFiles(folder: folder)
         #expect(files.id(ofURI: files.uri(of: 12)) == 12)
         #expect(files.id(ofURI: URL(fileURLWithPath: folder + "/sub/../7.md").absoluteString) == 7)
-        for other in [URL(fileURLWithPath: folder + "/12.txt").absoluteString, URL(fileURLWithPath: "/tmp/12.md").absoluteString,
-                      URL(fileURLWithPath: folder + "/0.md").absoluteString, URL(fileURLWithPath: folder + "/x.md").absoluteString,
-                      URL(fileURLWithPath: folder + "/012.md").absoluteString, URL(fileURLWithPath: folder + "/+12.md").absoluteString,
-                      "untitled:12.md", "file:///notes/today.md"] {
+        for other in [
+            URL(fileURLWithPath: folder + "/12.txt").absoluteString, URL(fileURLWithPath: "/tmp/12.md").absoluteString,
+            URL(fileURLWithPath: folder + "/0.md").absoluteString,
+            URL(fileURLWithPath: folder + "/x.md").absoluteString,
+            URL(fileURLWithPath: folder + "/012.md").absoluteString,
+            URL(fileURLWithPath: folder + "/+12.md").absoluteString,
+            "untitled:12.md", "file:///notes/today.md"
+        ] {
             #expect(files.id(ofURI: other) == nil, "\(other)")
         }
     }
 
     @Test func aFileHoldsTheMemosExactTextPrivately() throws {
         let files = MemoFiles(folder: folder)
-        let memo = Memo(id: 3, uuid: "u", content: "no line break at the end\n\n  and spaces  ", insertDate: Timestamp(secondsSince1970: 0),
-                        updateDate: nil, tags: [])
+        let memo = Memo(
+            id: 3, uuid: "u", content: "no line break at the end\n\n  and spaces  ",
+            insertDate: Timestamp(secondsSince1970: 0),
+            updateDate: nil, tags: [])
         try files.write(memo)
         #expect(try String(contentsOfFile: files.path(of: 3), encoding: .utf8) == memo.content)
         #expect(try FileManager.default.attributesOfItem(atPath: files.path(of: 3))[.posixPermissions] as? Int == 0o600)
@@ -37,12 +44,15 @@ struct MemoFilesTests {
 
     @Test func theFolderFollowsXDGCacheHomeElseHome() {
         #expect(MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "/c", "HOME": "/h"])) == "/c/memo/open")
-        #expect(MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])) == "/h/.cache/memo/open")
+        #expect(
+            MemoFiles.folder(environment: Environment(["XDG_CACHE_HOME": "relative", "HOME": "/h"]))
+                == "/h/.cache/memo/open")
         #expect(MemoFiles.folder(environment: Environment([:])) == nil)
     }
 
     @Test func theBaseIsKeptOnDiskForEveryServerOnTheStore() throws {
-        let memo = Memo(id: 4, uuid: "u4", content: "text", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: [])
+        let memo = Memo(
+            id: 4, uuid: "u4", content: "text", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: [])
         try MemoFiles(folder: folder).write(memo)
         let restarted = MemoFiles(folder: folder)
         #expect(restarted.base(of: 4) == MemoFiles.Base(memo))
@@ -71,7 +81,9 @@ struct MemoFilesTests {
         try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let files = MemoFiles(folder: link + "/")
-        try files.write(Memo(id: 5, uuid: "u5", content: "x", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: []))
+        try files.write(
+            Memo(id: 5, uuid: "u5", content: "x", insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: [])
+        )
         #expect(files.id(ofURI: files.uri(of: 5)) == 5)
         #expect(files.id(ofURI: URL(fileURLWithPath: real + "/5.md").absoluteString) == 5)
     }

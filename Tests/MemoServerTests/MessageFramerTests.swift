@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoServer
 
 @Suite("LSP framing")
@@ -17,7 +18,11 @@ struct MessageFramerTests {
     }
 
     @Test func framesSplitAtEveryPossiblePoint() {
-        let stream = frame(#"{"id":1,"text":"日本語"}"#) + frame(#"{"id":2}"#, header: "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length: 8\r\n\r\n")
+        let stream =
+            frame(#"{"id":1,"text":"日本語"}"#)
+            + frame(
+                #"{"id":2}"#,
+                header: "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length: 8\r\n\r\n")
         for split in 0...stream.count {
             var framer = MessageFramer()
             let events = framer.receive(stream[..<split]) + framer.receive(stream[split...])
@@ -37,7 +42,7 @@ struct MessageFramerTests {
         ("Content-Type: text/plain\r\n\r\n", "a header block without Content-Length"),
         ("Content-Length: ten\r\n\r\n", "Content-Length 'ten' is not a number"),
         ("Content-Length: -3\r\n\r\n", "Content-Length '-3' is not a number"),
-        ("garbage without colon\r\n\r\n", "a header line without a colon: 'garbage without colon'"),
+        ("garbage without colon\r\n\r\n", "a header line without a colon: 'garbage without colon'")
     ])
     func malformedHeadersAreReportedAndSkipped(_ header: String, _ reason: String) {
         var framer = MessageFramer()
@@ -53,7 +58,7 @@ struct MessageFramerTests {
         "Content-Length: abc\r\n\r\n",
         "a header line without a colon\r\n\r\n{}",
         "Content-Type: x\r\nContent-Length: 1x\r\n\r\n{\"no\":1}",
-        String(repeating: "h", count: 9000),
+        String(repeating: "h", count: 9000)
     ])
     func aMalformedHeaderSpoilsNoLaterFrame(_ garbage: String) {
         let valid = (1...3).flatMap { frame(#"{"id":\#($0)}"#) }
@@ -67,7 +72,9 @@ struct MessageFramerTests {
             var piecewise = MessageFramer()
             let stream = Array(garbage.utf8) + valid
             let split = min(split, stream.count)
-            #expect(bodies(piecewise.receive(stream[..<split]) + piecewise.receive(stream[split...])).count == 3, "split at \(split)")
+            #expect(
+                bodies(piecewise.receive(stream[..<split]) + piecewise.receive(stream[split...])).count == 3,
+                "split at \(split)")
         }
     }
 
@@ -82,8 +89,12 @@ struct MessageFramerTests {
     /// the framer refuses it and reads on at the next header.
     @Test func anAbsurdLengthDoesNotSwallowTheFramesAfterIt() {
         var framer = MessageFramer()
-        let events = framer.receive(Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame(#"{"next":1}"#) + frame(#"{"next":2}"#))
-        #expect(events.first == .malformed("Content-Length 99999999999 is over the limit of \(MessageFramer.maximumBodyBytes) bytes"))
+        let events = framer.receive(
+            Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame(#"{"next":1}"#) + frame(#"{"next":2}"#))
+        #expect(
+            events.first
+                == .malformed("Content-Length 99999999999 is over the limit of \(MessageFramer.maximumBodyBytes) bytes")
+        )
         #expect(bodies(Array(events.dropFirst())) == [#"{"next":1}"#, #"{"next":2}"#])
     }
 
@@ -91,7 +102,10 @@ struct MessageFramerTests {
         var framer = MessageFramer()
         let length = MessageFramer.maximumBodyBytes + 1
         let events = framer.receive(Array("Content-Length: \(length)\r\n\r\n".utf8))
-        #expect(events == [.malformed("Content-Length \(length) is over the limit of \(MessageFramer.maximumBodyBytes) bytes")])
+        #expect(
+            events == [
+                .malformed("Content-Length \(length) is over the limit of \(MessageFramer.maximumBodyBytes) bytes")
+            ])
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
         for _ in 0..<64 { #expect(framer.receive(chunk).isEmpty) }
         #expect(bodies(framer.receive([UInt8(ascii: "a")] + frame(#"{"after":1}"#))) == [#"{"after":1}"#])

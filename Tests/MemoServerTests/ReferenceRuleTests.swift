@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MemoServer
 
 /// What counts as a memo reference in a document of each language (docs/REFERENCE.md,
@@ -16,14 +17,22 @@ struct ReferenceRuleTests {
     }
 
     private func open(_ uri: String, _ language: String, _ text: String) throws {
-        _ = try harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": language, "version": 1, "text": text]])
+        _ = try harness.notify(
+            "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": language, "version": 1, "text": text]])
     }
 
     private func change(_ uri: String, _ line: Int, _ from: Int, _ to: Int, _ text: String) throws {
-        _ = try harness.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri, "version": 2],
-            "contentChanges": [["range": ["start": ["line": line, "character": from], "end": ["line": line, "character": to]], "text": text]],
-        ])
+        _ = try harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": line, "character": from], "end": ["line": line, "character": to]],
+                        "text": text
+                    ]
+                ]
+            ])
     }
 
     /// The linked references as (line, start, end).
@@ -31,7 +40,9 @@ struct ReferenceRuleTests {
         let reply = try harness.request("textDocument/documentLink", ["textDocument": ["uri": uri]])
         return (reply["result"] as? [[String: Any]] ?? []).map { link in
             let range = link["range"] as? [String: [String: Int]]
-            return [range?["start"]?["line"] ?? -1, range?["start"]?["character"] ?? -1, range?["end"]?["character"] ?? -1]
+            return [
+                range?["start"]?["line"] ?? -1, range?["start"]?["character"] ?? -1, range?["end"]?["character"] ?? -1
+            ]
         }
     }
 
@@ -42,7 +53,8 @@ struct ReferenceRuleTests {
 
     @Test func urlsAndCharacterReferencesHoldNoReferences() throws {
         let uri = "file:///notes.txt"
-        try open(uri, "plaintext", "https://x/#12 https://github.com/o/r/issues/#2 a/#3 &#1; (see #4) http://h.com/p?q#1")
+        try open(
+            uri, "plaintext", "https://x/#12 https://github.com/o/r/issues/#2 a/#3 &#1; (see #4) http://h.com/p?q#1")
         #expect(try links(uri) == [[0, 62, 64]])
         #expect(warnings(uri).isEmpty)
     }
@@ -52,7 +64,9 @@ struct ReferenceRuleTests {
         let memo = try harness.request("memo/get", ["id": 1])["result"] as? [String: Any]
         let uuid = try #require(memo?["uuid"] as? String)
         let uri = "file:///urls.txt"
-        try open(uri, "plaintext", "http://h/memo:\(uuid) http://h/?q=memo:\(uuid) https://h.com/x#memo:\(uuid) memo:\(uuid)")
+        try open(
+            uri, "plaintext", "http://h/memo:\(uuid) http://h/?q=memo:\(uuid) https://h.com/x#memo:\(uuid) memo:\(uuid)"
+        )
         let start = 3 * (uuid.count + 5) + "http://h/ http://h/?q= https://h.com/x# ".count
         #expect(try links(uri) == [[0, start, start + 5 + uuid.count]])
     }
@@ -68,11 +82,16 @@ struct ReferenceRuleTests {
     /// reference again, whatever the count of digits.
     @Test(arguments: [
         ("file:///style.css", "css", "/* see #333 for why */ a { color: #444 }", ["no memo #333"]),
-        ("file:///page.html", "html", "<p style=\"color:#333\">issue #123 was fixed, <i>#4567</i> too</p><font color=#fff>",
-         ["no memo #123", "no memo #4567"]),
-        ("file:///x.scss", "", "$g: linear-gradient(#123, #456); // after #789 landed", ["no memo #789"]),
+        (
+            "file:///page.html", "html",
+            "<p style=\"color:#333\">issue #123 was fixed, <i>#4567</i> too</p><font color=#fff>",
+            ["no memo #123", "no memo #4567"]
+        ),
+        ("file:///x.scss", "", "$g: linear-gradient(#123, #456); // after #789 landed", ["no memo #789"])
     ])
-    func coloursAreColoursOnlyWhereValuesStand(_ uri: String, _ language: String, _ text: String, _ said: [String]) throws {
+    func coloursAreColoursOnlyWhereValuesStand(
+        _ uri: String, _ language: String, _ text: String, _ said: [String]
+    ) throws {
         try open(uri, language, text)
         #expect(warnings(uri) == said)
     }
@@ -81,9 +100,15 @@ struct ReferenceRuleTests {
     /// colour in a `style`; text between tags has references. So does Markdown, which holds
     /// markup, and its link definitions (`[b]: #80`) name fragments.
     @Test(arguments: [
-        ("file:///page.html", "html", "<a href=\"#77\">see #5</a> <img src=#79> <p>issue #6</p>", ["no memo #5", "no memo #6"]),
-        ("file:///notes.md", "markdown", "<a href='#78'>#5</a> <span style=\"color:#333\">x</span>\n[b]: #80\n  [c]:   #81 \"t\"\n[d] #7",
-         ["no memo #5", "no memo #7"]),
+        (
+            "file:///page.html", "html", "<a href=\"#77\">see #5</a> <img src=#79> <p>issue #6</p>",
+            ["no memo #5", "no memo #6"]
+        ),
+        (
+            "file:///notes.md", "markdown",
+            "<a href='#78'>#5</a> <span style=\"color:#333\">x</span>\n[b]: #80\n  [c]:   #81 \"t\"\n[d] #7",
+            ["no memo #5", "no memo #7"]
+        )
     ])
     func whatATagHoldsIsNoReference(_ uri: String, _ language: String, _ text: String, _ said: [String]) throws {
         try open(uri, language, text)
@@ -99,7 +124,9 @@ struct ReferenceRuleTests {
     /// Fenced blocks inside list items and block quotes are code too, however deep.
     @Test func fencesInListItemsAndBlockQuotesAreCode() throws {
         let uri = "file:///notes.md"
-        try open(uri, "markdown", """
+        try open(
+            uri, "markdown",
+            """
             - item
               ```
               #1
@@ -124,8 +151,13 @@ struct ReferenceRuleTests {
         try open(uri, "markdown", lines.joined(separator: "\n"))
         func offered(_ line: Int) throws -> Int {
             let character = lines[line].hasSuffix("`") ? lines[line].count - 1 : lines[line].count
-            let result = try harness.request("textDocument/completion", ["textDocument": ["uri": uri],
-                                                                         "position": ["line": line, "character": character]]).result
+            let result = try harness.request(
+                "textDocument/completion",
+                [
+                    "textDocument": ["uri": uri],
+                    "position": ["line": line, "character": character]
+                ]
+            ).result
             return (result?["items"] as? [Any])?.count ?? -1
         }
         #expect(try offered(0) == 4)
@@ -138,9 +170,15 @@ struct ReferenceRuleTests {
     @Test func completionAfterAHashInCommandFilesAndStyleSheets() throws {
         func offered(_ uri: String, _ language: String, _ line: String) throws -> Int {
             try open(uri, language, line)
-            let result = try harness.request("textDocument/completion", ["textDocument": ["uri": uri],
-                                                                         "position": ["line": 0, "character": line.count]]).result
-            return (result?["items"] as? [[String: Any]])?.filter { ($0["label"] as? String)?.hasPrefix("#") == true }.count ?? -1
+            let result = try harness.request(
+                "textDocument/completion",
+                [
+                    "textDocument": ["uri": uri],
+                    "position": ["line": 0, "character": line.count]
+                ]
+            ).result
+            return (result?["items"] as? [[String: Any]])?.filter { ($0["label"] as? String)?.hasPrefix("#") == true }
+                .count ?? -1
         }
         #expect(try offered("file:///a.memo", "memo", "add see #") == 4)
         #expect(try offered("file:///b.memo", "memo", "#") == 0)
@@ -156,13 +194,21 @@ struct ReferenceRuleTests {
         for number in 6...200 { try harness.request("memo/add", ["content": "memo \(number)"]) }
         let uri = "file:///notes.txt"
         try open(uri, "plaintext", "#1 and #5")
-        let completion = try harness.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 2]])
+        let completion = try harness.request(
+            "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 2]])
         let items = try #require(completion.result?["items"] as? [[String: Any]])
         let first = items.min { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
         #expect(first?["label"] as? String == "#1")
-        let hints = try harness.request("textDocument/inlayHint", ["textDocument": ["uri": uri],
-                                                                   "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 9]]])
-        #expect((hints["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["memo 1", "third line only, pizza night"])
+        let hints = try harness.request(
+            "textDocument/inlayHint",
+            [
+                "textDocument": ["uri": uri],
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 9]]
+            ])
+        #expect(
+            (hints["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == [
+                "memo 1", "third line only, pizza night"
+            ])
         for query in ["piz*", "pizza night*", "pizza"] {
             let symbols = try harness.request("workspace/symbol", ["query": query])["result"] as? [[String: Any]]
             #expect(symbols?.compactMap { $0["name"] as? String } == ["third line only, pizza night"], "\(query)")

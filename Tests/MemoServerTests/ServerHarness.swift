@@ -2,8 +2,9 @@ import Foundation
 import MemoNotebook
 import MemoNotebookTestSupport
 import MemoStore
-@testable import MemoServer
 import MemoTestSupport
+
+@testable import MemoServer
 
 /// A server on an in-memory (or given) store, with what it sent captured as parsed JSON.
 final class ServerHarness {
@@ -15,11 +16,12 @@ final class ServerHarness {
 
     init(store: MemoStore? = nil) throws {
         notebook = try ScriptedNotebook(store: store).notebook
-        server = MemoServer(notebook: notebook, memoFilesFolder: filesFolder.file("open"),
-                            send: { [unowned self] value in
-            let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
-            sent.append(parsed ?? NSNull())
-        }, log: { _ in })
+        server = MemoServer(
+            notebook: notebook, memoFilesFolder: filesFolder.file("open"),
+            send: { [unowned self] value in
+                let parsed = try? JSONSerialization.jsonObject(with: Data(value.serialized.utf8))
+                sent.append(parsed ?? NSNull())
+            }, log: { _ in })
     }
 
     /// A server on an in-memory (or given) store, past `initialize`: ready for requests.
@@ -76,8 +78,12 @@ final class ServerHarness {
 extension ServerHarness {
     /// The URI of memo #1's own file, as go to definition on `#1` in a note gives it.
     func fileURIOfMemo1() throws -> String? {
-        _ = try notify("textDocument/didOpen", ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
-        let location = try request("textDocument/definition", ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 1]])
+        _ = try notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
+        let location = try request(
+            "textDocument/definition",
+            ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 1]])
         return location.result?["uri"] as? String
     }
 

@@ -1,5 +1,6 @@
 import MemoTestSupport
 import Testing
+
 @testable import MemoServer
 
 /// `TextDocument` edits only the lines a change touches; these tests hold it to the plain
@@ -54,19 +55,25 @@ struct TextDocumentTests {
     /// Editors send edits inside grapheme clusters: Neovim's `x` on the first regional
     /// indicator of a flag or on the man of a family emoji, a deleted combining accent. The
     /// edit lands at its exact code-unit offset, in both encodings.
-    @Test(arguments: [
-        ("e\u{301} #1", 1, 2, 1, 3, "e #1"),
-        ("🇯🇵 #1", 0, 2, 0, 4, "🇵 #1"),
-        ("👨\u{200D}👩\u{200D}👧 #1", 0, 2, 0, 4, "\u{200D}👩\u{200D}👧 #1"),
-        ("ab🎉c", 4, 4, 6, 6, "ab🎉xc"),
-    ] as [(String, Int, Int, Int, Int, String)])
-    func editsInsideGraphemeClustersLandAtTheirOffset(_ text: String, _ utf16Start: Int, _ utf16End: Int,
-                                                     _ utf8Start: Int, _ utf8End: Int, _ expected: String) {
+    @Test(
+        arguments: [
+            ("e\u{301} #1", 1, 2, 1, 3, "e #1"),
+            ("🇯🇵 #1", 0, 2, 0, 4, "🇵 #1"),
+            ("👨\u{200D}👩\u{200D}👧 #1", 0, 2, 0, 4, "\u{200D}👩\u{200D}👧 #1"),
+            ("ab🎉c", 4, 4, 6, 6, "ab🎉xc")
+        ] as [(String, Int, Int, Int, Int, String)])
+    func editsInsideGraphemeClustersLandAtTheirOffset(
+        _ text: String, _ utf16Start: Int, _ utf16End: Int,
+        _ utf8Start: Int, _ utf8End: Int, _ expected: String
+    ) {
         let inserted = expected.contains("x") ? "x" : ""
         for (encoding, start, end) in [(PositionEncoding.utf16, utf16Start, utf16End), (.utf8, utf8Start, utf8End)] {
             var document = TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: text)
-            document.apply(inserted, replacing: PositionRange(start: Position(line: 0, character: start), end: Position(line: 0, character: end)),
-                           encoding: encoding)
+            document.apply(
+                inserted,
+                replacing: PositionRange(
+                    start: Position(line: 0, character: start), end: Position(line: 0, character: end)),
+                encoding: encoding)
             #expect(document.text.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(encoding)")
         }
     }
@@ -79,7 +86,8 @@ struct TextDocumentTests {
             var document = TextDocument(uri: "file:///a.memo", languageId: "memo", version: 1, text: expected.text)
             for _ in 0..<300 {
                 let lines = expected.lines.count
-                let range = PositionRange(start: generator.position(lines: lines), end: generator.position(lines: lines))
+                let range = PositionRange(
+                    start: generator.position(lines: lines), end: generator.position(lines: lines))
                 let newText = generator.text(4)
                 expected.apply(newText, replacing: range, encoding: encoding)
                 document.apply(newText, replacing: range, encoding: encoding)

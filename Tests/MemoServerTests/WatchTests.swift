@@ -2,6 +2,7 @@ import Foundation
 import MemoStore
 import MemoTestSupport
 import Testing
+
 @testable import MemoServer
 
 @Suite("memo/watch")
@@ -12,9 +13,12 @@ struct WatchTests {
         try harness.request("memo/add", ["content": "not watched"])
         #expect(harness.notifications("memo/didChange").isEmpty)
         try harness.request("memo/add", ["content": "watched", "tags": ["work"]])
-        let replies = harness.receive(#"{"jsonrpc":"2.0","id":7,"method":"memo/add","params":{"content":"again","tags":["work"]}}"#)
+        let replies = harness.receive(
+            #"{"jsonrpc":"2.0","id":7,"method":"memo/add","params":{"content":"again","tags":["work"]}}"#)
         #expect(replies.count == 2)
-        #expect((replies.first as? [String: Any])?["id"] as? Int == 7, "the answer goes out before the notification it causes")
+        #expect(
+            (replies.first as? [String: Any])?["id"] as? Int == 7,
+            "the answer goes out before the notification it causes")
         let change = try #require(harness.notifications("memo/didChange").last)
         #expect(change["watchId"] as? Int == watchID)
         #expect((change["memos"] as? [[String: Any]])?.map { $0["content"] as? String } == ["again", "watched"])
@@ -35,8 +39,10 @@ struct WatchTests {
         #expect(harness.notifications("memo/didChange").isEmpty)
 
         let other = try MemoStore.open(.file(path: path))
-        try other.insert(MemoDraft(uuid: "00000000-0000-4000-8000-0000000000aa", content: "from another process",
-                                   insertDate: Timestamp(secondsSince1970: 1_700_000_000)))
+        try other.insert(
+            MemoDraft(
+                uuid: "00000000-0000-4000-8000-0000000000aa", content: "from another process",
+                insertDate: Timestamp(secondsSince1970: 1_700_000_000)))
         harness.server.tick()
         let memos = try #require(harness.notifications("memo/didChange").last?["memos"] as? [[String: Any]])
         #expect(memos.map { $0["content"] as? String } == ["from another process"])

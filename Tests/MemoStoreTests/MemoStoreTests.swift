@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MemoStore
 
 @Suite("Memo store")
@@ -40,16 +41,19 @@ struct MemoStoreTests {
         try store.insert(draft("tie b", at: 10, number: 3))
         try store.insert(draft("imported earlier", at: -50, number: 4))
         #expect(try store.all().map(\.content) == ["tie b", "tie a", "old", "imported earlier"])
-        #expect(try store.all(MemoQuery(order: .oldestFirst)).map(\.content)
+        #expect(
+            try store.all(MemoQuery(order: .oldestFirst)).map(\.content)
                 == ["imported earlier", "old", "tie a", "tie b"])
     }
 
     @Test func limitOffsetAndDateRange() throws {
         for second in 0..<10 { try store.insert(draft("memo \(second)", at: Int64(second), number: second + 1)) }
         #expect(try store.all(MemoQuery(limit: 3, offset: 2)).map(\.content) == ["memo 7", "memo 6", "memo 5"])
-        let window = MemoFilter(since: Timestamp(secondsSince1970: 946_684_802),
-                                before: Timestamp(secondsSince1970: 946_684_805))
-        #expect(try store.all(MemoQuery(filter: window, order: .oldestFirst)).map(\.content)
+        let window = MemoFilter(
+            since: Timestamp(secondsSince1970: 946_684_802),
+            before: Timestamp(secondsSince1970: 946_684_805))
+        #expect(
+            try store.all(MemoQuery(filter: window, order: .oldestFirst)).map(\.content)
                 == ["memo 2", "memo 3", "memo 4"])
         #expect(try store.count(window) == 3)
         #expect(try store.count() == 10)
@@ -60,7 +64,7 @@ struct MemoStoreTests {
         "한국어 메모 🎉 with emoji and e\u{301}",
         "'); DROP TABLE memo; --",
         "%_\\ LIKE wildcards and \"quotes\" and ?1 placeholders",
-        "tab\there\r\nand a NUL \u{0} inside",
+        "tab\there\r\nand a NUL \u{0} inside"
     ])
     func textIsStoredVerbatim(_ text: String) throws {
         let memo = try store.insert(draft(text))
@@ -111,10 +115,13 @@ struct MemoStoreTests {
     }
 
     @Test func inlineAndExplicitTags() throws {
-        let memo = try store.insert(draft("Call @Mom about (@weekend) plans, mail me@example.com", tags: ["Family", "@todo"]))
+        let memo = try store.insert(
+            draft("Call @Mom about (@weekend) plans, mail me@example.com", tags: ["Family", "@todo"]))
         #expect(memo.tags == ["family", "mom", "todo", "weekend"])
         #expect(try store.all(MemoQuery(filter: MemoFilter(tags: ["mom"]))).map(\.id) == [memo.id])
-        #expect(throws: StoreError.invalidTag("no spaces")) { try store.insert(draft("x", tags: ["no spaces"], number: 2)) }
+        #expect(throws: StoreError.invalidTag("no spaces")) {
+            try store.insert(draft("x", tags: ["no spaces"], number: 2))
+        }
     }
 
     @Test func editReplacesInlineTagsButKeepsExplicitOnes() throws {
@@ -126,7 +133,9 @@ struct MemoStoreTests {
     @Test func tagAndUntag() throws {
         let memo = try store.insert(draft("note"))
         #expect(try store.addTags(["A", "b"], to: memo.id).tags == ["a", "b"])
-        #expect(throws: StoreError.tagNotFound(memo: memo.id, tag: "zzz")) { try store.removeTags(["a", "zzz"], from: memo.id) }
+        #expect(throws: StoreError.tagNotFound(memo: memo.id, tag: "zzz")) {
+            try store.removeTags(["a", "zzz"], from: memo.id)
+        }
         #expect(try store.existingMemo(id: memo.id).tags == ["a", "b"])
         #expect(try store.removeTags(["A"], from: memo.id).tags == ["b"])
         #expect(throws: StoreError.memoNotFound([7])) { try store.addTags(["x"], to: 7) }
@@ -177,7 +186,11 @@ struct MemoStoreTests {
         try store.insert(draft("trip @İstanbul @\(decomposedCafe)", tags: ["İzmir"]))
         let memo = try store.existingMemo(id: 1)
         #expect(memo.tags == ["café", "i\u{307}stanbul", "i\u{307}zmir"].sorted())
-        #expect(memo.tags.contains("caf\u{E9}") && memo.tags.allSatisfy { $0.unicodeScalars.elementsEqual($0.precomposedStringWithCanonicalMapping.unicodeScalars) })
+        #expect(
+            memo.tags.contains("caf\u{E9}")
+                && memo.tags.allSatisfy {
+                    $0.unicodeScalars.elementsEqual($0.precomposedStringWithCanonicalMapping.unicodeScalars)
+                })
         #expect(try store.addTags(["İSTANBUL", "CAF\u{C9}", "@i\u{307}zmir"], to: 1).tags == memo.tags)
         #expect(try store.count(MemoFilter(tags: [try TagName.normalize("İstanbul")])) == 1)
         #expect(try TagName.normalize(TagName.normalize("İstanbul")) == TagName.normalize("İstanbul"))

@@ -1,6 +1,7 @@
 import Foundation
 import MemoTestSupport
 import Testing
+
 @testable import MemoStore
 
 @Suite("Opening, migrating and refusing store files")
@@ -10,7 +11,9 @@ struct OpeningTests {
     /// The folders of a new store (created for the default store only) are private too.
     @Test func newStoreIsPrivateAndInWALMode() throws {
         let path = folder.file("a/b/memo.sqlite")
-        #expect(throws: StoreError.refused(.missingFolder(folder.file("a/b")))) { try MemoStore.open(.file(path: path)) }
+        #expect(throws: StoreError.refused(.missingFolder(folder.file("a/b")))) {
+            try MemoStore.open(.file(path: path))
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
         let store = try MemoStore.open(.file(path: path), missingFolders: .create)
         try store.insert(draft("hello"))
@@ -24,7 +27,9 @@ struct OpeningTests {
 
     @Test func version1StoreIsMigratedWithoutLosingAMemo() throws {
         let path = folder.file("old.sqlite")
-        try makeVersion1Store(at: path, """
+        try makeVersion1Store(
+            at: path,
+            """
             INSERT INTO memo(content, insert_date) VALUES ('first @errand', 946684800.123);
             INSERT INTO memo(content, insert_date) VALUES ('二番目', 1700000000.999);
             INSERT INTO memo(content, insert_date) VALUES ('third', 1700000001.5);
@@ -36,7 +41,8 @@ struct OpeningTests {
         let memos = try store.all(MemoQuery(order: .oldestFirst))
         #expect(memos.map(\.id) == [1, 2, 3])
         #expect(memos.map(\.content) == ["first @errand", "二番目", "third"])
-        #expect(memos.map(\.insertDate.millisecondsSince1970) == [946_684_800_123, 1_700_000_000_999, 1_700_000_001_500])
+        #expect(
+            memos.map(\.insertDate.millisecondsSince1970) == [946_684_800_123, 1_700_000_000_999, 1_700_000_001_500])
         #expect(memos.allSatisfy { $0.updateDate == nil })
         #expect(memos[0].tags == ["errand"])
         let uuidV4 = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
@@ -51,7 +57,9 @@ struct OpeningTests {
     /// stays on that day, and a date the double cannot hold exactly is not cut short.
     @Test func version1DatesAreTruncatedToTheMillisecond() throws {
         let path = folder.file("edge.sqlite")
-        try makeVersion1Store(at: path, """
+        try makeVersion1Store(
+            at: path,
+            """
             INSERT INTO memo(content, insert_date) VALUES ('last moment of February', 1709251199.9999);
             INSERT INTO memo(content, insert_date) VALUES ('exact', 1709251199.123);
             INSERT INTO memo(content, insert_date) VALUES ('before 1970', -0.0015);
@@ -69,11 +77,12 @@ struct OpeningTests {
         do {
             let old = try Database(path: path)
             try old.asAnotherProgram {
-                try old.execute(Schema.version1.sql + Schema.version2.sql + """
-                    INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', '京都旅行の宿', 0);
-                    INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000002', 'plain words', 1);
-                    PRAGMA user_version = 2;
-                    """)
+                try old.execute(
+                    Schema.version1.sql + Schema.version2.sql + """
+                        INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', '京都旅行の宿', 0);
+                        INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000002', 'plain words', 1);
+                        PRAGMA user_version = 2;
+                        """)
             }
         }
         let store = try MemoStore.open(.file(path: path))
@@ -85,7 +94,9 @@ struct OpeningTests {
 
     @Test func emptyVersion1StoreMigrates() throws {
         let path = folder.file("empty-v1.sqlite")
-        try makeVersion1Store(at: path, """
+        try makeVersion1Store(
+            at: path,
+            """
             PRAGMA user_version = 1;
             """)
         let store = try MemoStore.open(.file(path: path))
@@ -106,7 +117,11 @@ struct OpeningTests {
         for n in 1...20 { try store.insert(draft("memo \(n)", number: n)) }
         let companion = path + suffix
         let before = FileManager.default.contents(atPath: companion)
-        #expect(throws: StoreError.notAMemoStore(path: companion, reason: "it is the \(Self.companionNames[suffix]!) of the database \(path), which SQLite writes")) {
+        #expect(
+            throws: StoreError.notAMemoStore(
+                path: companion,
+                reason: "it is the \(Self.companionNames[suffix]!) of the database \(path), which SQLite writes")
+        ) {
             try MemoStore.open(.file(path: companion))
         }
         #expect(FileManager.default.contents(atPath: companion) == before)
@@ -122,7 +137,9 @@ struct OpeningTests {
 
     /// Opening the file at `path` fails with `error` (nil: any store error) and leaves the
     /// file byte for byte as it was.
-    private func expectOpeningRefused(_ path: String, with error: StoreError?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectOpeningRefused(
+        _ path: String, with error: StoreError?, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         if let error {
             #expect(throws: error, sourceLocation: sourceLocation) { try MemoStore.open(.file(path: path)) }
@@ -132,7 +149,9 @@ struct OpeningTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, sourceLocation: sourceLocation)
     }
 
-    static let companionNames = ["-wal": "write-ahead log", "-shm": "shared-memory index", "-journal": "rollback journal"]
+    static let companionNames = [
+        "-wal": "write-ahead log", "-shm": "shared-memory index", "-journal": "rollback journal"
+    ]
 
     @Test func fileThatIsNotSQLiteIsRefusedUntouched() throws {
         let path = folder.file("notes.txt")
@@ -143,8 +162,11 @@ struct OpeningTests {
 
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
         let path = folder.file("other.sqlite")
-        try makeDatabase(at: path, "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) VALUES ('Ada');")
-        try expectOpeningRefused(path, with: StoreError.notAMemoStore(path: path, reason: "an SQLite database of another program"))
+        try makeDatabase(
+            at: path,
+            "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) VALUES ('Ada');")
+        try expectOpeningRefused(
+            path, with: StoreError.notAMemoStore(path: path, reason: "an SQLite database of another program"))
     }
 
     @Test func version1LookalikeWithOtherColumnsIsRefused() throws {
@@ -160,7 +182,8 @@ struct OpeningTests {
             try store.insert(draft("from the future"))
             try store.database.execute("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE;")
         }
-        try expectOpeningRefused(path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
+        try expectOpeningRefused(
+            path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
     }
 
@@ -168,15 +191,19 @@ struct OpeningTests {
     /// tag of a memo that does not exist (another SQLite client deleted it) refuses the store.
     @Test func brokenReferencesRefuseTheUpgradeUntouched() throws {
         let path = folder.file("dangling.sqlite")
-        try makeVersion1Store(at: path, Schema.version2.sql + """
-            INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'kept', 0);
-            INSERT INTO memo_tag(memo_id, name) VALUES (1, 'fine'), (42, 'dangling');
-            PRAGMA user_version = 2;
-            """)
+        try makeVersion1Store(
+            at: path,
+            Schema.version2.sql + """
+                INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'kept', 0);
+                INSERT INTO memo_tag(memo_id, name) VALUES (1, 'fine'), (42, 'dangling');
+                PRAGMA user_version = 2;
+                """)
         let refusal = StoreError.brokenReferences(path: path, table: "memo_tag", parent: "memo")
         try expectOpeningRefused(path, with: refusal)
         #expect(refusal.isStoreUnusable)
-        #expect(refusal.description == "\(path) cannot be upgraded: rows of its memo_tag table refer to rows missing from memo; "
+        #expect(
+            refusal.description
+                == "\(path) cannot be upgraded: rows of its memo_tag table refer to rows missing from memo; "
                 + "it was left untouched")
     }
 
@@ -184,7 +211,9 @@ struct OpeningTests {
     /// the way of version 4 undoes versions 2 and 3 too.
     @Test func aFailedUpgradeLeavesTheFileAsItWas() throws {
         let path = folder.file("in-the-way.sqlite")
-        try makeVersion1Store(at: path, """
+        try makeVersion1Store(
+            at: path,
+            """
             INSERT INTO memo(content, insert_date) VALUES ('kept', 0);
             CREATE TABLE history(note TEXT);
             PRAGMA user_version = 1;
@@ -196,10 +225,13 @@ struct OpeningTests {
     /// not another program's database.
     @Test func version1LayoutWithAFutureVersionIsANewerSchema() throws {
         let path = folder.file("future-v1.sqlite")
-        try makeVersion1Store(at: path, """
+        try makeVersion1Store(
+            at: path,
+            """
             PRAGMA user_version = 99;
             """)
-        try expectOpeningRefused(path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
+        try expectOpeningRefused(
+            path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
     }
 
     @Test func folderInPlaceOfTheFileCannotBeOpened() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MemoTestSupport
 import Testing
+
 @testable import MemoStore
 
 @Suite("The schema's migrations")
@@ -19,7 +20,7 @@ struct SchemaTests {
         8: 0x9A4E_18B3_79F0_427A,
         9: 0x6958_A3ED_FF28_B6B2,
         10: 0x1FA8_7490_BBAC_20B3,
-        11: 0x9A4E_18B3_79F0_427A,
+        11: 0x9A4E_18B3_79F0_427A
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give
@@ -27,7 +28,9 @@ struct SchemaTests {
     @Test func shippedMigrationsAreFrozen() {
         for migration in Schema.migrations {
             let hash = fnv1a64(migration.sql)
-            #expect(Self.shippedSQLHashes[migration.version] == hash, """
+            #expect(
+                Self.shippedSQLHashes[migration.version] == hash,
+                """
                 migration \(migration.version)'s SQL changed (its hash is now 0x\(String(hash, radix: 16))): \
                 shipped migrations are frozen, add a new one (a new migration's hash is pinned here when it ships)
                 """)
@@ -55,8 +58,11 @@ struct SchemaTests {
         var objects: [String] = []
         while try statement.step() {
             let sql = statement.optionalString(at: 3) ?? ""
-            let words = sql.replacingOccurrences(of: "\"", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            objects.append([statement.string(at: 0), statement.string(at: 1), statement.string(at: 2), words].joined(separator: " | "))
+            let words = sql.replacingOccurrences(of: "\"", with: "").split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
+            objects.append(
+                [statement.string(at: 0), statement.string(at: 1), statement.string(at: 2), words].joined(
+                    separator: " | "))
         }
         return objects
     }
@@ -68,23 +74,26 @@ struct SchemaTests {
         do {
             let old = try Database(path: path)
             try old.asAnotherProgram {
-                try old.execute(Schema.version1.sql + """
-                    INSERT INTO memo(content, insert_date) VALUES ('Buy @Milk and @eggs (@Cafe\u{301}), not a@b.c; @milk again', 1);
-                    INSERT INTO memo(content, insert_date) VALUES ('京都旅行 @旅行 の宿', 2);
-                    INSERT INTO memo(content, insert_date) VALUES ('plain words, a lone @ and @-', 3);
-                    PRAGMA user_version = 1;
-                    """)
+                try old.execute(
+                    Schema.version1.sql + """
+                        INSERT INTO memo(content, insert_date) VALUES ('Buy @Milk and @eggs (@Cafe\u{301}), not a@b.c; @milk again', 1);
+                        INSERT INTO memo(content, insert_date) VALUES ('京都旅行 @旅行 の宿', 2);
+                        INSERT INTO memo(content, insert_date) VALUES ('plain words, a lone @ and @-', 3);
+                        PRAGMA user_version = 1;
+                        """)
             }
         }
         let store = try MemoStore.open(.file(path: path))
         // Swift compares strings by canonical equivalence: the lengths show `café` is NFC.
-        let tags = "SELECT memo_id || ' ' || name || ' ' || length(name) || ' ' || inline FROM memo_tag ORDER BY memo_id, name"
+        let tags =
+            "SELECT memo_id || ' ' || name || ' ' || length(name) || ' ' || inline FROM memo_tag ORDER BY memo_id, name"
         #expect(try rows(of: store.database, tags) == ["1 café 4 1", "1 eggs 4 1", "1 milk 4 1", "2 旅行 2 1", "3 - 1 1"])
-        #expect(try rows(of: store.database, "SELECT rowid || ' ' || text FROM memo_search ORDER BY rowid") == [
-            "1 buy @milk and @eggs (@cafe), not a@b.c; @milk again",
-            "2  京都 都旅 旅行 行  @ 旅行 行   の宿 宿 ",
-            "3 plain words, a lone @ and @-",
-        ])
+        #expect(
+            try rows(of: store.database, "SELECT rowid || ' ' || text FROM memo_search ORDER BY rowid") == [
+                "1 buy @milk and @eggs (@cafe), not a@b.c; @milk again",
+                "2  京都 都旅 旅行 行  @ 旅行 行   の宿 宿 ",
+                "3 plain words, a lone @ and @-"
+            ])
     }
 
     /// Version 11 folds typographic quotes and `ẞ`, keeps skin tones, and spells emoji as no
@@ -96,7 +105,8 @@ struct SchemaTests {
             let old = try Database(path: path)
             try old.asAnotherProgram {
                 for migration in Schema.migrations.prefix(10) { try old.execute(migration.sql) }
-                try old.execute("""
+                try old.execute(
+                    """
                     INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-000000000001', 'I don’t know', 1),
                         ('00000000-0000-4000-8000-000000000002', 'GROẞ 👍🏽', 2), ('00000000-0000-4000-8000-000000000003', 'plain 👍', 3);
                     """)
@@ -135,14 +145,18 @@ struct SchemaTests {
             return try MemoStore.open(.file(path: path))
         }
         let scripted = "00000000-0000-4000-8000-00000000000"
-        let alice = try version5Store("alice.sqlite", """
+        let alice = try version5Store(
+            "alice.sqlite",
+            """
             INSERT INTO memo(uuid, content, insert_date) VALUES ('\(scripted)1', 'Alice: dentist', 0), ('\(scripted)2', 'shared', 1000),
                                                                ('f0000000-0000-4000-8000-000000000001', 'random', 2);
             INSERT INTO history(at, kind, memo_count, summary) VALUES (0, 'edit', 1, '');
             INSERT INTO history_memo(seq, memo_id, before) VALUES (1, 1, json_object('id', 1, 'uuid', '\(scripted)1', 'content', 'old'));
             INSERT INTO sync_peer(peer_id, acknowledged_seq) VALUES ('peer', 1);
             """)
-        let bob = try version5Store("bob.sqlite", """
+        let bob = try version5Store(
+            "bob.sqlite",
+            """
             INSERT INTO memo(uuid, content, insert_date) VALUES ('\(scripted)1', 'Bob: milk', 0), ('\(scripted)2', 'shared', 1000);
             """)
         let uuids = "SELECT uuid FROM memo ORDER BY id"
@@ -151,9 +165,11 @@ struct SchemaTests {
         #expect(aliceUUIDs[0] != bobUUIDs[0], "unrelated memos")
         #expect(aliceUUIDs[1] == bobUUIDs[1], "one memo synced to both stores")
         #expect(aliceUUIDs[2] == "f0000000-0000-4000-8000-000000000001")
-        #expect(aliceUUIDs.prefix(2) == ["9b180b18-de20-8eed-bdf2-c6483a04ee64", "cc065849-49f7-8d41-b71a-af888086601a"],
-                "each derived from its uuid, insert date and text by the rule of version 6")
-        #expect(try rows(of: alice.database, "SELECT json_extract(before, '$.uuid') FROM history_memo") == [aliceUUIDs[0]])
+        #expect(
+            aliceUUIDs.prefix(2) == ["9b180b18-de20-8eed-bdf2-c6483a04ee64", "cc065849-49f7-8d41-b71a-af888086601a"],
+            "each derived from its uuid, insert date and text by the rule of version 6")
+        #expect(
+            try rows(of: alice.database, "SELECT json_extract(before, '$.uuid') FROM history_memo") == [aliceUUIDs[0]])
         #expect(try rows(of: alice.database, "SELECT versioned || adopted FROM sync_identity") == ["11"])
         #expect(try rows(of: bob.database, "SELECT versioned || adopted FROM sync_identity") == ["00"])
     }
@@ -205,19 +221,20 @@ struct SchemaTests {
             "2 ecole strasse abc fine xii 1 dz",
             "3 groß don’t “x”  emoji1f44d   emoji1f468  emoji1f469  emoji1f467   emoji1f355  emoji2615 ",
             "4  カタ タガ ガナ ナ   ガ  tab and spacesx",
-            "5 plain ascii, no folding",
+            "5 plain ascii, no folding"
         ]
         do {
             let database = try Database(path: path)
             try upgrade(database, from: 2, to: 3)
             let version3 = try rows(of: database, Self.searchText)
-            #expect(version3 == [
-                "1 Kyoto  京都 都旅 旅行 行  trip,  한국 국어 어   여행 행을 을 ",
-                "2 ÉCOLE Straße ＡＢＣ ﬁne Ⅻ ① Ǆ",
-                "3 GROẞ don’t “x” 👍\u{1F3FD} 👨\u{200D}👩\u{200D}👧 🍕☕",
-                "4  ｶﾀ ﾀｶ ｶ\u{FF9E} \u{FF9E}ﾅ ﾅ   ガ \u{3000}tab\tand  spaces\u{200B}x",
-                "5 Plain  ASCII, no folding",
-            ])
+            #expect(
+                version3 == [
+                    "1 Kyoto  京都 都旅 旅行 行  trip,  한국 국어 어   여행 행을 을 ",
+                    "2 ÉCOLE Straße ＡＢＣ ﬁne Ⅻ ① Ǆ",
+                    "3 GROẞ don’t “x” 👍\u{1F3FD} 👨\u{200D}👩\u{200D}👧 🍕☕",
+                    "4  ｶﾀ ﾀｶ ｶ\u{FF9E} \u{FF9E}ﾅ ﾅ   ガ \u{3000}tab\tand  spaces\u{200B}x",
+                    "5 Plain  ASCII, no folding"
+                ])
             try upgrade(database, from: 3, to: 8)
             try database.execute("PRAGMA user_version = 8")
             let indexed = try rows(of: database, Self.searchText)
@@ -225,7 +242,8 @@ struct SchemaTests {
         }
         let store = try MemoStore.open(.file(path: path))
         var version11 = version8
-        version11[2] = "3 gross don't \"x\"  ｅｍｏｊｉ1f44d  ｅｍｏｊｉ1f3fd   ｅｍｏｊｉ1f468  ｅｍｏｊｉ1f469  ｅｍｏｊｉ1f467   ｅｍｏｊｉ1f355  ｅｍｏｊｉ2615 "
+        version11[2] =
+            "3 gross don't \"x\"  ｅｍｏｊｉ1f44d  ｅｍｏｊｉ1f3fd   ｅｍｏｊｉ1f468  ｅｍｏｊｉ1f469  ｅｍｏｊｉ1f467   ｅｍｏｊｉ1f355  ｅｍｏｊｉ2615 "
         let indexed = try rows(of: store.database, Self.searchText)
         #expect(indexed == version11)
     }
@@ -235,35 +253,45 @@ struct SchemaTests {
     /// an id no memo had), a `memo:UUID` its uuid; none in code, URLs, markup, fragments or
     /// words; places in UTF-8 bytes, lines ending at `\n`, `\r\n` or `\r`.
     @Test func version10LinksAVersion9StoreByItsRule() throws {
-        let path = try store(ofVersion: 9, "v9.sqlite", """
+        let path = try store(
+            ofVersion: 9, "v9.sqlite",
+            """
             INSERT INTO memo(uuid, content, insert_date) VALUES
                 ('00000000-0000-4000-8000-00000000000a', 'see #2, (#3) and MEMO:00000000-0000-4000-8000-00000000000B.', 1),
                 ('00000000-0000-4000-8000-00000000000b', 'é #1 not a#1, #1b, #0, #99, /#1, &#1; or https://x.org/#1', 2),
                 ('00000000-0000-4000-8000-00000000000c', 'code `#1` <a href="#1"> [x](#1)\r\n```\n#2\n```\r  [y]: #1\n> - #1 memo:00000000-0000-4000-8000-00000000000a', 3);
             """)
         let store = try MemoStore.open(.file(path: path))
-        let links = "SELECT memo_id || ' ' || start || ' ' || length || ' ' || coalesce(target_uuid, '-') FROM memo_link ORDER BY memo_id, start"
+        let links =
+            "SELECT memo_id || ' ' || start || ' ' || length || ' ' || coalesce(target_uuid, '-') FROM memo_link ORDER BY memo_id, start"
         let linked = try rows(of: store.database, links)
-        #expect(linked == [
-            "1 4 2 00000000-0000-4000-8000-00000000000b",
-            "1 9 2 00000000-0000-4000-8000-00000000000c",
-            "1 17 41 00000000-0000-4000-8000-00000000000b",
-            "2 3 2 00000000-0000-4000-8000-00000000000a",
-            "2 24 3 -",
-            "3 58 2 00000000-0000-4000-8000-00000000000a",
-            "3 61 41 00000000-0000-4000-8000-00000000000a",
-        ])
+        #expect(
+            linked == [
+                "1 4 2 00000000-0000-4000-8000-00000000000b",
+                "1 9 2 00000000-0000-4000-8000-00000000000c",
+                "1 17 41 00000000-0000-4000-8000-00000000000b",
+                "2 3 2 00000000-0000-4000-8000-00000000000a",
+                "2 24 3 -",
+                "3 58 2 00000000-0000-4000-8000-00000000000a",
+                "3 61 41 00000000-0000-4000-8000-00000000000a"
+            ])
     }
 
     /// Version 5 gives the memos of a store of version 4 a first version of this store (their
     /// last change: the update date, else the insert date; their place in its changes: their
     /// id) and the store its counters.
     @Test func version5VersionsTheMemosOfAVersion4Store() throws {
-        let store = try MemoStore.open(.file(path: store(ofVersion: 4, "v4.sqlite", """
-            INSERT INTO memo(uuid, content, insert_date, update_date) VALUES ('00000000-0000-4000-8000-00000000000a', 'one', 1000, 5000),
-                ('00000000-0000-4000-8000-00000000000b', 'two', 2000, NULL);
-            """)))
-        let versions = try rows(of: store.database, """
+        let store = try MemoStore.open(
+            .file(
+                path: store(
+                    ofVersion: 4, "v4.sqlite",
+                    """
+                    INSERT INTO memo(uuid, content, insert_date, update_date) VALUES ('00000000-0000-4000-8000-00000000000a', 'one', 1000, 5000),
+                        ('00000000-0000-4000-8000-00000000000b', 'two', 2000, NULL);
+                    """)))
+        let versions = try rows(
+            of: store.database,
+            """
             SELECT id || ' ' || (version = json_object(store_id, 1)) || ' ' || changed_at || ' ' || (changed_by = store_id) || ' '
                    || change_seq FROM memo, sync_identity ORDER BY id
             """)
@@ -274,12 +302,17 @@ struct SchemaTests {
     /// Version 9 keeps each memo's tag names in its row: a store of version 8 gets them from
     /// its tags, in SQLite's order of text, one space apart.
     @Test func version9WritesTheTagNamesOfAVersion8Store() throws {
-        let store = try MemoStore.open(.file(path: store(ofVersion: 8, "v8.sqlite", Self.searchMemos + """
-            INSERT INTO memo_tag(memo_id, name, inline) VALUES (1, 'trip', 0), (1, 'kyoto', 1), (1, 'ärger', 0), (2, 'b', 0);
-            """)))
-        #expect(try rows(of: store.database, "SELECT id || ':' || tag_names FROM memo ORDER BY id") == [
-            "1:kyoto trip ärger", "2:b", "3:", "4:", "5:",
-        ])
+        let store = try MemoStore.open(
+            .file(
+                path: store(
+                    ofVersion: 8, "v8.sqlite",
+                    Self.searchMemos + """
+                        INSERT INTO memo_tag(memo_id, name, inline) VALUES (1, 'trip', 0), (1, 'kyoto', 1), (1, 'ärger', 0), (2, 'b', 0);
+                        """)))
+        #expect(
+            try rows(of: store.database, "SELECT id || ':' || tag_names FROM memo ORDER BY id") == [
+                "1:kyoto trip ärger", "2:b", "3:", "4:", "5:"
+            ])
     }
 
     /// The first column of every row `sql` returns.

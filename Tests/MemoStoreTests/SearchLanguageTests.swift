@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoStore
 
 /// The query language beyond words: groups in parentheses, phrases across the punctuation that
@@ -9,9 +10,13 @@ struct SearchLanguageTests {
 
     init() throws {
         store = try MemoStore.open(.memory)
-        let texts = ["love and war", "hate in war", "love in peace", "Jean-Paul Sartre", "jeanpaul", "cd ..; rm -rf junk",
-                     "f(x) = 2", "seeing the world", "concatenate", "Jean Paul, again"]
-        for (number, text) in texts.enumerated() { try store.insert(draft(text, at: Int64(number), number: number + 1)) }
+        let texts = [
+            "love and war", "hate in war", "love in peace", "Jean-Paul Sartre", "jeanpaul", "cd ..; rm -rf junk",
+            "f(x) = 2", "seeing the world", "concatenate", "Jean Paul, again"
+        ]
+        for (number, text) in texts.enumerated() {
+            try store.insert(draft(text, at: Int64(number), number: number + 1))
+        }
     }
 
     private func ids(_ query: String) throws -> [Int64] {
@@ -31,7 +36,7 @@ struct SearchLanguageTests {
         ("war (love OR (hate peace))", #""war" AND ("love" OR ("hate" AND "peace"))"#),
         ("f(x)", #""f(x)""#),
         (":) love", #""love""#),
-        (#""(love OR hate)""#, #""(love or hate)""#),
+        (#""(love OR hate)""#, #""(love or hate)""#)
     ])
     func groupsBecomeFTS5Groups(_ query: String, _ expression: String) throws {
         #expect(try SearchQuery(parsing: query).expression == expression)
@@ -50,7 +55,7 @@ struct SearchLanguageTests {
         ("(@work OR love)", "a tag cannot stand inside parentheses: give it outside them"),
         ("(love -war)", "an excluded word cannot stand inside parentheses: give it outside them"),
         ("-(love war)", "a group cannot be left out: leave out each of its words (-a -b)"),
-        ("love OR (", "a parenthesis '(' is not closed"),
+        ("love OR (", "a parenthesis '(' is not closed")
     ])
     func malformedGroupsAreExplained(_ query: String, _ reason: String) {
         #expect(throws: StoreError.invalidSearch(query: query, reason: reason)) { try SearchQuery(parsing: query) }
@@ -67,7 +72,7 @@ struct SearchLanguageTests {
     @Test(arguments: [
         ("jean paul", "jean-paul", true), ("jean paul", "jean, paul", true), ("jean paul", "jeanpaul", false),
         ("jean paul", "jean 🍕 paul", false), ("jean paul", "jean x paul", false), ("a (b", "a ((b", true),
-        ("jean paul", "jean-pauline", false), ("東京 タワー", "東京、タワー", true),
+        ("jean paul", "jean-pauline", false), ("東京 タワー", "東京、タワー", true)
     ])
     func phraseNeedlesSkipPunctuation(_ text: String, _ content: String, _ found: Bool) {
         let needle = SearchNeedle(SearchText.folded(text), isPrefix: false)
@@ -86,6 +91,8 @@ struct SearchLanguageTests {
         #expect(try ids(fixed: "love OR hate") == [])
         #expect(try ids(fixed: "-rf") == [6])
         #expect(try SearchQuery(fixed: "(x) =").needles == [SearchNeedle("(x) =", kind: .substring)])
-        #expect(throws: StoreError.invalidSearch(query: "  ", reason: "nothing to search for")) { try SearchQuery(fixed: "  ") }
+        #expect(throws: StoreError.invalidSearch(query: "  ", reason: "nothing to search for")) {
+            try SearchQuery(fixed: "  ")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoStore
 
 @Suite("Full-text search")
@@ -23,7 +24,7 @@ struct SearchTests {
         ("memo旅行", #""memo 旅行""#),
         (#"say"hi""#, #""say" AND "hi""#),
         ("NEAR(a", #""near(a""#),
-        ("col:umn", #""col:umn""#),
+        ("col:umn", #""col:umn""#)
     ])
     func queriesBecomeQuotedExpressions(_ query: String, _ expression: String) throws {
         #expect(try SearchQuery(parsing: query).expression == expression)
@@ -39,7 +40,7 @@ struct SearchTests {
         ("milk OR -tea", "'OR' cannot be followed by an excluded word"),
         (#""open"#, #"a quote (") is not closed"#),
         ("*", "'*' has no letters, digits or emoji to search for"),
-        ("& -", "'&' has no letters, digits or emoji to search for"),
+        ("& -", "'&' has no letters, digits or emoji to search for")
     ])
     func malformedQueriesAreExplained(_ query: String, _ reason: String) {
         #expect(throws: StoreError.invalidSearch(query: query, reason: reason)) { try SearchQuery(parsing: query) }
@@ -58,7 +59,9 @@ struct SearchTests {
     @Test func searchFindsWordsInEveryLanguageNewestFirst() throws {
         let store = try MemoStore.open(.memory)
         let texts = ["Buy milk and coffee", "京都旅行の宿を予約する", "여행을 떠나기 전에", "Café with Zoë", "milk tea"]
-        for (number, text) in texts.enumerated() { try store.insert(draft(text, at: Int64(number), number: number + 1)) }
+        for (number, text) in texts.enumerated() {
+            try store.insert(draft(text, at: Int64(number), number: number + 1))
+        }
         func ids(_ query: String) throws -> [Int64] {
             try store.all(MemoQuery(filter: MemoFilter(search: SearchQuery(parsing: query)))).map(\.id)
         }
@@ -86,9 +89,13 @@ struct SearchTests {
     /// never an emoji (whose index token is no word a query can spell).
     @Test func searchFoldsWhatKeyboardsWriteAndKeepsWhatWasTyped() throws {
         let store = try MemoStore.open(.memory)
-        let texts = ["I don’t know", "don't panic", "“quoted” word", "\"quoted\" too", "Groß", "GROẞ", "gross",
-                     "thumbs 👍🏽", "plain 👍", "dark 👍🏿", "emma said", "pizza 🍕 ❤️", "ʼokina don‘t"]
-        for (number, text) in texts.enumerated() { try store.insert(draft(text, at: Int64(number), number: number + 1)) }
+        let texts = [
+            "I don’t know", "don't panic", "“quoted” word", "\"quoted\" too", "Groß", "GROẞ", "gross",
+            "thumbs 👍🏽", "plain 👍", "dark 👍🏿", "emma said", "pizza 🍕 ❤️", "ʼokina don‘t"
+        ]
+        for (number, text) in texts.enumerated() {
+            try store.insert(draft(text, at: Int64(number), number: number + 1))
+        }
         func ids(_ query: String) throws -> Set<Int64> {
             Set(try store.all(MemoQuery(filter: MemoFilter(search: SearchQuery(parsing: query)))).map(\.id))
         }
@@ -118,10 +125,11 @@ struct SearchTests {
         ("c++", false, "in c++, too", true), ("$100", false, "$1000", false), ("$100", false, "($100)", true),
         ("旅行", false, "京都旅行の宿", true), ("여행", false, "여행을", true), ("tower", false, "東京tower", true),
         ("don't", false, "i don't", true), ("🍕", false, "pizza🍕", true), ("👍", false, "ok👍🏽", true),
-        ("👍🏽", false, "ok👍", false), ("👍🏽", false, "ok👍🏿", false), ("👍🏽", false, "ok👍🏽!", true), ("👩", false, "👩🏽‍💻", true),
+        ("👍🏽", false, "ok👍", false), ("👍🏽", false, "ok👍🏿", false), ("👍🏽", false, "ok👍🏽!", true), ("👩", false, "👩🏽‍💻", true)
     ])
     func needlesStandWhereWordsStand(_ text: String, _ isPrefix: Bool, _ content: String, _ found: Bool) {
-        #expect(SearchNeedle(text, isPrefix: isPrefix).isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
+        #expect(
+            SearchNeedle(text, isPrefix: isPrefix).isFound(in: FoldedText(folded: SearchText.folded(content))) == found)
     }
 
     /// A needle's bytes are found only between two characters of the folded text: not at the
@@ -131,7 +139,7 @@ struct SearchTests {
     @Test(arguments: [
         ("🇸🇫", "🇺🇸🇫🇷", false), ("🇫🇷", "🇺🇸🇫🇷", true), ("e", "e\u{20DD}", false), ("ab", "x ab\r\nq", true),
         ("b", "a\r\nb", true), ("한국", "대한국민", true), ("cafe", "CAFÉ au lait", true), ("café", "cafe", true),
-        ("don't", "I DON’T", true), ("don’t", "don't", true), ("„so“", "\"so\"", true), ("strasse", "STRAẞE", true),
+        ("don't", "I DON’T", true), ("don’t", "don't", true), ("„so“", "\"so\"", true), ("strasse", "STRAẞE", true)
     ])
     func needlesAreFoundBetweenCharacters(_ text: String, _ content: String, _ found: Bool) {
         let needle = SearchNeedle(SearchText.folded(text), isPrefix: false)
@@ -153,12 +161,16 @@ struct SearchTests {
     /// unnormalized (NFC is a tenth of an import): its folded form must be NFC already, next
     /// to what composes with those characters (voiced marks, jamo, accents) and what does not.
     @Test func aTextFoldedWithoutNormalizingIsNormalized() {
-        let pieces = ["a", "K", " ", "京", "都", "한", "가", "か", "ウ", "ヴ", "ゔ", "\u{3099}", "\u{309A}", "\u{1161}", "\u{11A8}",
-                      "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}",
-                      "ẞ", "’", "“", "👍", "\u{1F3FD}", "\u{0323}"]
+        let pieces = [
+            "a", "K", " ", "京", "都", "한", "가", "か", "ウ", "ヴ", "ゔ", "\u{3099}", "\u{309A}", "\u{1161}", "\u{11A8}",
+            "\u{1100}", "\u{0301}", "\u{0308}", "e", "🎉", "☕", "\u{FE0F}", "ｶ", "\u{FF9E}", "ー", "ヽ", "\u{30FE}",
+            "ẞ", "’", "“", "👍", "\u{1F3FD}", "\u{0323}"
+        ]
         for text in Self.randomTexts(of: pieces) {
             for folded in [SearchText.folded(text)] {
-                #expect(String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8), "\(Array(text.unicodeScalars))")
+                #expect(
+                    String(decoding: folded._nfcCodeUnits, as: UTF8.self).utf8.elementsEqual(folded.utf8),
+                    "\(Array(text.unicodeScalars))")
             }
         }
     }
@@ -167,8 +179,11 @@ struct SearchTests {
     /// cut every text where `Character`s end, next to what joins characters (skin tones,
     /// joiners, variation selectors, jamo, accents, voiced marks, CR LF, flags).
     @Test func charactersEndWhereSwiftEndsThem() {
-        let pieces = ["a", " ", "\r", "\n", "京", "한", "가", "か", "ウ", "👍", "🎉", "☕", "✈", "\u{1F3FD}", "\u{200D}", "\u{FE0F}",
-                      "\u{3099}", "\u{1161}", "\u{11A8}", "\u{1100}", "\u{0301}", "é", "\u{1F1EF}", "\u{1F1F5}", "\u{0E33}", "\u{0903}"]
+        let pieces = [
+            "a", " ", "\r", "\n", "京", "한", "가", "か", "ウ", "👍", "🎉", "☕", "✈", "\u{1F3FD}", "\u{200D}", "\u{FE0F}",
+            "\u{3099}", "\u{1161}", "\u{11A8}", "\u{1100}", "\u{0301}", "é", "\u{1F1EF}", "\u{1F1F5}", "\u{0E33}",
+            "\u{0903}"
+        ]
         for text in Self.randomTexts(of: pieces) {
             var ends: [String.Index] = [], index = text.startIndex
             while index < text.endIndex {
@@ -184,7 +199,9 @@ struct SearchTests {
     /// fold to themselves but join the emoji before them, are not taken so.
     @Test func ideographsSyllablesAndPictographsFoldToThemselves() {
         let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter(SearchText.foldsToItself)
-        #expect(scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1 + 0x1FAFF - 0x1F300 + 1 - 5 + 0x27BF - 0x2600 + 1 + 0x3096 - 0x3041 + 1 + 0x30FA - 0x30A1 + 1)
+        #expect(
+            scalars.count == 0x9FFF - 0x4E00 + 1 + 0xD7A3 - 0xAC00 + 1 + 0x1FAFF - 0x1F300 + 1 - 5 + 0x27BF - 0x2600 + 1
+                + 0x3096 - 0x3041 + 1 + 0x30FA - 0x30A1 + 1)
         #expect(scalars.allSatisfy { SearchText.folded(String($0)) == String($0) })
         #expect(!SearchText.foldsToItself("\u{1F3FD}") && SearchText.folded("\u{1F3FD}") == "\u{1F3FD}")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MemoStore
 
 @Suite("Store errors")
@@ -16,8 +17,10 @@ struct StoreErrorTests {
 
     @Test func refusalsAreAboutTheRequestNotTheStore() throws {
         let store = try MemoStore.open(.memory)
-        let refusals: [StoreError] = [.memoNotFound([4]), .nothingToUndo, .nothingToRedo, .noOpenBatch,
-                                      .syncWithItself(path: "a.sqlite"), .invalidTag("a b")]
+        let refusals: [StoreError] = [
+            .memoNotFound([4]), .nothingToUndo, .nothingToRedo, .noOpenBatch,
+            .syncWithItself(path: "a.sqlite"), .invalidTag("a b")
+        ]
         for refusal in refusals {
             guard case .refused = refusal else { Issue.record("\(refusal) is not a refusal"); continue }
             #expect(!refusal.isStoreUnusable)

@@ -1,13 +1,15 @@
 import Foundation
+
 @testable import MemoStore
 
 /// A draft stamped at `seconds` after 2000-01-01, with a uuid derived from the number.
 func draft(_ content: String, at seconds: Int64 = 0, tags: [String] = [], number: Int = 1) -> MemoDraft {
     let digits = String(number)
-    return MemoDraft(uuid: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits,
-                     content: content,
-                     insertDate: Timestamp(secondsSince1970: 946_684_800 + seconds),
-                     tags: tags)
+    return MemoDraft(
+        uuid: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits,
+        content: content,
+        insertDate: Timestamp(secondsSince1970: 946_684_800 + seconds),
+        tags: tags)
 }
 
 extension MemoStore {
@@ -38,7 +40,9 @@ func makeDatabase(at path: String, _ sql: String) throws {
 
 /// Writes a store as the first memo did: the version-1 table, then `sql`.
 func makeVersion1Store(at path: String, _ sql: String) throws {
-    try makeDatabase(at: path, """
+    try makeDatabase(
+        at: path,
+        """
         CREATE TABLE memo(id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, insert_date REAL NOT NULL);
         """ + sql)
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import MemoTestSupport
 import Testing
+
 @testable import MemoStore
 
 /// SQLite holds every connection to the write rule (`Database.memoRowTables`): memo rows are
@@ -36,7 +37,7 @@ struct WriteRuleTests {
             "DROP TABLE memo_search",
             "ALTER TABLE memo ADD COLUMN stray TEXT",
             "ALTER TABLE memo_tag RENAME TO stray",
-            "CREATE TRIGGER stray AFTER INSERT ON memo BEGIN DELETE FROM history; END",
+            "CREATE TRIGGER stray AFTER INSERT ON memo BEGIN DELETE FROM history; END"
         ]
     }()
 
@@ -55,18 +56,21 @@ struct WriteRuleTests {
     private func rows() throws -> [String] {
         try store.historyImages.createStagingTable()
         var rows: [String] = []
-        for query in ["SELECT id, uuid, content, version, tags_version, tag_names FROM memo ORDER BY id",
-                      "SELECT memo_id, name, inline FROM memo_tag ORDER BY memo_id, name",
-                      "SELECT rowid, text FROM memo_search ORDER BY rowid",
-                      "SELECT memo_id, start, length, target_uuid FROM memo_link ORDER BY memo_id, start",
-                      "SELECT uuid, version FROM memo_tombstone ORDER BY uuid",
-                      "SELECT memo_id, before FROM temp.pending_change ORDER BY memo_id",
-                      "SELECT name, sql FROM sqlite_schema ORDER BY name",
-                      "SELECT id, block FROM memo_search_data ORDER BY id"] {
+        for query in [
+            "SELECT id, uuid, content, version, tags_version, tag_names FROM memo ORDER BY id",
+            "SELECT memo_id, name, inline FROM memo_tag ORDER BY memo_id, name",
+            "SELECT rowid, text FROM memo_search ORDER BY rowid",
+            "SELECT memo_id, start, length, target_uuid FROM memo_link ORDER BY memo_id, start",
+            "SELECT uuid, version FROM memo_tombstone ORDER BY uuid",
+            "SELECT memo_id, before FROM temp.pending_change ORDER BY memo_id",
+            "SELECT name, sql FROM sqlite_schema ORDER BY name",
+            "SELECT id, block FROM memo_search_data ORDER BY id"
+        ] {
             let statement = try store.database.prepare(query)
             while try statement.step() {
-                rows.append((0..<statement.columnCount).map { statement.optionalString(at: $0) ?? "NULL" }
-                    .joined(separator: "|"))
+                rows.append(
+                    (0..<statement.columnCount).map { statement.optionalString(at: $0) ?? "NULL" }
+                        .joined(separator: "|"))
             }
         }
         return rows
@@ -82,7 +86,8 @@ struct WriteRuleTests {
             _ = try store.database.cached(sql)
             Issue.record("\(sql) was prepared")
         } catch let error as SQLiteError {
-            let isAShadowTable = error.message.hasSuffix("may not be modified") || error.message.hasSuffix("may not be dropped")
+            let isAShadowTable =
+                error.message.hasSuffix("may not be modified") || error.message.hasSuffix("may not be dropped")
             #expect(error.code == ResultCode(SQLITE_AUTH) || isAShadowTable, "\(error)")
         }
         #expect(store.database.totalChanges == changes)
@@ -94,8 +99,12 @@ struct WriteRuleTests {
     /// statement, cached, is not handed to anyone outside the writer.
     @Test func theWritersCachedStatementIsNotReusedOutsideIt() throws {
         let before = try rows()
-        #expect(throws: SQLiteError.self) { try store.database.cached("DELETE FROM memo WHERE id = ?1").run([.integer(1)]) }
-        #expect(throws: SQLiteError.self) { try store.database.cached("DELETE FROM memo_search WHERE rowid = ?1").run([.integer(1)]) }
+        #expect(throws: SQLiteError.self) {
+            try store.database.cached("DELETE FROM memo WHERE id = ?1").run([.integer(1)])
+        }
+        #expect(throws: SQLiteError.self) {
+            try store.database.cached("DELETE FROM memo_search WHERE rowid = ?1").run([.integer(1)])
+        }
         #expect(try rows() == before)
     }
 
@@ -137,7 +146,10 @@ struct WriteRuleTests {
         try store.insert(draft("in a batch", at: 4, number: 5))
         try store.updateContent(id: 5, to: "in a batch, edited", at: time)
         try store.saveBatch()
-        #expect(try store.all(MemoQuery(order: .oldestFirst)).map(\.content) == ["first, edited @errand", "third", "fourth", "in a batch, edited"])
+        #expect(
+            try store.all(MemoQuery(order: .oldestFirst)).map(\.content) == [
+                "first, edited @errand", "third", "fourth", "in a batch, edited"
+            ])
         #expect(try store.fullTextMatches("edited") == [1, 5])
         #expect(try store.fullTextMatches("fourth") == [4])
         #expect(try store.memo(id: 3)?.tags == ["other"])
@@ -162,7 +174,10 @@ struct WriteRuleTests {
             try again.insert(draft("all", number: 4))
             try again.insert(draft("or nothing", number: 5))
         }
-        #expect(try MemoStore.open(.file(path: path)).fullTextMatches("before OR reopening OR batch OR all OR nothing") == [1, 3, 4, 5])
+        #expect(
+            try MemoStore.open(.file(path: path)).fullTextMatches("before OR reopening OR batch OR all OR nothing") == [
+                1, 3, 4, 5
+            ])
     }
 
     /// FTS5 saves the search rows it holds in memory when a later statement of the transaction
@@ -175,7 +190,8 @@ struct WriteRuleTests {
         let reopened = try MemoStore.open(.file(path: path))
         try reopened.historyImages.createStagingTable()
         try reopened.database.atomically {
-            _ = try reopened.table.insert(draft("held by FTS5", number: 2), explicitTags: [], inlineTags: [], facts: nil)
+            _ = try reopened.table.insert(
+                draft("held by FTS5", number: 2), explicitTags: [], inlineTags: [], facts: nil)
             try reopened.database.execute("UPDATE history SET undone = undone")
         }
         #expect(try MemoStore.open(.file(path: path)).fullTextMatches("before OR held") == [1, 2])

@@ -6,7 +6,9 @@ package struct RunResult {
     package var standardOutput: String
     package var standardError: String
 
-    package var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    package var lines: [String] {
+        standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 }
 
 /// The binary under test: runs the built `memo` in a private temporary folder with a
@@ -41,8 +43,10 @@ package final class MemoBinary {
         try launch("/bin/sh", ["-c", script], input: "", extraEnvironment: ["MEMO": Self.executable])
     }
 
-    private func launch(_ executable: String, _ arguments: [String], input: String,
-                        extraEnvironment: [String: String] = [:]) throws -> RunResult {
+    private func launch(
+        _ executable: String, _ arguments: [String], input: String,
+        extraEnvironment: [String: String] = [:]
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -58,8 +62,9 @@ package final class MemoBinary {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus,
-                         standardOutput: String(decoding: outputData, as: UTF8.self),
-                         standardError: String(decoding: errorData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
 }

@@ -56,8 +56,9 @@ package struct Completer {
         let typed = TagName.fold(word)
         let found = candidates(for: word, after: before)
         let items = found.items.filter { TagName.fold($0.text).hasPrefix(typed) }
-        return Completions(word: word, items: Array(items.prefix(Self.limit)),
-                           isIncomplete: found.isCut || items.count > Self.limit)
+        return Completions(
+            word: word, items: Array(items.prefix(Self.limit)),
+            isIncomplete: found.isCut || items.count > Self.limit)
     }
 
     /// What the word may become, and whether some matches were left out (ids only).
@@ -69,20 +70,28 @@ package struct Completer {
     private func candidates(for word: String, after before: [String]) -> Candidates {
         if word.hasPrefix("@") { return Candidates(items: data.tagNames().map { Completion("@" + $0) }) }
         guard let name = before.first else { return Candidates(items: Self.commandNames) }
-        guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else { return Candidates(items: []) }
+        guard let syntax = CommandSyntax.named(name), let command = syntax.kind.languageCommand else {
+            return Candidates(items: [])
+        }
         if before.last == "--tag", syntax.option(named: "--tag") != nil { return Candidates(items: tags) }
-        if let option = before.last, ["--links-to", "--linked-from"].contains(option), syntax.option(named: option) != nil { return ids(word) }
+        if let option = before.last, ["--links-to", "--linked-from"].contains(option),
+            syntax.option(named: option) != nil
+        {
+            return ids(word)
+        }
         if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
         switch command {
         case .help: return isFirstArgument ? Candidates(items: Self.commandNames) : none
-        case .fixture: return isFirstArgument ? Candidates(items: Fixture.builtIn.map { Completion($0.name, hint: $0.description) }) : none
+        case .fixture:
+            return isFirstArgument
+                ? Candidates(items: Fixture.builtIn.map { Completion($0.name, hint: $0.description) }) : none
         case .show, .delete: return ids(word)
         case .edit: return isFirstArgument ? ids(word) : none
         case .tag, .untag: return isFirstArgument ? ids(word) : Candidates(items: tags)
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
-             .import, .export, .fixtures, .clock, .info, .quit:
+            .import, .export, .fixtures, .clock, .info, .quit:
             return none
         }
     }
@@ -106,8 +115,9 @@ package struct Completer {
         }
         let items = summaries.sorted { $0.id < $1.id }.map { summary in
             let digits = String(summary.id)
-            return Completion((word.hasPrefix("#") ? "#" : "") + digits, hint: summary.title,
-                              sortKey: String(repeating: "0", count: max(0, 19 - digits.count)) + digits)
+            return Completion(
+                (word.hasPrefix("#") ? "#" : "") + digits, hint: summary.title,
+                sortKey: String(repeating: "0", count: max(0, 19 - digits.count)) + digits)
         }
         return Candidates(items: items, isCut: isCut)
     }

@@ -9,14 +9,18 @@ package struct ShellCommand {
     /// `standardOutput` or `standardError`, that descriptor takes the place of the stream
     /// in it (and is closed there under its own number, as are `closing`).
     /// The error is `posix_spawn`'s code.
-    package static func start(_ command: String, arguments: [String] = [], standardInput: Int32? = nil,
-                              standardOutput: Int32? = nil, standardError: Int32? = nil,
-                              closing: [Int32] = []) -> Result<ShellCommand, Errno> {
+    package static func start(
+        _ command: String, arguments: [String] = [], standardInput: Int32? = nil,
+        standardOutput: Int32? = nil, standardError: Int32? = nil,
+        closing: [Int32] = []
+    ) -> Result<ShellCommand, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         let streams = [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)]
-        for case (let descriptor?, let stream) in streams { posix_spawn_file_actions_adddup2(&actions, descriptor, stream) }
+        for case (let descriptor?, let stream) in streams {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, stream)
+        }
         for case (let descriptor?, _) in streams where descriptor > STDERR_FILENO {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }

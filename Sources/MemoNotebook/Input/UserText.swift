@@ -18,7 +18,8 @@ package struct UserText: MissingTextSource {
     }
 
     package func text(current: String) throws -> String {
-        let text = readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
+        let text =
+            readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
         return Self.droppingOneLineBreak(text)
     }
 
@@ -36,9 +37,12 @@ package struct UserText: MissingTextSource {
         let folder = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((folder + "/memo-XXXXXX.md").utf8CString)
         // mkstemps creates the file with mode 0600: nobody else reads the text.
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemps($0, 3) } ?? -1 }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemps($0, 3) } ?? -1
+        }
         guard descriptor >= 0 else {
-            throw CommandError.invalid("cannot create a file for the editor in \(folder): \(String(cString: strerror(errno)))")
+            throw CommandError.invalid(
+                "cannot create a file for the editor in \(folder): \(String(cString: strerror(errno)))")
         }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
@@ -46,7 +50,8 @@ package struct UserText: MissingTextSource {
         let written = Array(initial.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == initial.utf8.count else {
-            throw CommandError.invalid("cannot write the file for the editor in \(folder): \(String(cString: strerror(errno)))")
+            throw CommandError.invalid(
+                "cannot write the file for the editor in \(folder): \(String(cString: strerror(errno)))")
         }
         let command = editorCommand
         let status = try Self.run(command, on: path)

@@ -54,9 +54,13 @@ struct ArgumentReader<Source: WordSource> {
         while true {
             let beforeWord = scan
             guard let word = scan.nextRawWord(), word.text != "--" else { return words.remainingText(raw: raw) }
-            guard word.isOption, word.text.hasPrefix("--") || syntax.option(spelledBy: word.text) != nil else { continue }
+            guard word.isOption, word.text.hasPrefix("--") || syntax.option(spelledBy: word.text) != nil else {
+                continue
+            }
             if syntax.option(spelledBy: word.text) == nil {
-                throw .usage("unknown option '\(word.text)' for '\(syntax.name)' (write -- before a text that holds it)", range: word.range)
+                throw .usage(
+                    "unknown option '\(word.text)' for '\(syntax.name)' (write -- before a text that holds it)",
+                    range: word.range)
             }
             let text = words.text(upTo: beforeWord, raw: raw)
             words = beforeWord
@@ -79,14 +83,16 @@ struct ArgumentReader<Source: WordSource> {
                     continue
                 }
                 if let spelled = syntax.option(spelledBy: word.text),
-                   word.text.hasPrefix("--") || spelled.inlineValue?.first.map({ $0.isASCII && $0.isNumber }) ?? true {
+                    word.text.hasPrefix("--") || spelled.inlineValue?.first.map({ $0.isASCII && $0.isNumber }) ?? true
+                {
                     try readOption(word)
                     continue
                 }
                 if word.text.hasPrefix("--") { throw .unknownOption(word, command: syntax.name) }
                 if syntax.option(named: "-" + word.text) != nil {
-                    throw .usage("'\(word.text)' leaves out memos with '\(word.text.dropFirst())'; for the option, write '-\(word.text)' "
-                                 + "(or put the word after --)", range: word.range)
+                    throw .usage(
+                        "'\(word.text)' leaves out memos with '\(word.text.dropFirst())'; for the option, write '-\(word.text)' "
+                            + "(or put the word after --)", range: word.range)
                 }
             }
             found.append(word)

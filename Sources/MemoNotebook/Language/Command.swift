@@ -58,7 +58,7 @@ package enum Command: Equatable, Sendable {
         case .add, .importFile, .sync, .fixture, .begin:
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
-             .edit, .update, .editIfStill, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
+            .edit, .update, .editIfStill, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

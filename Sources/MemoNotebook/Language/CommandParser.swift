@@ -28,9 +28,12 @@ package enum CommandParser {
         return command
     }
 
-    private static func parse<Source: WordSource>(_ words: inout Source, heredoc: String?) throws(CommandError) -> ParsedLine {
+    private static func parse<Source: WordSource>(
+        _ words: inout Source, heredoc: String?
+    ) throws(CommandError) -> ParsedLine {
         guard let name = try words.nextWord() else { return .nothing }
-        guard let syntax = CommandSyntax.named(name.text), let command = syntax.kind.languageCommand, !name.isOption else {
+        guard let syntax = CommandSyntax.named(name.text), let command = syntax.kind.languageCommand, !name.isOption
+        else {
             throw .unknownCommand(name)
         }
         if asksForHelp(words, syntax) { return .command(.help(topic: syntax.name)) }
@@ -44,7 +47,9 @@ package enum CommandParser {
             let tags = try reader.values("--tag").map(tagName)
             return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
         case .edit:
-            guard let idWord = try reader.nextArgument() else { throw .missingArgument("a memo id", command: syntax.name) }
+            guard let idWord = try reader.nextArgument() else {
+                throw .missingArgument("a memo id", command: syntax.name)
+            }
             let id = try memoID(idWord)
             return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
         case .list:
@@ -62,7 +67,9 @@ package enum CommandParser {
             return .command(.search(try searchArguments(&reader)))
         case .history:
             try reader.finish()
-            return .command(.history(limit: try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }))
+            return .command(
+                .history(
+                    limit: try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }))
         case .import:
             return .command(.importFile(try importArguments(&reader)))
         case .export:
@@ -127,14 +134,19 @@ package enum CommandParser {
     }
 
     /// A command that takes no arguments, once none are left.
-    private static func withoutArguments<S>(_ command: Command, _ reader: inout ArgumentReader<S>) throws(CommandError) -> ParsedLine {
+    private static func withoutArguments<S>(
+        _ command: Command, _ reader: inout ArgumentReader<S>
+    ) throws(CommandError) -> ParsedLine {
         try reader.finish()
         return .command(command)
     }
 
     /// The one argument a command takes, with no other after it.
-    private static func onlyArgument<S>(_ reader: inout ArgumentReader<S>, _ name: String) throws(CommandError) -> Word {
-        guard let argument = try reader.nextArgument() else { throw .missingArgument(name, command: reader.syntax.name) }
+    private static func onlyArgument<S>(_ reader: inout ArgumentReader<S>, _ name: String) throws(CommandError) -> Word
+    {
+        guard let argument = try reader.nextArgument() else {
+            throw .missingArgument(name, command: reader.syntax.name)
+        }
         try reader.finish()
         return argument
     }
@@ -158,8 +170,10 @@ package enum CommandParser {
 
     /// Builds a text command from the text on the line or the heredoc's body, or with no
     /// text for the session to get.
-    private static func withText(_ word: Word?, heredoc: String?, _ syntax: CommandSyntax,
-                                 _ make: (String?) -> Command) throws(CommandError) -> ParsedLine {
+    private static func withText(
+        _ word: Word?, heredoc: String?, _ syntax: CommandSyntax,
+        _ make: (String?) -> Command
+    ) throws(CommandError) -> ParsedLine {
         if let word, heredoc != nil {
             throw .usage("'\(syntax.name)' takes its text on the line or in a heredoc, not both", range: word.range)
         }
@@ -170,7 +184,9 @@ package enum CommandParser {
     /// options anywhere before `--`; with `-F` the words are one fixed string.
     private static func searchArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> SearchArguments {
         let words = try reader.searchWords()
-        guard let first = words.first, let last = words.last else { throw .missingArgument("a search query", command: reader.syntax.name) }
+        guard let first = words.first, let last = words.last else {
+            throw .missingArgument("a search query", command: reader.syntax.name)
+        }
         let range = first.range.flatMap { start in last.range.map { start.lowerBound..<$0.upperBound } }
         let query: SearchQuery
         do {
@@ -193,14 +209,17 @@ package enum CommandParser {
     }
 
     /// `list`'s order and page among the options read.
-    private static func listOptions<S>(_ reader: ArgumentReader<S>, filter: FilterArguments) throws(CommandError) -> ListArguments {
+    private static func listOptions<S>(
+        _ reader: ArgumentReader<S>, filter: FilterArguments
+    ) throws(CommandError) -> ListArguments {
         var arguments = ListArguments(filter: filter)
         if reader.flag("--asc") { arguments.order = .oldestFirst }
         if reader.flag("--asc") && reader.flag("--desc") {
             throw .usage("'\(reader.syntax.name)' takes --asc or --desc, not both")
         }
         arguments.limit = try reader.value("-n").map { word throws(CommandError) in try count(word, option: "-n") }
-        arguments.offset = try reader.value("--offset").map { word throws(CommandError) in try count(word, option: "--offset") } ?? 0
+        arguments.offset =
+            try reader.value("--offset").map { word throws(CommandError) in try count(word, option: "--offset") } ?? 0
         if let group = reader.value("--group") {
             guard let grouping = ListGrouping(rawValue: group.text) else {
                 throw .invalid("invalid grouping '\(group.text)' for '--group': use day or month", range: group.range)
@@ -213,9 +232,12 @@ package enum CommandParser {
     /// `import FILE [--format F] [--entity NAME] [--text A,B] [--date A]`.
     private static func importArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ImportArguments {
         let positional = try reader.remainingArguments()
-        guard let file = positional.first else { throw .missingArgument("a file to import", command: reader.syntax.name) }
+        guard let file = positional.first else {
+            throw .missingArgument("a file to import", command: reader.syntax.name)
+        }
         if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
-        var arguments = ImportArguments(path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases))
+        var arguments = ImportArguments(
+            path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases))
         let coreDataOptions = ["--entity", "--text", "--date"].compactMap(reader.value)
         if arguments.format != .coredata, let option = coreDataOptions.first {
             throw .usage("'--entity', '--text' and '--date' go with '--format coredata'", range: option.range)
@@ -224,7 +246,8 @@ package enum CommandParser {
         if let text = reader.value("--text") {
             arguments.mapping.textAttributes = text.text.split(separator: ",").map { $0.trimmingSpaces() }
             if arguments.mapping.textAttributes.contains(where: \.isEmpty) || arguments.mapping.textAttributes.isEmpty {
-                throw .invalid("invalid attribute list '\(text.text)' for '--text': use NAME or NAME,NAME", range: text.range)
+                throw .invalid(
+                    "invalid attribute list '\(text.text)' for '--text': use NAME or NAME,NAME", range: text.range)
             }
         }
         if let date = reader.value("--date") { arguments.mapping.dateAttribute = date.text }
@@ -234,14 +257,21 @@ package enum CommandParser {
     /// `export FILE|- [--format F] [filters]`.
     private static func exportArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ExportArguments {
         let positional = try reader.remainingArguments()
-        guard let file = positional.first else { throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name) }
+        guard let file = positional.first else {
+            throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name)
+        }
         if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
         let filter = try filterArguments(reader)
-        return ExportArguments(path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases.filter(\.isWritable)), filter: filter)
+        return ExportArguments(
+            path: file.text,
+            format: try format(reader, for: file, allowed: TransferFormat.allCases.filter(\.isWritable)), filter: filter
+        )
     }
 
     /// The `--format` given, else the one the file's name implies, else JSON Lines.
-    private static func format<S>(_ reader: ArgumentReader<S>, for file: Word, allowed: [TransferFormat]) throws(CommandError) -> TransferFormat {
+    private static func format<S>(
+        _ reader: ArgumentReader<S>, for file: Word, allowed: [TransferFormat]
+    ) throws(CommandError) -> TransferFormat {
         let names = allowed.map(\.rawValue).joined(separator: ", ")
         guard let word = reader.value("--format") else {
             guard let implied = TransferFormat(fileName: file.text), allowed.contains(implied) else { return .jsonl }
@@ -288,7 +318,8 @@ package enum CommandParser {
 
     private static func count(_ word: Word, option: String) throws(CommandError) -> Int {
         guard let number = Int(word.text), number >= 0 else {
-            let digits = !word.text.isEmpty && word.text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            let digits =
+                !word.text.isEmpty && word.text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             let problem = digits ? "too large (at most \(Int.max))" : "expected 0 or more"
             throw .invalid("invalid number '\(word.text)' for '\(option)': \(problem)", range: word.range)
         }

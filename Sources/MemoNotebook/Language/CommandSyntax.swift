@@ -24,7 +24,8 @@ package struct CommandSyntax: Sendable {
     package func option(spelledBy word: String) -> (option: OptionSyntax, inlineValue: String?)? {
         let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if let option = option(named: parts[0]) { return (option, parts.count > 1 ? parts[1] : nil) }
-        guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))), option.valueName != nil
+        guard !word.hasPrefix("--"), word.count > 2, let option = option(named: String(word.prefix(2))),
+            option.valueName != nil
         else { return nil }
         return (option, String(word.dropFirst(2)))
     }
@@ -56,13 +57,16 @@ package struct OptionSyntax: Sendable {
 }
 
 extension OptionSyntax {
-    static let tag = OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag (given again: with all of them).",
-                                  isRepeatable: true)
+    static let tag = OptionSyntax(
+        names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag (given again: with all of them).",
+        isRepeatable: true)
     static let since = OptionSyntax(names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE.")
     static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
     static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
-    static let linksTo = OptionSyntax(names: ["--links-to"], valueName: "ID", summary: "Only memos whose text references memo ID.")
-    static let linkedFrom = OptionSyntax(names: ["--linked-from"], valueName: "ID", summary: "Only memos that memo ID's text references.")
+    static let linksTo = OptionSyntax(
+        names: ["--links-to"], valueName: "ID", summary: "Only memos whose text references memo ID.")
+    static let linkedFrom = OptionSyntax(
+        names: ["--linked-from"], valueName: "ID", summary: "Only memos that memo ID's text references.")
     static let orphan = OptionSyntax(names: ["--orphan"], summary: "Only memos with no link to or from another memo.")
     static let filters: [OptionSyntax] = [tag, since, until, on, linksTo, linkedFrom, orphan]
     static let limit = OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos.")
@@ -70,174 +74,227 @@ extension OptionSyntax {
 
 extension CommandSyntax {
     /// A command of the language.
-    init(_ name: CommandName, aliases: [String] = [], usage: String, summary: String, options: [OptionSyntax] = [],
-         takesText: Bool = false, details: String? = nil) {
-        self.init(kind: .language(name), aliases: aliases, usage: usage, summary: summary, options: options,
-                  takesText: takesText, details: details)
+    init(
+        _ name: CommandName, aliases: [String] = [], usage: String, summary: String, options: [OptionSyntax] = [],
+        takesText: Bool = false, details: String? = nil
+    ) {
+        self.init(
+            kind: .language(name), aliases: aliases, usage: usage, summary: summary, options: options,
+            takesText: takesText, details: details)
     }
 
     /// A command of the program: `memo NAME --help` shows its usage, summary and options, and
     /// `memo --help` its usage among the program's. The hidden ones have none.
-    private static func program(_ name: ProgramCommandName, usage: String = "", summary: String = "",
-                                options: [OptionSyntax] = []) -> CommandSyntax {
+    private static func program(
+        _ name: ProgramCommandName, usage: String = "", summary: String = "",
+        options: [OptionSyntax] = []
+    ) -> CommandSyntax {
         CommandSyntax(kind: .program(name), usage: usage, summary: summary, options: options)
     }
 
     /// Every command memo knows: the language's in the order `help` lists them, then the
     /// program's in the order completion offers them.
     package static let table: [CommandSyntax] = [
-        CommandSyntax(.add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END",
-                      summary: "Create a memo; inline @words tag it too.",
-                      options: [OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)],
-                      takesText: true,
-                      details: """
-                        Options may stand before or after the text (add Buy bread --tag shop), as every command's
-                        may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
-                        """),
-        CommandSyntax(.list,
-                      usage: "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month]",
-                      summary: "List memos in insert-date order, newest first.",
-                      options: [
-                        OptionSyntax(names: ["--asc"], summary: "Oldest first."),
-                        OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
-                        .limit,
-                        OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
-                      ] + OptionSyntax.filters + [
-                        OptionSyntax(names: ["--group"], valueName: "day|month",
-                                     summary: "A heading for each day or month (display time zone); text output only."),
-                      ]),
-        CommandSyntax(.search, usage: "[-F] [--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
-                      summary: "Find memos by what their text holds, newest first.",
-                      options: [
-                        OptionSyntax(names: ["-F", "--fixed-strings"], summary: "QUERY is a text to find as written, anywhere, as grep -F finds it."),
-                        OptionSyntax(names: ["--rank"], summary: "Most relevant first (FTS5's bm25), newest first among equals."),
-                        OptionSyntax(names: ["--asc"], summary: "Oldest first."),
-                        OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
-                        .limit,
-                        OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos."),
-                      ] + OptionSyntax.filters,
-                      details: """
-                        QUERY: words that must all appear, "a phrase" (its words apart by spaces or punctuation:
-                        "jean paul" finds Jean-Paul), prefix* for words starting so, a OR b for either, (a OR b) c
-                        to group, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
-                        A memo is found when its text holds what was typed, symbols and emoji included (C++, $100,
-                        🍕), with case, accents, full-width forms, ß/ẞ/ss and typographic quotes (’ “ as ' ") folded;
-                        a skin tone typed must be there (👍🏽), while 👍 finds every thumbs-up. A word of symbols alone
-                        (&, -) is passed over when others remain. To find a pasted text that holds -word, OR, quotes or
-                        parentheses as written, use -F: the words after it are one text, found anywhere (cat in
-                        concatenate), case and accents folded. Options may stand anywhere before --. Text output
-                        shows the line that matched, the matches in bold on a colour terminal; --json adds it as
-                        "snippet". On the command line a search that finds nothing exits 1, as grep does.
-                        """),
-        CommandSyntax(.show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
-                      details: """
-                        links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
-                        line, or the reference and (no such memo); then each memo whose text references this one: ←.
-                        """),
-        CommandSyntax(.edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
-                      takesText: true),
-        CommandSyntax(.delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
+        CommandSyntax(
+            .add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END",
+            summary: "Create a memo; inline @words tag it too.",
+            options: [
+                OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)
+            ],
+            takesText: true,
+            details: """
+                Options may stand before or after the text (add Buy bread --tag shop), as every command's
+                may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
+                """),
+        CommandSyntax(
+            .list,
+            usage:
+                "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month]",
+            summary: "List memos in insert-date order, newest first.",
+            options: [
+                OptionSyntax(names: ["--asc"], summary: "Oldest first."),
+                OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
+                .limit,
+                OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos.")
+            ] + OptionSyntax.filters + [
+                OptionSyntax(
+                    names: ["--group"], valueName: "day|month",
+                    summary: "A heading for each day or month (display time zone); text output only.")
+            ]),
+        CommandSyntax(
+            .search,
+            usage:
+                "[-F] [--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
+            summary: "Find memos by what their text holds, newest first.",
+            options: [
+                OptionSyntax(
+                    names: ["-F", "--fixed-strings"],
+                    summary: "QUERY is a text to find as written, anywhere, as grep -F finds it."),
+                OptionSyntax(
+                    names: ["--rank"], summary: "Most relevant first (FTS5's bm25), newest first among equals."),
+                OptionSyntax(names: ["--asc"], summary: "Oldest first."),
+                OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
+                .limit,
+                OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos.")
+            ] + OptionSyntax.filters,
+            details: """
+                QUERY: words that must all appear, "a phrase" (its words apart by spaces or punctuation:
+                "jean paul" finds Jean-Paul), prefix* for words starting so, a OR b for either, (a OR b) c
+                to group, -word or -"a phrase" to leave out, @tag for memos with that tag (-@tag: without).
+                A memo is found when its text holds what was typed, symbols and emoji included (C++, $100,
+                🍕), with case, accents, full-width forms, ß/ẞ/ss and typographic quotes (’ “ as ' ") folded;
+                a skin tone typed must be there (👍🏽), while 👍 finds every thumbs-up. A word of symbols alone
+                (&, -) is passed over when others remain. To find a pasted text that holds -word, OR, quotes or
+                parentheses as written, use -F: the words after it are one text, found anywhere (cat in
+                concatenate), case and accents folded. Options may stand anywhere before --. Text output
+                shows the line that matched, the matches in bold on a colour terminal; --json adds it as
+                "snippet". On the command line a search that finds nothing exits 1, as grep does.
+                """),
+        CommandSyntax(
+            .show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
+            details: """
+                links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
+                line, or the reference and (no such memo); then each memo whose text references this one: ←.
+                """),
+        CommandSyntax(
+            .edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
+            takesText: true),
+        CommandSyntax(
+            .delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
         CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),
         CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
-        CommandSyntax(.count, usage: "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
-                      summary: "Count memos.", options: OptionSyntax.filters),
-        CommandSyntax(.graph, usage: "[--format dot|json] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
-                      summary: "Print the link graph of memos, for Graphviz (dot) or scripts (json).",
-                      options: [OptionSyntax(names: ["--format"], valueName: "dot|json",
-                                             summary: "dot (the default; JSON under --json) or json.")] + OptionSyntax.filters,
-                      details: """
-                        The memos the filters select, oldest first, each a node named by its id and first line, and
-                        the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. JSON is one
-                        object: {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}.
-                        """),
+        CommandSyntax(
+            .count,
+            usage:
+                "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "Count memos.", options: OptionSyntax.filters),
+        CommandSyntax(
+            .graph,
+            usage:
+                "[--format dot|json] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "Print the link graph of memos, for Graphviz (dot) or scripts (json).",
+            options: [
+                OptionSyntax(
+                    names: ["--format"], valueName: "dot|json",
+                    summary: "dot (the default; JSON under --json) or json.")
+            ] + OptionSyntax.filters,
+            details: """
+                The memos the filters select, oldest first, each a node named by its id and first line, and
+                the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. JSON is one
+                object: {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}.
+                """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
         CommandSyntax(.rollback, usage: "", summary: "Discard the batch's changes."),
-        CommandSyntax(.undo, usage: "[--sync]", summary: "Undo the last change (this session's; a one-shot undo, the store's).",
-                      options: [OptionSyntax(names: ["--sync"], summary: "Undo the store's latest sync instead, keeping what it brought.")],
-                      details: """
-                        A plain undo never takes back a sync: what a sync brought is the other store's too, and
-                        undoing it like a change typed here would delete it there at the next sync. 'undo --sync'
-                        brings back the memos the sync deleted here and puts back the tags it changed, and keeps every
-                        text it brought and every memo it added (those it brought, and @conflict copies): the other
-                        store may no longer hold them. The next sync with that store merges both sides as concurrent
-                        changes, so nothing typed on either side is lost. On a terminal it asks first.
-                        """),
+        CommandSyntax(
+            .undo, usage: "[--sync]", summary: "Undo the last change (this session's; a one-shot undo, the store's).",
+            options: [
+                OptionSyntax(
+                    names: ["--sync"], summary: "Undo the store's latest sync instead, keeping what it brought.")
+            ],
+            details: """
+                A plain undo never takes back a sync: what a sync brought is the other store's too, and
+                undoing it like a change typed here would delete it there at the next sync. 'undo --sync'
+                brings back the memos the sync deleted here and puts back the tags it changed, and keeps every
+                text it brought and every memo it added (those it brought, and @conflict copies): the other
+                store may no longer hold them. The next sync with that store merges both sides as concurrent
+                changes, so nothing typed on either side is lost. On a terminal it asks first.
+                """),
         CommandSyntax(.redo, usage: "", summary: "Redo the last undone change."),
-        CommandSyntax(.history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
-                      options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
-        CommandSyntax(.sync, usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
-                      summary: "Merge this store with the memo store at PATH, both ways (PATH is created in its folder when missing).",
-                      options: [
-                        OptionSyntax(names: ["--remote-memo"], valueName: "PROGRAM",
-                                     summary: "Through ssh: the memo program there (default: memo), a command of its shell."),
-                      ],
-                      details: """
-                        Memos match by uuid. A memo changed on one side only takes that side's version; its text
-                        changed on both, the later change wins and the other text is kept as a new memo tagged
-                        @conflict. Tags merge apart from the text: a tag added on either side stays, one removed on
-                        one side goes. A delete removes only what its side saw, and a deleted memo stays deleted.
-                        Each side saves what it received with how far it has the other's changes, so a sync that
-                        fails on either side is finished by the next. A copied store file, or one put back from a
-                        backup, becomes a store of its own at its next change or sync and converges with its peers.
-                        Not inside a batch (the other store keeps what it receives): save or roll the batch back first.
-                        HOST:PATH (a colon before any slash; ./a:b is a file here) and ssh:// reach a store on another
-                        machine: ssh (the command line in $MEMO_SSH, else ssh) runs 'memo sync --serve PATH' there,
-                        which serves that one store and nothing else; the same rules and safety hold, and only what
-                        changed since the last sync travels. A relative PATH is in the login's home folder there.
-                        """),
-        CommandSyntax(.import, usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
-                      summary: "Bring memos in from a file, all or nothing, merging by uuid.",
-                      options: [
-                        OptionSyntax(names: ["--format"], valueName: "FORMAT",
-                                     summary: "jsonl, json, markdown or coredata (default: from the file's extension)."),
-                        OptionSyntax(names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
-                        OptionSyntax(names: ["--text"], valueName: "ATTR[,ATTR]", summary: "coredata: the text attributes, joined by newlines (content)."),
-                        OptionSyntax(names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate)."),
-                      ],
-                      details: """
-                        Markdown: an item (- text, further lines indented by two spaces) is a memo; its one-line
-                        comment <!-- memo u=… i=… … --> (older exports: <!-- memo {JSON} -->) restores its uuid, dates,
-                        tags, sync version and links, and its text when the comment holds it (export puts it there for
-                        text an item cannot carry: CR, control characters, lines like the comment). A paragraph is a
-                        memo; a heading is a memo of its own, except export's # Memos title and ## YYYY-MM-DD day
-                        headings, which date the memos under them.
-                        A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
-                        a record edited later than it (a later updateDate); no date is made up. A record whose uuid
-                        names an unrelated memo here (another insert date, or another text when neither was edited)
-                        is added under a uuid of its own. A record without a uuid that repeats a memo already here
-                        (text, tags, and the dates it carries) is skipped: "N skipped (N already in the store)".
-                        """),
-        CommandSyntax(.export, usage: "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
-                      summary: "Write memos to a file (- for standard output), oldest first.",
-                      options: [
-                        OptionSyntax(names: ["--format"], valueName: "FORMAT",
-                                     summary: "jsonl, json or markdown (default: from the file's extension, else jsonl)."),
-                      ] + OptionSyntax.filters,
-                      details: """
-                        The file appears whole or not at all: a crash leaves no partial file. A file that is replaced
-                        keeps its mode; a new one follows the umask. The store itself (by any name) and any other
-                        SQLite database are refused, left untouched.
-                        """),
+        CommandSyntax(
+            .history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
+            options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
+        CommandSyntax(
+            .sync, usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
+            summary:
+                "Merge this store with the memo store at PATH, both ways (PATH is created in its folder when missing).",
+            options: [
+                OptionSyntax(
+                    names: ["--remote-memo"], valueName: "PROGRAM",
+                    summary: "Through ssh: the memo program there (default: memo), a command of its shell.")
+            ],
+            details: """
+                Memos match by uuid. A memo changed on one side only takes that side's version; its text
+                changed on both, the later change wins and the other text is kept as a new memo tagged
+                @conflict. Tags merge apart from the text: a tag added on either side stays, one removed on
+                one side goes. A delete removes only what its side saw, and a deleted memo stays deleted.
+                Each side saves what it received with how far it has the other's changes, so a sync that
+                fails on either side is finished by the next. A copied store file, or one put back from a
+                backup, becomes a store of its own at its next change or sync and converges with its peers.
+                Not inside a batch (the other store keeps what it receives): save or roll the batch back first.
+                HOST:PATH (a colon before any slash; ./a:b is a file here) and ssh:// reach a store on another
+                machine: ssh (the command line in $MEMO_SSH, else ssh) runs 'memo sync --serve PATH' there,
+                which serves that one store and nothing else; the same rules and safety hold, and only what
+                changed since the last sync travels. A relative PATH is in the login's home folder there.
+                """),
+        CommandSyntax(
+            .import,
+            usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
+            summary: "Bring memos in from a file, all or nothing, merging by uuid.",
+            options: [
+                OptionSyntax(
+                    names: ["--format"], valueName: "FORMAT",
+                    summary: "jsonl, json, markdown or coredata (default: from the file's extension)."),
+                OptionSyntax(
+                    names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
+                OptionSyntax(
+                    names: ["--text"], valueName: "ATTR[,ATTR]",
+                    summary: "coredata: the text attributes, joined by newlines (content)."),
+                OptionSyntax(
+                    names: ["--date"], valueName: "ATTR", summary: "coredata: the insert-date attribute (insertDate).")
+            ],
+            details: """
+                Markdown: an item (- text, further lines indented by two spaces) is a memo; its one-line
+                comment <!-- memo u=… i=… … --> (older exports: <!-- memo {JSON} -->) restores its uuid, dates,
+                tags, sync version and links, and its text when the comment holds it (export puts it there for
+                text an item cannot carry: CR, control characters, lines like the comment). A paragraph is a
+                memo; a heading is a memo of its own, except export's # Memos title and ## YYYY-MM-DD day
+                headings, which date the memos under them.
+                A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
+                a record edited later than it (a later updateDate); no date is made up. A record whose uuid
+                names an unrelated memo here (another insert date, or another text when neither was edited)
+                is added under a uuid of its own. A record without a uuid that repeats a memo already here
+                (text, tags, and the dates it carries) is skipped: "N skipped (N already in the store)".
+                """),
+        CommandSyntax(
+            .export,
+            usage:
+                "FILE|- [--format jsonl|json|markdown] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "Write memos to a file (- for standard output), oldest first.",
+            options: [
+                OptionSyntax(
+                    names: ["--format"], valueName: "FORMAT",
+                    summary: "jsonl, json or markdown (default: from the file's extension, else jsonl).")
+            ] + OptionSyntax.filters,
+            details: """
+                The file appears whole or not at all: a crash leaves no partial file. A file that is replaced
+                keeps its mode; a new one follows the umask. The store itself (by any name) and any other
+                SQLite database are refused, left untouched.
+                """),
         CommandSyntax(.fixture, usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
         CommandSyntax(.fixtures, usage: "", summary: "List the built-in fixtures."),
         CommandSyntax(.clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode."),
         CommandSyntax(.info, usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
         CommandSyntax(.help, usage: "[COMMAND]", summary: "List the commands, or explain one."),
         CommandSyntax(.quit, aliases: ["exit"], usage: "", summary: "Leave the session."),
-        program(.run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
-                summary: "Replay command files (- is standard input): in memory on a deterministic clock, unless --store.",
-                options: [
-                    OptionSyntax(names: ["--echo"], summary: "Print each command before its output."),
-                    OptionSyntax(names: ["--keep-going"], summary: "Run on after an error; the status is still 1."),
-                ]),
-        program(.test, usage: "[--update] FILE...", summary: "Check REPL transcripts, each in a fresh in-memory store.",
-                options: [OptionSyntax(names: ["--update"], summary: "Rewrite the transcripts with the output memo prints now.")]),
-        program(.serve, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]...",
-                summary: "Speak JSON-RPC 2.0 with LSP framing on standard input and output, for editors and programs."),
+        program(
+            .run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
+            summary: "Replay command files (- is standard input): in memory on a deterministic clock, unless --store.",
+            options: [
+                OptionSyntax(names: ["--echo"], summary: "Print each command before its output."),
+                OptionSyntax(names: ["--keep-going"], summary: "Run on after an error; the status is still 1.")
+            ]),
+        program(
+            .test, usage: "[--update] FILE...", summary: "Check REPL transcripts, each in a fresh in-memory store.",
+            options: [
+                OptionSyntax(names: ["--update"], summary: "Rewrite the transcripts with the output memo prints now.")
+            ]),
+        program(
+            .serve, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]...",
+            summary: "Speak JSON-RPC 2.0 with LSP framing on standard input and output, for editors and programs."),
         program(.completions, usage: "bash|zsh|fish", summary: "Print the completion script for bash, zsh or fish."),
-        program(.complete), program(.manual),
+        program(.complete), program(.manual)
     ]
 
     /// The commands of the language, in the order `help` lists them.

@@ -10,9 +10,10 @@ package enum HelpText {
     /// Every command with its one-sentence summary.
     static var overview: String {
         let width = CommandSyntax.all.map(\.name.count).max() ?? 0
-        return "commands:\n" + CommandSyntax.all.map { syntax in
-            "  " + syntax.name.paddedWithSpaces(toLength: width + 2) + syntax.summary + "\n"
-        }.joined() + "\ntype 'help COMMAND' for its options\n"
+        return "commands:\n"
+            + CommandSyntax.all.map { syntax in
+                "  " + syntax.name.paddedWithSpaces(toLength: width + 2) + syntax.summary + "\n"
+            }.joined() + "\ntype 'help COMMAND' for its options\n"
     }
 
     static func details(_ syntax: CommandSyntax) -> String {

@@ -30,7 +30,9 @@ package struct HeredocOpener: Equatable, Sendable {
             guard cursor > line.startIndex, line[line.index(before: cursor)] == quote else { return nil }
             cursor = line.index(before: cursor)
         }
-        while cursor > line.startIndex, line[line.index(before: cursor)] == " " || line[line.index(before: cursor)] == "\t" {
+        while cursor > line.startIndex,
+            line[line.index(before: cursor)] == " " || line[line.index(before: cursor)] == "\t"
+        {
             cursor = line.index(before: cursor)
         }
         guard line[..<cursor].hasSuffix("<<") else { return nil }

@@ -60,7 +60,8 @@ package struct LineScanner: WordSource {
         let start = position
         if line[start] == "'", let closing = line[line.index(after: start)..<end].firstIndex(of: "'") {
             position = line.index(after: closing)
-            return Word(text: String(line[line.index(after: start)..<closing]), range: start..<position, isLiteral: true)
+            return Word(
+                text: String(line[line.index(after: start)..<closing]), range: start..<position, isLiteral: true)
         }
         var isInPhrase = false
         while position < end, isInPhrase || !line[position].isBlank {

@@ -28,20 +28,23 @@ final class SSHConnection: SyncConnection {
             guard let ends = Self.makePipe() else {
                 let failure = Errno(errno)
                 for descriptor in pipes.joined() { Glibc.close(descriptor) }
-                throw .remote(place: address.spelled, problem: "cannot make pipes for ssh: \(failure)", storeUnusable: false)
+                throw .remote(
+                    place: address.spelled, problem: "cannot make pipes for ssh: \(failure)", storeUnusable: false)
             }
             pipes.append(ends)
         }
         let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
-        let started = ShellCommand.start(sshCommand, arguments: arguments, standardInput: input[0],
-                                         standardOutput: output[1], standardError: errors[1])
+        let started = ShellCommand.start(
+            sshCommand, arguments: arguments, standardInput: input[0],
+            standardOutput: output[1], standardError: errors[1])
         for descriptor in [input[0], output[1], errors[1]] { Glibc.close(descriptor) }
         switch started {
         case .success(let process):
             self.process = process
         case .failure(let error):
             for descriptor in [input[1], output[0], errors[0]] { Glibc.close(descriptor) }
-            throw .remote(place: address.spelled, problem: "cannot start '\(sshCommand)': \(error)", storeUnusable: false)
+            throw .remote(
+                place: address.spelled, problem: "cannot start '\(sshCommand)': \(error)", storeUnusable: false)
         }
         toSSH = input[1]
         fromSSH = output[0]
@@ -58,7 +61,9 @@ final class SSHConnection: SyncConnection {
     func close() {
         guard ending == nil else { return }
         end()
-        if !channel.sideText.isEmpty { _ = channel.sideText.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+        if !channel.sideText.isEmpty {
+            _ = channel.sideText.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
     }
 
     func explainEnd(heardFromMemo: Bool) -> String {
@@ -66,12 +71,16 @@ final class SSHConnection: SyncConnection {
         let said = Self.lastLine(of: channel.sideText)
         let saying = said.map { ": \($0)" } ?? ""
         if heardFromMemo {
-            return "the connection ended in the middle of the sync (\(Self.describe(ending))\(saying)); each store keeps "
+            return
+                "the connection ended in the middle of the sync (\(Self.describe(ending))\(saying)); each store keeps "
                 + "what it had saved, and running the sync again completes it"
         }
         switch ending {
-        case .exited(127) where Self.says(said, notFound: firstWord(of: remoteProgram)) || !Self.says(said, notFound: firstWord(of: sshCommand)):
-            return "no '\(remoteProgram)' program there\(saying); install memo there, or name it with --remote-memo PROGRAM"
+        case .exited(127)
+        where Self.says(said, notFound: firstWord(of: remoteProgram))
+            || !Self.says(said, notFound: firstWord(of: sshCommand)):
+            return
+                "no '\(remoteProgram)' program there\(saying); install memo there, or name it with --remote-memo PROGRAM"
         case .exited(127), .exited(126):
             return "cannot run the ssh command '\(sshCommand)'\(saying)"
         case .exited(255) where said != nil:
@@ -80,9 +89,11 @@ final class SSHConnection: SyncConnection {
             return "ssh to \(address.destination) ended with exit status 255 before memo answered there "
                 + "(the login failed, or the program there was killed)"
         case .exited(2) where said.map({ $0.contains("unknown option") && $0.contains("--serve") }) ?? false:
-            return "the memo there does not know 'sync --serve'\(saying); it is older than this memo: upgrade memo there"
+            return
+                "the memo there does not know 'sync --serve'\(saying); it is older than this memo: upgrade memo there"
         default:
-            return "the program there ended (\(Self.describe(ending))) without a word of memo's sync exchange\(saying); "
+            return
+                "the program there ended (\(Self.describe(ending))) without a word of memo's sync exchange\(saying); "
                 + "is '\(remoteProgram)' memo?"
         }
     }

@@ -32,14 +32,17 @@ enum GraphWriter {
         output.write("{\"nodes\":[")
         var separator = ""
         while let memo = try graph.nextNode() {
-            let node: JSONValue = .object([("id", .integer(memo.id)), ("uuid", .string(memo.uuid)), ("title", .string(memo.title))])
+            let node: JSONValue = .object([
+                ("id", .integer(memo.id)), ("uuid", .string(memo.uuid)), ("title", .string(memo.title))
+            ])
             output.write(separator + node.serialized)
             separator = ","
         }
         output.write("],\"edges\":[")
         separator = ""
         while let edge = try graph.nextEdge() {
-            output.write(separator + JSONValue.object([("from", .integer(edge.from)), ("to", .integer(edge.to))]).serialized)
+            output.write(
+                separator + JSONValue.object([("from", .integer(edge.from)), ("to", .integer(edge.to))]).serialized)
             separator = ","
         }
         output.write("]}\n")

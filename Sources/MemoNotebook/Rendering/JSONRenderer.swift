@@ -12,10 +12,13 @@ package struct JSONRenderer: OutcomeRenderer {
         case .synced(let summary, let path, let traffic):
             var members: [(String, JSONValue)] = [
                 ("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),
-                ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts))),
+                ("received", .integer(Int64(summary.received))), ("conflicts", .integer(Int64(summary.conflicts)))
             ]
             if let traffic {
-                members += [("bytesSent", .integer(Int64(traffic.bytesSent))), ("bytesReceived", .integer(Int64(traffic.bytesReceived)))]
+                members += [
+                    ("bytesSent", .integer(Int64(traffic.bytesSent))),
+                    ("bytesReceived", .integer(Int64(traffic.bytesReceived)))
+                ]
             }
             line(.object(members))
         case .unchanged(let message): line(.object([("changed", .bool(false)), ("message", .string(message))]))
@@ -24,7 +27,8 @@ package struct JSONRenderer: OutcomeRenderer {
             // the match is not within one line).
             try forEach(in: cursor, to: output) { memo in
                 guard case .object(var members) = Self.json(memo) else { return }
-                let snippet = SearchSnippet(of: memo.content, for: search)?.line
+                let snippet =
+                    SearchSnippet(of: memo.content, for: search)?.line
                     ?? String(memo.content.prefix { $0 != "\n" })
                 members.append(("snippet", .string(snippet)))
                 line(.object(members))
@@ -44,15 +48,23 @@ package struct JSONRenderer: OutcomeRenderer {
         case .syncUndone(let undo):
             let entry = undo.sync
             guard case .object(let members) = Self.json(entry) else { return }
-            line(.object(members + [("putBack", .integer(Int64(undo.putBack))), ("kept", .integer(Int64(undo.kept))),
-                                    ("peer", entry.peer.map(JSONValue.string) ?? .null)]))
+            line(
+                .object(
+                    members + [
+                        ("putBack", .integer(Int64(undo.putBack))), ("kept", .integer(Int64(undo.kept))),
+                        ("peer", entry.peer.map(JSONValue.string) ?? .null)
+                    ]))
         case .history(let entries): entries.forEach { line(Self.json($0)) }
-        case .exported(let count, let path): line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
+        case .exported(let count, let path):
+            line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
         case .imported(let summary):
-            line(.object([("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
-                          ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty))),
-                          ("addedUnderNewUUID", .integer(Int64(summary.addedUnderNewUUID))),
-                          ("alreadyThere", .integer(Int64(summary.alreadyThere)))]))
+            line(
+                .object([
+                    ("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
+                    ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty))),
+                    ("addedUnderNewUUID", .integer(Int64(summary.addedUnderNewUUID))),
+                    ("alreadyThere", .integer(Int64(summary.alreadyThere)))
+                ]))
         case .shown(let memos): memos.forEach { line(Self.json($0.memo, links: $0.links)) }
         case .deleted(let ids, let referrers):
             var fields: [(String, JSONValue)] = [("deleted", .array(ids.map(JSONValue.integer)))]
@@ -65,9 +77,19 @@ package struct JSONRenderer: OutcomeRenderer {
         case .help(let topic): line(.object([("help", .string(HelpText.text(for: topic)))]))
         case .quit: break
         case .clockSet(let instant): line(.object([("clock", .string(DisplayTime.iso8601(instant)))]))
-        case .fixtureLoaded(let name, let added): line(.object([("fixture", .string(name)), ("added", .integer(Int64(added)))]))
+        case .fixtureLoaded(let name, let added):
+            line(.object([("fixture", .string(name)), ("added", .integer(Int64(added)))]))
         case .fixtures(let fixtures):
-            line(.object([("fixtures", .array(fixtures.map { .object([("name", .string($0.name)), ("description", .string($0.description))]) }))]))
+            line(
+                .object([
+                    (
+                        "fixtures",
+                        .array(
+                            fixtures.map {
+                                .object([("name", .string($0.name)), ("description", .string($0.description))])
+                            })
+                    )
+                ]))
         }
     }
 
@@ -79,7 +101,7 @@ package struct JSONRenderer: OutcomeRenderer {
             ("content", .string(memo.content)),
             ("insertDate", .string(DisplayTime.iso8601(memo.insertDate))),
             ("updateDate", memo.updateDate.map { .string(DisplayTime.iso8601($0)) } ?? .null),
-            ("tags", .array(memo.tags.map(JSONValue.string))),
+            ("tags", .array(memo.tags.map(JSONValue.string)))
         ])
     }
 
@@ -88,11 +110,20 @@ package struct JSONRenderer: OutcomeRenderer {
     /// not here) and `backlinks` (the memos referencing it).
     package static func json(_ memo: Memo, links: MemoStore.Links) -> JSONValue {
         guard case .object(var fields) = json(memo) else { return json(memo) }
-        fields.append(("links", .array(links.outgoing.map { link in
-            .object([("reference", .string(link.written)), ("id", link.target.map { .integer($0.id) } ?? .null),
-                     ("uuid", link.namedUUID.map(JSONValue.string) ?? .null)])
-        })))
-        fields.append(("backlinks", .array(links.incoming.map { .object([("id", .integer($0.id)), ("uuid", .string($0.uuid))]) })))
+        fields.append(
+            (
+                "links",
+                .array(
+                    links.outgoing.map { link in
+                        .object([
+                            ("reference", .string(link.written)), ("id", link.target.map { .integer($0.id) } ?? .null),
+                            ("uuid", link.namedUUID.map(JSONValue.string) ?? .null)
+                        ])
+                    })
+            ))
+        fields.append(
+            ("backlinks", .array(links.incoming.map { .object([("id", .integer($0.id)), ("uuid", .string($0.uuid))]) }))
+        )
         return .object(fields)
     }
 
@@ -103,7 +134,9 @@ package struct JSONRenderer: OutcomeRenderer {
         let copied = row.withUUID { uuid in
             row.withContent { content in
                 row.withTagNames { tags in
-                    guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else { return false }
+                    guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else {
+                        return false
+                    }
                     bytes += #"{"id":"#.utf8
                     ByteText.appendDecimal(row.id, to: &bytes)
                     bytes += #","uuid":"#.utf8
@@ -142,7 +175,7 @@ package struct JSONRenderer: OutcomeRenderer {
             ("target", entry.target.map(JSONValue.integer) ?? .null),
             ("memos", .integer(Int64(entry.memoCount))),
             ("summary", .string(entry.summary)),
-            ("undone", .bool(entry.isUndone)),
+            ("undone", .bool(entry.isUndone))
         ])
     }
 
@@ -159,7 +192,7 @@ package struct JSONRenderer: OutcomeRenderer {
             ("memoCount", .integer(Int64(store.memoCount))),
             ("sqliteVersion", .string(store.sqliteVersion)),
             ("journalMode", .string(store.journalMode)),
-            ("unsavedChanges", .integer(Int64(info.unsavedChanges))),
+            ("unsavedChanges", .integer(Int64(info.unsavedChanges)))
         ])
     }
 }

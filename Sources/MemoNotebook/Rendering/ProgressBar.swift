@@ -30,15 +30,18 @@ package final class ProgressBar {
 
     /// An import's line: a bar when the share of the input read is known, and the records.
     package func update(importedRecords records: Int, fraction: Double?) {
-        update({
-            var line = "importing "
-            if let fraction {
-                let filled = Int((fraction * Double(Self.width)).rounded(.down))
-                line += "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: Self.width - filled) + "] "
-                    + String(Int((fraction * 100).rounded(.down))) + "% "
-            }
-            return line + "\(records) records"
-        }())
+        update(
+            {
+                var line = "importing "
+                if let fraction {
+                    let filled = Int((fraction * Double(Self.width)).rounded(.down))
+                    line +=
+                        "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: Self.width - filled)
+                        + "] "
+                        + String(Int((fraction * 100).rounded(.down))) + "% "
+                }
+                return line + "\(records) records"
+            }())
     }
 
     /// Ends the work's line, however the work ended; `interrupted` when Ctrl-C ended it.

@@ -103,7 +103,9 @@ private struct FoldedLine {
     func ranges(of needle: SearchNeedle) -> [Range<String.Index>] {
         let utf8 = line.utf8
         return needle.places(in: folded).map {
-            utf8.index(utf8.startIndex, offsetBy: origins[$0.lowerBound].lowerBound)..<utf8.index(utf8.startIndex, offsetBy: origins[$0.upperBound - 1].upperBound)
+            utf8.index(
+                utf8.startIndex, offsetBy: origins[$0.lowerBound].lowerBound)..<utf8.index(
+                    utf8.startIndex, offsetBy: origins[$0.upperBound - 1].upperBound)
         }
     }
 }

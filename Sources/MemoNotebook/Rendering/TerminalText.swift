@@ -55,7 +55,8 @@ package enum TerminalText {
                 result.append(contentsOf: "^?".unicodeScalars)
             } else {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                result.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)>".unicodeScalars)
+                result.append(
+                    contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)>".unicodeScalars)
             }
         }
         return String(result)

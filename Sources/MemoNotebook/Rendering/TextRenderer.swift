@@ -14,9 +14,13 @@ package struct TextRenderer: OutcomeRenderer {
         case .edited(let memo): output.write("edited #\(memo.id)\n")
         case .unchanged(let message): output.write(message + "\n")
         case .synced(let summary, let path, _):
-            let conflicts = summary.conflicts == 0 ? "" : ", " + Self.count(summary.conflicts, "conflict") + " kept as @conflict memos"
+            let conflicts =
+                summary.conflicts == 0
+                ? "" : ", " + Self.count(summary.conflicts, "conflict") + " kept as @conflict memos"
             // Paths as typed may hold control characters: shown visibly, as errors show them.
-            output.write("synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n")
+            output.write(
+                "synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n"
+            )
         case .memos(let cursor, nil, let search?):
             try forEach(in: cursor, to: output) { memo in
                 output.write(listLine(memo, snippet: SearchSnippet(of: memo.content, for: search)) + "\n")
@@ -24,7 +28,11 @@ package struct TextRenderer: OutcomeRenderer {
         case .memos(let cursor, nil, nil):
             var line: [UInt8] = []
             try forEachRow(in: cursor, to: output) { row in
-                if appendPlainListLine(row, to: &line) { output.write(utf8: line) } else { output.write(listLine(row.memo) + "\n") }
+                if appendPlainListLine(row, to: &line) {
+                    output.write(utf8: line)
+                } else {
+                    output.write(listLine(row.memo) + "\n")
+                }
                 line.removeAll(keepingCapacity: true)
             }
         case .memos(let cursor, let grouping?, _):
@@ -45,17 +53,27 @@ package struct TextRenderer: OutcomeRenderer {
         case .redone(let entry): output.write("redid \(entry.label)\n")
         case .syncUndone(let undo): output.write(SyncUndoWording.report(undo) + "\n")
         case .history(let entries): output.write(historyLines(entries))
-        case .exported(let count, let path): output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(TerminalText.row(path))\n")
+        case .exported(let count, let path):
+            output.write("exported \(count) memo\(count == 1 ? "" : "s") to \(TerminalText.row(path))\n")
         case .imported(let summary):
-            let underNewUUID = summary.addedUnderNewUUID > 0
-                ? " (\(summary.addedUnderNewUUID) under a new uuid: \(summary.addedUnderNewUUID == 1 ? "its own names" : "theirs name") another memo here)" : ""
+            let underNewUUID =
+                summary.addedUnderNewUUID > 0
+                ? " (\(summary.addedUnderNewUUID) under a new uuid: \(summary.addedUnderNewUUID == 1 ? "its own names" : "theirs name") another memo here)"
+                : ""
             let alreadyThere = summary.alreadyThere > 0 ? " (\(summary.alreadyThere) already in the store)" : ""
-            var parts = ["\(summary.added) added" + underNewUUID, "\(summary.updated) updated", "\(summary.skipped) skipped" + alreadyThere]
+            var parts = [
+                "\(summary.added) added" + underNewUUID, "\(summary.updated) updated",
+                "\(summary.skipped) skipped" + alreadyThere
+            ]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
-            output.write("imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n")
+            output.write(
+                "imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+                    + "\n")
         case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))
         case .deleted(let ids, let referrers):
-            let referenced = referrers.isEmpty ? "" : "; it was referenced by " + referrers.map { "#\($0.id)" }.joined(separator: ", ")
+            let referenced =
+                referrers.isEmpty
+                ? "" : "; it was referenced by " + referrers.map { "#\($0.id)" }.joined(separator: ", ")
             output.write("deleted " + ids.map { "#\($0)" }.joined(separator: " ") + referenced + "\n")
         case .retagged(let memo):
             output.write("#\(memo.id) " + (memo.tags.isEmpty ? "has no tags" : tagList(memo.tags)) + "\n")
@@ -89,7 +107,8 @@ package struct TextRenderer: OutcomeRenderer {
         }
         guard let width = style.width else {
             let line = shown(room: nil)
-            return painted(head, line.text, line.matches, tags: memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line.text))
+            return painted(
+                head, line.text, line.matches, tags: memo.tags.isEmpty ? "" : tagSuffix(memo.tags, shownIn: line.text))
         }
         let headWidth = DisplayWidth.of(head)
         guard headWidth + 2 < width else { return paint(DisplayWidth.shorten(head, to: width), .dim) }
@@ -115,7 +134,8 @@ package struct TextRenderer: OutcomeRenderer {
         if text != line, !memoTags.isEmpty {
             // Shortening may have cut off an inline tag: show it at the end instead.
             let fullTags = tagSuffix(memoTags, shownIn: text)
-            if fullTags != tags, min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(fullTags) <= room {
+            if fullTags != tags, min(DisplayWidth.of(text), Self.shortestUsefulText) + DisplayWidth.of(fullTags) <= room
+            {
                 tags = fullTags
                 text = DisplayWidth.shorten(line, to: room - DisplayWidth.of(tags))
             }
@@ -206,8 +226,9 @@ package struct TextRenderer: OutcomeRenderer {
                 let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
                 let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
                 guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-                      ByteText.isPlain(firstLine), ByteText.isPlain(tags),
-                      let shownTags = ByteText.asciiInlineTags(firstLine) else { return false }
+                    ByteText.isPlain(firstLine), ByteText.isPlain(tags),
+                    let shownTags = ByteText.asciiInlineTags(firstLine)
+                else { return false }
                 bytes.append(UInt8(ascii: "#"))
                 ByteText.appendDecimal(row.id, to: &bytes)
                 bytes.append(UInt8(ascii: " "))
@@ -218,7 +239,8 @@ package struct TextRenderer: OutcomeRenderer {
                 bytes += firstLine
                 if lineEnd < content.count { bytes += " …".utf8 }
                 var separator = "  @".utf8
-                for name in tags.split(separator: UInt8(ascii: " ")) where !shownTags.contains(where: { $0.elementsEqual(name) }) {
+                for name in tags.split(separator: UInt8(ascii: " "))
+                where !shownTags.contains(where: { $0.elementsEqual(name) }) {
                     bytes += separator
                     bytes += name
                     separator = " @".utf8
@@ -255,13 +277,16 @@ package struct TextRenderer: OutcomeRenderer {
             let (sequence, (action, count)) = columns
             let indent = String(repeating: " ", count: sequenceWidth - sequence.count)
             let time = style.displayTime.format(entry.time)
-            let middle = "  " + action.paddedWithSpaces(toLength: actionWidth) + "  " + count.paddedWithSpaces(toLength: countWidth) + "  "
+            let middle =
+                "  " + action.paddedWithSpaces(toLength: actionWidth) + "  "
+                + count.paddedWithSpaces(toLength: countWidth) + "  "
             let undone = entry.isUndone ? "  (undone)" : ""
             var summary = TerminalText.row(entry.summary)
             if let width = style.width {
                 let headWidth = sequenceWidth + 2 + DisplayWidth.of(time) + middle.count
                 guard headWidth + undone.count < width else {
-                    return DisplayWidth.shorten(indent + sequence + "  " + time + middle + summary + undone, to: width) + "\n"
+                    return DisplayWidth.shorten(indent + sequence + "  " + time + middle + summary + undone, to: width)
+                        + "\n"
                 }
                 summary = DisplayWidth.shorten(summary, to: width - headWidth - undone.count)
             }
@@ -301,10 +326,11 @@ package struct TextRenderer: OutcomeRenderer {
     /// each memo referencing it (`← #15 Weekly plan`); nothing for a memo without links.
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
-        let rows = links.outgoing.map { link in
-            link.target.map { linkRow("→", $0) }
-                ?? "→ \(TerminalText.row(link.written)) \(link.namedUUID != nil && link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
-        } + links.incoming.map { linkRow("←", $0) }
+        let rows =
+            links.outgoing.map { link in
+                link.target.map { linkRow("→", $0) }
+                    ?? "→ \(TerminalText.row(link.written)) \(link.namedUUID != nil && link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
+            } + links.incoming.map { linkRow("←", $0) }
         return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
     }
 
@@ -313,7 +339,9 @@ package struct TextRenderer: OutcomeRenderer {
     private func linkRow(_ arrow: String, _ memo: MemoStore.LinkedMemo) -> String {
         let head = "\(arrow) #\(memo.id) "
         var title = TerminalText.row(memo.title)
-        if let width = style.width { title = DisplayWidth.shorten(title, to: max(1, width - 10 - DisplayWidth.of(head))) }
+        if let width = style.width {
+            title = DisplayWidth.shorten(title, to: max(1, width - 10 - DisplayWidth.of(head)))
+        }
         return "\(arrow) \(paint("#\(memo.id)", .yellow)) \(title)"
     }
 
@@ -324,12 +352,15 @@ package struct TextRenderer: OutcomeRenderer {
         var start = content.startIndex
         if content.first?.isWhitespace == true {
             // Line feeds found by bytes: a CR LF is one `Character`, not "\n".
-            while let end = content.utf8[start...].firstIndex(of: UInt8(ascii: "\n")), content[start..<end].allSatisfy(\.isWhitespace),
-                  content[content.utf8.index(after: end)...].contains(where: { !$0.isWhitespace }) {
+            while let end = content.utf8[start...].firstIndex(of: UInt8(ascii: "\n")),
+                content[start..<end].allSatisfy(\.isWhitespace),
+                content[content.utf8.index(after: end)...].contains(where: { !$0.isWhitespace })
+            {
                 start = content.utf8.index(after: end)
             }
         }
-        let (row, hasMore) = TerminalText.firstRow(of: start == content.startIndex ? content : String(content[start...]))
+        let (row, hasMore) = TerminalText.firstRow(
+            of: start == content.startIndex ? content : String(content[start...]))
         return hasMore ? row + " …" : row
     }
 
@@ -341,7 +372,8 @@ package struct TextRenderer: OutcomeRenderer {
         let width = counts.map { DisplayWidth.of($0.name) + 1 }.max() ?? 0
         return counts.map { tag in
             let name = "@" + tag.name
-            return paint(name, .cyan) + String(repeating: " ", count: width - DisplayWidth.of(name) + 2) + "\(tag.count)\n"
+            return paint(name, .cyan) + String(repeating: " ", count: width - DisplayWidth.of(name) + 2)
+                + "\(tag.count)\n"
         }.joined()
     }
 
@@ -354,7 +386,7 @@ package struct TextRenderer: OutcomeRenderer {
             ("memos", "\(store.memoCount)"),
             ("sqlite", store.sqliteVersion),
             ("journal mode", store.journalMode),
-            ("unsaved changes", "\(info.unsavedChanges)"),
+            ("unsaved changes", "\(info.unsavedChanges)")
         ]
         return rows.map { key, value in
             (key + ":").paddedWithSpaces(toLength: 17) + value + "\n"

@@ -14,8 +14,10 @@ package final class ScriptRunner {
     private let echo: Bool
     private let keepGoing: Bool
 
-    package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink, errors: OutputSink,
-                 echo: Bool = false, keepGoing: Bool) {
+    package init(
+        notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink, errors: OutputSink,
+        echo: Bool = false, keepGoing: Bool
+    ) {
         self.notebook = notebook
         self.renderer = renderer
         self.output = output
@@ -64,7 +66,8 @@ package final class ScriptRunner {
         // With --echo, standard output is a transcript: output lines that would read as prompts
         // are escaped, and errors appear where the REPL would show them, too.
         let commandOutput: OutputSink = echo ? TranscriptOutput(output) : output
-        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: commandOutput) { [self] error, line in
+        let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: commandOutput) {
+            [self] error, line in
             if echo { output.write(errorReport(error) + "\n") }
             report(errorReport(error, file: name, line: line))
         }

@@ -26,7 +26,8 @@ package struct Transcript: Equatable {
         exchanges = []
         for (index, line) in lines.enumerated() {
             if let command = Self.strip(Self.prompt, from: line) {
-                exchanges.append(Exchange(lineNumber: index + 1, command: command, continuation: [], expectedOutput: []))
+                exchanges.append(
+                    Exchange(lineNumber: index + 1, command: command, continuation: [], expectedOutput: []))
             } else if var exchange = exchanges.popLast() {
                 if exchange.expectedOutput.isEmpty, let continued = Self.strip(Self.continuationPrompt, from: line) {
                     exchange.continuation.append(continued)
@@ -42,17 +43,20 @@ package struct Transcript: Equatable {
 
     /// The transcript as lines of text.
     package var lines: [String] {
-        comments + exchanges.flatMap { exchange in
-            [Self.prompt + exchange.command]
-                + exchange.continuation.map { Self.continuationPrompt + $0 }
-                + exchange.expectedOutput.map(Self.escaped)
-        }
+        comments
+            + exchanges.flatMap { exchange in
+                [Self.prompt + exchange.command]
+                    + exchange.continuation.map { Self.continuationPrompt + $0 }
+                    + exchange.expectedOutput.map(Self.escaped)
+            }
     }
 
     /// An output line as written in the file: with a `\` before it if it would otherwise
     /// read as a prompt or start with `\`.
     static func escaped(_ line: String) -> String {
-        let readsAsPrompt = [prompt, continuationPrompt].contains { line.hasPrefix($0) || line == String($0.dropLast()) }
+        let readsAsPrompt = [prompt, continuationPrompt].contains {
+            line.hasPrefix($0) || line == String($0.dropLast())
+        }
         return readsAsPrompt || line.hasPrefix("\\") ? "\\" + line : line
     }
 

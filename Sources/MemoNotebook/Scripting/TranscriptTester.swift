@@ -30,8 +30,9 @@ package struct TranscriptTester {
     /// The transcript with the output each command prints when run. Like the REPL, it ends
     /// at `quit`: the commands after it are not part of the session.
     package static func replay(_ transcript: Transcript) throws(StoreError) -> Transcript {
-        let notebook = Notebook(store: try MemoStore.open(.memory), clock: DeterministicClock(),
-                                uuids: SequentialUUIDs(), displayTime: .utc)
+        let notebook = Notebook(
+            store: try MemoStore.open(.memory), clock: DeterministicClock(),
+            uuids: SequentialUUIDs(), displayTime: .utc)
         let captured = StringOutput()
         let renderer = TextRenderer(style: TextStyle(width: 80, color: false, displayTime: .utc))
         let interpreter = LineInterpreter(notebook: notebook, renderer: renderer, output: captured) { error, _ in
@@ -60,7 +61,9 @@ package struct TranscriptTester {
             return fail(errorReport(error))
         }
         guard !expected.exchanges.isEmpty else {
-            return fail("\(path): error: no command in the transcript: commands are lines that start with '\(Transcript.prompt)'")
+            return fail(
+                "\(path): error: no command in the transcript: commands are lines that start with '\(Transcript.prompt)'"
+            )
         }
         let actual: Transcript
         do {
@@ -78,7 +81,8 @@ package struct TranscriptTester {
                 return fail("\(path): error: cannot update: \(failureReason(error))")
             }
         }
-        let firstDifference = zip(expected.exchanges, actual.exchanges).first { $0 != $1 }?.0.lineNumber
+        let firstDifference =
+            zip(expected.exchanges, actual.exchanges).first { $0 != $1 }?.0.lineNumber
             ?? expected.exchanges.dropFirst(actual.exchanges.count).first?.lineNumber ?? 1
         output.write("\(path):\(firstDifference): error: output differs from the transcript\n")
         output.write(UnifiedDiff.diff(expected.lines, actual.lines, oldName: path, newName: "\(path) (actual)"))

@@ -7,8 +7,10 @@ package enum UnifiedDiff {
     }
 
     /// The diff with `context` lines around each change, or "" when the texts are equal.
-    package static func diff(_ old: [String], _ new: [String], oldName: String, newName: String,
-                             context: Int = 3) -> String {
+    package static func diff(
+        _ old: [String], _ new: [String], oldName: String, newName: String,
+        context: Int = 3
+    ) -> String {
         let edits = self.edits(old, new)
         guard edits.contains(where: { if case .same = $0 { false } else { true } }) else { return "" }
         var text = "--- \(oldName)\n+++ \(newName)\n"

@@ -18,12 +18,13 @@ package struct LocatedError: Error {
 /// what the user typed or a file held, so their control characters are made visible: an
 /// error stays one line and cannot move the cursor or retitle the terminal.
 package func errorMessage(_ error: any Error) -> String {
-    let message = switch error {
-    case let error as LocatedError: errorMessage(error.underlying)
-    case let error as CommandError: error.message
-    case let error as StoreError: error.description
-    default: "\(error)"
-    }
+    let message =
+        switch error {
+        case let error as LocatedError: errorMessage(error.underlying)
+        case let error as CommandError: error.message
+        case let error as StoreError: error.description
+        default: "\(error)"
+        }
     return TerminalText.row(message)
 }
 

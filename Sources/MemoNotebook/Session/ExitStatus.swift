@@ -15,7 +15,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     package var meaning: String {
         switch self {
         case .success: "Success."
-        case .failure: "A command failed: not found, an invalid argument, an empty text, a script error, a failed test; or a search found nothing."
+        case .failure:
+            "A command failed: not found, an invalid argument, an empty text, a script error, a failed test; or a search found nothing."
         case .usage: "The command line is wrong."
         case .storeUnusable: "The store cannot be opened or used: not a store, a newer schema, permission, disk full."
         }

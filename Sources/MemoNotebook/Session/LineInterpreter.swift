@@ -21,8 +21,10 @@ package final class LineInterpreter {
     private var heredoc: (command: String, opener: HeredocOpener, body: [String], lineNumber: Int)?
 
     /// - Parameter reportError: shows the error of the command that began at a line.
-    package init(notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink,
-                 reportError: @escaping (_ error: any Error, _ lineNumber: Int) -> Void) {
+    package init(
+        notebook: Notebook, renderer: OutcomeRenderer, output: OutputSink,
+        reportError: @escaping (_ error: any Error, _ lineNumber: Int) -> Void
+    ) {
         self.notebook = notebook
         self.renderer = renderer
         self.output = output
@@ -39,7 +41,8 @@ package final class LineInterpreter {
         if var pending = heredoc {
             guard !pending.opener.isClosed(by: line) else {
                 heredoc = nil
-                return run(pending.command, heredoc: pending.body.joined(separator: "\n"), lineNumber: pending.lineNumber)
+                return run(
+                    pending.command, heredoc: pending.body.joined(separator: "\n"), lineNumber: pending.lineNumber)
             }
             pending.body.append(line)
             heredoc = pending
@@ -83,8 +86,9 @@ package final class LineInterpreter {
     package func finish() -> Status {
         guard let pending = heredoc else { return .ready }
         heredoc = nil
-        return fail(CommandError.usage("text ended before the heredoc's closing '\(pending.opener.delimiter)'"),
-                    lineNumber: pending.lineNumber)
+        return fail(
+            CommandError.usage("text ended before the heredoc's closing '\(pending.opener.delimiter)'"),
+            lineNumber: pending.lineNumber)
     }
 
     /// Takes one line as a `LineReader` read it: a line that could not be read (invalid

@@ -24,6 +24,7 @@ package struct MemoFileBase: Equatable, Sendable {
     /// Whether `text` is the text this version was written with (an editor may have
     /// ended it with a line break).
     package func isText(of text: String) -> Bool {
-        StableUUID.make(from: text) == contentHash || (text.hasSuffix("\n") && StableUUID.make(from: String(text.dropLast())) == contentHash)
+        StableUUID.make(from: text) == contentHash
+            || (text.hasSuffix("\n") && StableUUID.make(from: String(text.dropLast())) == contentHash)
     }
 }

@@ -21,11 +21,14 @@ extension Notebook {
     /// the first command that may add memos (`prepareStore`); until then nothing is. A file
     /// someone chose (`isChosen`, not the default store) is refused, while missing, to
     /// commands that only read, and its missing folders are not created.
-    package convenience init(location: StoreLocation, isChosen: Bool = true, clock: MemoClock, uuids: UUIDSource,
-                             displayTime: DisplayTime, scope: SessionScope = .session) throws(StoreError) {
+    package convenience init(
+        location: StoreLocation, isChosen: Bool = true, clock: MemoClock, uuids: UUIDSource,
+        displayTime: DisplayTime, scope: SessionScope = .session
+    ) throws(StoreError) {
         var newFile: NewStoreFile?
         if case .file(let path) = location, !MemoStore.fileExists(at: path) {
-            newFile = NewStoreFile(path: path, readsWithoutFile: !isChosen, missingFolders: isChosen ? .refuse : .create)
+            newFile = NewStoreFile(
+                path: path, readsWithoutFile: !isChosen, missingFolders: isChosen ? .refuse : .create)
         }
         let store = if let newFile { try MemoStore.standIn(for: newFile.path) } else { try MemoStore.open(location) }
         self.init(store: store, clock: clock, uuids: uuids, displayTime: displayTime, scope: scope, newFile: newFile)

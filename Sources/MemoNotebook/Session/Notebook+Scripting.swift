@@ -10,7 +10,8 @@ extension Notebook {
         try store.recordingChange(.fixture, at: changeTime) {
             let loader = Notebook(store: store, clock: DeterministicClock(), uuids: uuids, displayTime: displayTime)
             var failure: LocatedError?
-            let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) { error, line in
+            let interpreter = LineInterpreter(notebook: loader, renderer: JSONRenderer(), output: DiscardedOutput()) {
+                error, line in
                 failure = failure ?? LocatedError(file: fixture.name, line: line, underlying: error)
             }
             for (index, line) in TextFile.lines(of: fixture.script).enumerated() {

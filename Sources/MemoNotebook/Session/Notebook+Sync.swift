@@ -20,7 +20,8 @@ extension Notebook {
             announceIfCreated(other)
             // This store's file, when new, only once the other store can take the sync.
             if other.isReadOnly { throw StoreError.cannotOpen(path: path, reason: Synchronizer.readOnlyReason) }
-            let summary = try Synchronizer.sync(try here(), with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
+            let summary = try Synchronizer.sync(
+                try here(), with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
             return .synced(summary, path: path)
         case .ssh(let address):
             return try sync(through: address, remoteMemo: arguments.remoteMemo)
@@ -42,9 +43,13 @@ extension Notebook {
         defer { connection.close() }
         let progress = progress
         defer { progress?.finish(interrupted: false) }
-        let remote = try RemoteSyncEndpoint(connection: connection, displayPath: address.spelled,
-                                            hello: .current(program: "memo \(memoVersion)")) { traffic in
-            progress?.update("syncing with \(address.spelled): \(traffic.recordsReceived) memos received, \(traffic.recordsSent) sent")
+        let remote = try RemoteSyncEndpoint(
+            connection: connection, displayPath: address.spelled,
+            hello: .current(program: "memo \(memoVersion)")
+        ) { traffic in
+            progress?.update(
+                "syncing with \(address.spelled): \(traffic.recordsReceived) memos received, \(traffic.recordsSent) sent"
+            )
         }
         let summary = try Synchronizer.sync(try here(), with: remote, at: changeTime)
         return .synced(summary, path: address.spelled, traffic: remote.traffic)

@@ -18,7 +18,8 @@ extension Notebook {
         let result = try body()
         if store.hasOpenBatch, store.totalChanges != rowsChanged, command != .begin { unsavedChanges += 1 }
         guard let recorded = store.lastRecordedChange, recorded != lastChange, command != .undo, command != .undoSync,
-              command != .redo else { return result }
+            command != .redo
+        else { return result }
         undoStack.append(recorded)
         redoStack.removeAll()
         return result
@@ -26,7 +27,9 @@ extension Notebook {
 
     func begin() throws -> Outcome {
         guard scope == .session else {
-            throw CommandError.invalid("'begin' opens a batch in a session (the REPL, a script, piped input); one-shot commands are saved at once")
+            throw CommandError.invalid(
+                "'begin' opens a batch in a session (the REPL, a script, piped input); one-shot commands are saved at once"
+            )
         }
         try store.beginBatch(at: changeTime)
         unsavedChanges = 0
@@ -84,15 +87,19 @@ extension Notebook {
 
     /// `undo` or `redo` (`command`, which `change` does in the store): of the store's latest
     /// change, one-shot; in a session, of the newest on `stack`, which then moves to `other`.
-    private func step(_ command: String, from stack: ReferenceWritableKeyPath<Notebook, [Int64]>,
-                      to other: ReferenceWritableKeyPath<Notebook, [Int64]>,
-                      _ change: (HistoryChoice, Timestamp) throws(StoreError) -> HistoryEntry) throws -> HistoryEntry {
+    private func step(
+        _ command: String, from stack: ReferenceWritableKeyPath<Notebook, [Int64]>,
+        to other: ReferenceWritableKeyPath<Notebook, [Int64]>,
+        _ change: (HistoryChoice, Timestamp) throws(StoreError) -> HistoryEntry
+    ) throws -> HistoryEntry {
         guard !store.hasOpenBatch else { throw CommandError.invalid("save or roll back the batch before '\(command)'") }
         switch scope {
         case .oneShot:
             return try change(.latest, changeTime)
         case .session:
-            let entry = try namingOtherProcesses { () throws(StoreError) in try change(.newest(of: self[keyPath: stack]), changeTime) }
+            let entry = try namingOtherProcesses { () throws(StoreError) in
+                try change(.newest(of: self[keyPath: stack]), changeTime)
+            }
             move(entry.sequence, from: &self[keyPath: stack], to: &self[keyPath: other])
             return entry
         }
@@ -121,7 +128,8 @@ extension Notebook {
 
     /// A refusal over a later change this session did not make says so: the session cannot
     /// undo that change, a one-shot `memo undo` can.
-    private func namingOtherProcesses(_ body: () throws(StoreError) -> HistoryEntry) throws(StoreError) -> HistoryEntry {
+    private func namingOtherProcesses(_ body: () throws(StoreError) -> HistoryEntry) throws(StoreError) -> HistoryEntry
+    {
         do {
             return try body()
         } catch .refused(.undoRefused(let entry, let later, _)) where !isOwn(later) {

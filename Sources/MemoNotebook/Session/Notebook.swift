@@ -32,8 +32,10 @@ package final class Notebook {
     /// When the running command began, or nil between commands.
     private var commandStart: Timestamp?
 
-    package init(store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime,
-                 scope: SessionScope = .session, newFile: NewStoreFile? = nil) {
+    package init(
+        store: MemoStore, clock: MemoClock, uuids: UUIDSource, displayTime: DisplayTime,
+        scope: SessionScope = .session, newFile: NewStoreFile? = nil
+    ) {
         self.store = store
         self.newFile = newFile
         self.clock = clock
@@ -105,7 +107,9 @@ package final class Notebook {
             return .shown(try store.existingMemos(ids: ids).map { ($0, try store.links(of: $0.id)) })
         case .edit(let id, let text):
             guard let text else { return try editInteractively(id) }
-            if try store.existingMemo(id: id).content == text { return .unchanged("#\(id) unchanged: the text is the same") }
+            if try store.existingMemo(id: id).content == text {
+                return .unchanged("#\(id) unchanged: the text is the same")
+            }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
         case .update(let id, let content, let tags):
             return .edited(try update(id: id, content: content, tags: tags))
@@ -144,7 +148,8 @@ package final class Notebook {
             guard let current = try store.memo(id: id), base == MemoFileBase(current) else { return nil }
             return try store.updateContent(id: id, to: text, at: clock.now())
         }
-        return edited.map(Outcome.edited) ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")
+        return edited.map(Outcome.edited)
+            ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")
     }
 
     /// Whether a batch is open: its changes are not saved yet.
@@ -173,8 +178,9 @@ package final class Notebook {
 
     /// The fetch request for `list` arguments, with dates resolved in the display time zone.
     package func query(for arguments: ListArguments) -> MemoQuery {
-        MemoQuery(filter: resolve(arguments.filter), order: arguments.order,
-                  limit: arguments.limit, offset: arguments.offset)
+        MemoQuery(
+            filter: resolve(arguments.filter), order: arguments.order,
+            limit: arguments.limit, offset: arguments.offset)
     }
 
     /// The fetch request for `search` arguments: `list`'s, narrowed by the search, ordered by
@@ -189,7 +195,8 @@ package final class Notebook {
     /// Resolves typed dates against this session's clock and time zone.
     package func resolve(_ filter: FilterArguments) -> MemoFilter {
         let now = clock.current
-        var resolved = MemoFilter(tags: filter.tags, linksTo: filter.linksTo, linkedFrom: filter.linkedFrom, isOrphan: filter.isOrphan)
+        var resolved = MemoFilter(
+            tags: filter.tags, linksTo: filter.linksTo, linkedFrom: filter.linkedFrom, isOrphan: filter.isOrphan)
         if let on = filter.on {
             let day = DateArgument.day(on.day(now: now, in: displayTime))
             resolved.since = day.start(now: now, in: displayTime)

@@ -5,7 +5,8 @@ import MemoStore
 enum SyncUndoWording {
     static func question(_ undo: SyncUndoPreview) -> String {
         "undo \(undo.sync.label)? Of the \(memos(undo.putBack)) it changed here, it brings back what it deleted and puts back "
-            + "their tags; it keeps every text it brought and the \(memos(undo.kept)) it added; " + nextSync(undo) + " [y/N] "
+            + "their tags; it keeps every text it brought and the \(memos(undo.kept)) it added; " + nextSync(undo)
+            + " [y/N] "
     }
 
     static func report(_ undo: SyncUndoPreview) -> String {
@@ -16,7 +17,8 @@ enum SyncUndoWording {
     /// The undo is concurrent with the peer's versions, so neither side loses anything.
     private static func nextSync(_ undo: SyncUndoPreview) -> String {
         let peer = undo.sync.peer ?? "the store it synced with"
-        return "the next sync with \(peer) keeps both sides: a memo brought back here goes back there, and a tag added on either side stays"
+        return
+            "the next sync with \(peer) keeps both sides: a memo brought back here goes back there, and a tag added on either side stays"
     }
 
     private static func memos(_ count: Int) -> String {

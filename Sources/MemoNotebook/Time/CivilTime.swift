@@ -122,7 +122,9 @@ package struct DisplayTime: Sendable {
 
     /// `format`, appended as bytes.
     func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
-        Self.append(milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: "", to: &bytes)
+        Self.append(
+            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: "",
+            to: &bytes)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC.
@@ -134,7 +136,9 @@ package struct DisplayTime: Sendable {
 
     /// `iso8601`, appended as bytes.
     static func appendISO8601(_ instant: Timestamp, to bytes: inout [UInt8]) {
-        append(milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: "Z", to: &bytes)
+        append(
+            milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: UInt8(ascii: "T"),
+            fraction: true, suffix: "Z", to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
@@ -145,8 +149,10 @@ package struct DisplayTime: Sendable {
 
     /// Formats into bytes: it runs for every memo of a listing or an export, so the digits
     /// are written into a buffer on the stack and appended at once.
-    private static func append(milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: String,
-                               to bytes: inout [UInt8]) {
+    private static func append(
+        milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: String,
+        to bytes: inout [UInt8]
+    ) {
         let days = floorDivide(milliseconds, 86_400_000)
         let dayMilliseconds = Int(milliseconds - days * 86_400_000)
         let date = CivilDate(daysSince1970: Int(days))

@@ -41,7 +41,7 @@ package enum DateArgument: Equatable, Sendable {
         guard let date = scanner.date() else { return try parseName(word) }
         if scanner.isAtEnd { return .day(date) }
         guard scanner.skip("T") || scanner.skip("t"), let seconds = scanner.timeOfDay(),
-              let offset = scanner.zoneOffset(), scanner.isAtEnd
+            let offset = scanner.zoneOffset(), scanner.isAtEnd
         else { throw invalid(word) }
         let localMilliseconds = Int64(date.daysSince1970) * 86_400_000 + seconds
         return .instant(Timestamp(millisecondsSince1970: localMilliseconds - offset * 1000))
@@ -58,7 +58,8 @@ package enum DateArgument: Equatable, Sendable {
         }
         if let weekday = Weekday(name: name) { return .weekday(weekday) }
         if let unit = name.last.flatMap(AgeUnit.init), name.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-           let count = Int(name.dropLast()), count <= maximumAge(unit) {
+            let count = Int(name.dropLast()), count <= maximumAge(unit)
+        {
             return .ago(count, unit)
         }
         throw invalid(word)
@@ -75,7 +76,8 @@ package enum DateArgument: Equatable, Sendable {
     }
 
     /// The forms, as errors and help name them.
-    package static let forms = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, "
+    package static let forms =
+        "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, "
         + "a weekday (monday) or an age (7d, 2w, 3m, 1y)"
 
     private static func invalid(_ word: Word) -> CommandError {
@@ -155,7 +157,8 @@ private struct DigitScanner {
     /// `YYYY-MM-DD`, checked against the calendar.
     mutating func date() -> CivilDate? {
         guard let year = number(digits: 4), skip("-"), let month = number(digits: 2), skip("-"),
-              let day = number(digits: 2) else { return nil }
+            let day = number(digits: 2)
+        else { return nil }
         let date = CivilDate(year: year, month: month, day: day)
         return date.isValid ? date : nil
     }

@@ -19,25 +19,29 @@ struct ExportDestination {
     init(_ shownPath: String, store: StoreLocation) throws(CommandError) {
         self.shownPath = shownPath
         let given = UserPath.expand(shownPath)
-        path = realpath(given, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? given
+        path =
+            realpath(given, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            } ?? given
         var status = stat()
         guard stat(path, &status) == 0 else {
             isSpecialFile = false
             return
         }
         isSpecialFile = status.st_mode & S_IFMT != S_IFREG
-        if case .file(let storePath) = store, Self.isFile(status, among: ["", "-wal", "-shm", "-journal"].map { storePath + $0 }) {
+        if case .file(let storePath) = store,
+            Self.isFile(status, among: ["", "-wal", "-shm", "-journal"].map { storePath + $0 })
+        {
             throw .invalid("cannot export to \(shownPath): it is the store itself (\(storePath)); name another file")
         }
         if !isSpecialFile, Self.startsWithSQLiteMagic(path) {
             throw .invalid("cannot export to \(shownPath): it is an SQLite database, which an export never writes over")
         }
         if !isSpecialFile, let database = Self.databaseOwning(path) {
-            throw .invalid("cannot export to \(shownPath): it belongs to the SQLite database \(database) "
-                           + "(it can hold saved changes not yet in that file), which an export never writes over")
+            throw .invalid(
+                "cannot export to \(shownPath): it belongs to the SQLite database \(database) "
+                    + "(it can hold saved changes not yet in that file), which an export never writes over")
         }
     }
 

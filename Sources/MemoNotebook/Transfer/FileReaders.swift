@@ -94,11 +94,16 @@ struct JSONArrayReader: RecordReader {
             skipWhiteSpace()
             guard let byte = try peek() else {
                 if state == .done { return nil }
-                throw file.error(.invalid(state == .beforeArray ? "the file holds no JSON array" : "the array is not closed with ']'"), line: line)
+                throw file.error(
+                    .invalid(
+                        state == .beforeArray ? "the file holds no JSON array" : "the array is not closed with ']'"),
+                    line: line)
             }
             switch state {
             case .beforeArray:
-                guard byte == UInt8(ascii: "[") else { throw file.error(.invalid("a JSON array of memo objects must start with '['"), line: line) }
+                guard byte == UInt8(ascii: "[") else {
+                    throw file.error(.invalid("a JSON array of memo objects must start with '['"), line: line)
+                }
                 start += 1
                 state = .beforeElement
             case .beforeElement, .afterElement:
@@ -108,7 +113,9 @@ struct JSONArrayReader: RecordReader {
                     continue
                 }
                 if state == .afterElement {
-                    guard byte == UInt8(ascii: ",") else { throw file.error(.invalid("expected ',' or ']' after a record"), line: line) }
+                    guard byte == UInt8(ascii: ",") else {
+                        throw file.error(.invalid("expected ',' or ']' after a record"), line: line)
+                    }
                     start += 1
                     state = .beforeElement
                     continue
@@ -133,7 +140,9 @@ struct JSONArrayReader: RecordReader {
 
     /// The bytes of one JSON object, found by following strings and nesting.
     private mutating func nextObject() throws(LocatedError) -> [UInt8] {
-        guard buffer[start] == UInt8(ascii: "{") else { throw file.error(.invalid("a record must be a JSON object"), line: line) }
+        guard buffer[start] == UInt8(ascii: "{") else {
+            throw file.error(.invalid("a record must be a JSON object"), line: line)
+        }
         var offset = 0, depth = 0, inString = false, escaped = false
         while true {
             if start + offset == buffer.count {
@@ -147,7 +156,13 @@ struct JSONArrayReader: RecordReader {
             offset += 1
             if byte == UInt8(ascii: "\n") { line += 1 }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -118,7 +118,9 @@ enum FlatRecordParser {
                 guard var code = hex4() else { return false }
                 if (0xD800...0xDBFF).contains(code) {
                     // A high surrogate must be followed by an escaped low one.
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return false }
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { return false }
                     index += 2
                     guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return false }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)

@@ -16,8 +16,10 @@ package struct ImportRecord: Equatable, Sendable {
     /// The line of the file the record starts on, for errors.
     package var line: Int
 
-    package init(content: String, uuid: String? = nil, insertDate: Timestamp? = nil, updateDate: Timestamp? = nil,
-                 tags: [String] = [], line: Int) {
+    package init(
+        content: String, uuid: String? = nil, insertDate: Timestamp? = nil, updateDate: Timestamp? = nil,
+        tags: [String] = [], line: Int
+    ) {
         self.content = content
         self.uuid = uuid
         self.insertDate = insertDate
@@ -31,7 +33,8 @@ package struct ImportRecord: Equatable, Sendable {
     init(json object: JSONValue, line: Int) throws(CommandError) {
         guard case .object = object else { throw .invalid("a record must be a JSON object") }
         guard case .string(let content)? = object[member: "content"] else {
-            throw .invalid(object[member: "content"] == nil ? "the record has no \"content\"" : "\"content\" must be a string")
+            throw .invalid(
+                object[member: "content"] == nil ? "the record has no \"content\"" : "\"content\" must be a string")
         }
         self.init(content: content, line: line)
         uuid = try Self.string(object, "uuid").map(Self.uuid)
@@ -55,7 +58,8 @@ package struct ImportRecord: Equatable, Sendable {
         guard case .array(let items)? = value else { return nil }
         var links: [SyncRecord.Link] = []
         for item in items {
-            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"] else { return nil }
+            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"]
+            else { return nil }
             switch item[member: "uuid"] {
             case .string(let text)?:
                 guard let uuid = UUIDText(text) else { return nil }

@@ -29,22 +29,31 @@ enum MarkdownMetadata {
         var fields = ["u=" + Name.encode(memo.uuid), "i=" + String(memo.insertDate.millisecondsSince1970, radix: 36)]
         let lastWritten = memo.updateDate ?? memo.insertDate
         if let updateDate = memo.updateDate {
-            fields.append("e=" + String(updateDate.millisecondsSince1970 - memo.insertDate.millisecondsSince1970, radix: 36))
+            fields.append(
+                "e=" + String(updateDate.millisecondsSince1970 - memo.insertDate.millisecondsSince1970, radix: 36))
         }
         if !explicitTags.isEmpty { fields.append("t=" + explicitTags.map(Percent.encode).joined(separator: ",")) }
         var tail: [String] = []
         if let version {
-            let states = States(text: StateDigest.text(content: memo.content, insertDate: memo.insertDate.millisecondsSince1970,
-                                                       updateDate: memo.updateDate?.millisecondsSince1970),
-                                tags: StateDigest.tags(explicitTags))
-            if let compact = compactVersion(version, states: states, lastWritten: lastWritten.millisecondsSince1970, names: &names) {
+            let states = States(
+                text: StateDigest.text(
+                    content: memo.content, insertDate: memo.insertDate.millisecondsSince1970,
+                    updateDate: memo.updateDate?.millisecondsSince1970),
+                tags: StateDigest.tags(explicitTags))
+            if let compact = compactVersion(
+                version, states: states, lastWritten: lastWritten.millisecondsSince1970, names: &names)
+            {
                 tail.append("v=" + compact)
             } else {
                 tail.append("s=" + Percent.encode(version))
             }
         }
         if let links {
-            if let compact = compactLinks(links, names: &names) { tail.append("l=" + compact) } else { tail.append("k=" + Percent.encode(links)) }
+            if let compact = compactLinks(links, names: &names) {
+                tail.append("l=" + compact)
+            } else {
+                tail.append("k=" + Percent.encode(links))
+            }
         }
         if carriesText { tail.append("c=" + Percent.encode(memo.content)) }
         if !names.names.isEmpty { fields.append("n=" + names.names.map(Name.encode).joined(separator: ",")) }
@@ -56,11 +65,13 @@ enum MarkdownMetadata {
     static func object(ofFields fields: Substring, itemText text: String) -> JSONValue? {
         var values: [Character: String] = [:]
         for field in fields.split(separator: " ") {
-            guard field.count >= 2, let key = field.first, field.dropFirst().first == "=", values[key] == nil else { return nil }
+            guard field.count >= 2, let key = field.first, field.dropFirst().first == "=", values[key] == nil else {
+                return nil
+            }
             values[key] = String(field.dropFirst(2))
         }
         guard let uuidField = values["u"], let uuid = Name.decode(uuidField), let insertField = values["i"],
-              let insert = Int64(insertField, radix: 36)
+            let insert = Int64(insertField, radix: 36)
         else { return nil }
         let update = values["e"].flatMap { Int64($0, radix: 36) }.map { insert + $0 }
         if values["e"] != nil, update == nil { return nil }
@@ -74,7 +85,7 @@ enum MarkdownMetadata {
             ("uuid", .string(uuid)),
             ("insertDate", .string(DisplayTime.iso8601(Timestamp(millisecondsSince1970: insert)))),
             ("updateDate", update.map { .string(DisplayTime.iso8601(Timestamp(millisecondsSince1970: $0))) } ?? .null),
-            ("tags", .array(explicitTags.map(JSONValue.string))),
+            ("tags", .array(explicitTags.map(JSONValue.string)))
         ]
         var content = text
         if let encoded = values["c"] {
@@ -83,8 +94,11 @@ enum MarkdownMetadata {
             members.append(("content", .string(decoded)))
         }
         if let version = values["v"] {
-            let states = States(text: StateDigest.text(content: content, insertDate: insert, updateDate: update), tags: StateDigest.tags(explicitTags))
-            guard let object = versionObject(version, states: states, lastWritten: update ?? insert, names: table) else { return nil }
+            let states = States(
+                text: StateDigest.text(content: content, insertDate: insert, updateDate: update),
+                tags: StateDigest.tags(explicitTags))
+            guard let object = versionObject(version, states: states, lastWritten: update ?? insert, names: table)
+            else { return nil }
             members.append(("sync", object))
         } else if let version = values["s"] {
             guard let json = Percent.decode(version), let object = try? JSONValue.parse(json.utf8) else { return nil }
@@ -119,22 +133,30 @@ enum MarkdownMetadata {
 
     // MARK: Versions
 
-    private static func compactVersion(_ json: String, states: States, lastWritten: Int64, names: inout NameTable) -> String? {
+    private static func compactVersion(
+        _ json: String, states: States, lastWritten: Int64, names: inout NameTable
+    ) -> String? {
         guard let version = try? JSONValue.parse(json.utf8),
-              let text = vector(version[member: "text"], states: states, names: &names),
-              let tags = vector(version[member: "tags"], states: states, names: &names),
-              let support = vector(version[member: "support"], states: states, names: &names),
-              case .string(let textBy)? = version[member: "textBy"], case .integer(let textSeq)? = version[member: "textSeq"],
-              case .object(let addedBy)? = version[member: "tagsAddedBy"],
-              case .integer(let changedAt)? = version[member: "changedAt"], case .string(let changedBy)? = version[member: "changedBy"]
+            let text = vector(version[member: "text"], states: states, names: &names),
+            let tags = vector(version[member: "tags"], states: states, names: &names),
+            let support = vector(version[member: "support"], states: states, names: &names),
+            case .string(let textBy)? = version[member: "textBy"],
+            case .integer(let textSeq)? = version[member: "textSeq"],
+            case .object(let addedBy)? = version[member: "tagsAddedBy"],
+            case .integer(let changedAt)? = version[member: "changedAt"],
+            case .string(let changedBy)? = version[member: "changedBy"]
         else { return nil }
         var added: [String] = []
         for (tag, dot) in addedBy {
-            guard case .string(let by)? = dot[member: "by"], case .integer(let seq)? = dot[member: "seq"] else { return nil }
+            guard case .string(let by)? = dot[member: "by"], case .integer(let seq)? = dot[member: "seq"] else {
+                return nil
+            }
             added.append("\(Percent.encode(tag)):\(names.reference(by)):\(seq)")
         }
-        let fields = [text, tags, support, "\(names.reference(textBy)):\(textSeq)", added.joined(separator: "."),
-                      changedAt == lastWritten ? "" : String(changedAt - lastWritten, radix: 36), names.reference(changedBy)]
+        let fields = [
+            text, tags, support, "\(names.reference(textBy)):\(textSeq)", added.joined(separator: "."),
+            changedAt == lastWritten ? "" : String(changedAt - lastWritten, radix: 36), names.reference(changedBy)
+        ]
         return fields.joined(separator: "/")
     }
 
@@ -149,28 +171,33 @@ enum MarkdownMetadata {
         return entries.joined(separator: ".")
     }
 
-    private static func versionObject(_ text: String, states: States, lastWritten: Int64, names: [String]) -> JSONValue? {
+    private static func versionObject(_ text: String, states: States, lastWritten: Int64, names: [String]) -> JSONValue?
+    {
         let fields = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 7,
-              let textVector = vectorObject(fields[0], states: states, names: names),
-              let tagsVector = vectorObject(fields[1], states: states, names: names),
-              let supportVector = vectorObject(fields[2], states: states, names: names)
+            let textVector = vectorObject(fields[0], states: states, names: names),
+            let tagsVector = vectorObject(fields[1], states: states, names: names),
+            let supportVector = vectorObject(fields[2], states: states, names: names)
         else { return nil }
         let textDot = fields[3].split(separator: ":").map(String.init)
         guard textDot.count == 2, let textBy = name(textDot[0], in: names), let textSeq = Int64(textDot[1]),
-              let changedBy = name(fields[6], in: names)
+            let changedBy = name(fields[6], in: names)
         else { return nil }
         var added: [(String, JSONValue)] = []
         for entry in fields[4].split(separator: ".") {
             let parts = entry.split(separator: ":").map(String.init)
-            guard parts.count == 3, let tag = Percent.decode(parts[0]), let by = name(parts[1], in: names), let seq = Int64(parts[2]) else { return nil }
+            guard parts.count == 3, let tag = Percent.decode(parts[0]), let by = name(parts[1], in: names),
+                let seq = Int64(parts[2])
+            else { return nil }
             added.append((tag, .object([("by", .string(by)), ("seq", .integer(seq))])))
         }
         let changedAt = fields[5].isEmpty ? lastWritten : Int64(fields[5], radix: 36).map { lastWritten + $0 }
         guard let changedAt else { return nil }
-        return .object([("text", textVector), ("tags", tagsVector), ("support", supportVector), ("textBy", .string(textBy)),
-                        ("textSeq", .integer(textSeq)), ("tagsAddedBy", .object(added)), ("changedAt", .integer(changedAt)),
-                        ("changedBy", .string(changedBy))])
+        return .object([
+            ("text", textVector), ("tags", tagsVector), ("support", supportVector), ("textBy", .string(textBy)),
+            ("textSeq", .integer(textSeq)), ("tagsAddedBy", .object(added)), ("changedAt", .integer(changedAt)),
+            ("changedBy", .string(changedBy))
+        ])
     }
 
     private static func vectorObject(_ text: String, states: States, names: [String]) -> JSONValue? {
@@ -196,7 +223,8 @@ enum MarkdownMetadata {
         guard case .array(let items)? = try? JSONValue.parse(json.utf8) else { return nil }
         var entries: [String] = []
         for item in items {
-            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"] else { return nil }
+            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"]
+            else { return nil }
             switch item[member: "uuid"] {
             case .string(let target)?: entries.append("\(start):\(length):\(names.reference(target))")
             case .null?: entries.append("\(start):\(length)")
@@ -210,7 +238,9 @@ enum MarkdownMetadata {
         var items: [JSONValue] = []
         for entry in text.split(separator: ".") {
             let parts = entry.split(separator: ":").map(String.init)
-            guard (2...3).contains(parts.count), let start = Int64(parts[0]), let length = Int64(parts[1]) else { return nil }
+            guard (2...3).contains(parts.count), let start = Int64(parts[0]), let length = Int64(parts[1]) else {
+                return nil
+            }
             let target: JSONValue
             if parts.count == 3 {
                 guard let uuid = name(parts[2], in: names) else { return nil }
@@ -229,8 +259,12 @@ private enum Name {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     static func encode(_ name: String) -> String {
-        if UUIDText(name)?.canonical == name, let bytes = bytes(ofHex: name.filter { $0 != "-" }) { return base64(bytes) }
-        if name.first == "~", let bytes = bytes(ofHex: String(name.dropFirst())), hex(bytes) == name.dropFirst() { return "~" + base64(bytes) }
+        if UUIDText(name)?.canonical == name, let bytes = bytes(ofHex: name.filter { $0 != "-" }) {
+            return base64(bytes)
+        }
+        if name.first == "~", let bytes = bytes(ofHex: String(name.dropFirst())), hex(bytes) == name.dropFirst() {
+            return "~" + base64(bytes)
+        }
         return "'" + Percent.encode(name)
     }
 
@@ -291,8 +325,9 @@ private enum Percent {
         var bytes: [UInt8] = []
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "-"):
                 bytes.append(byte)
             default:
                 bytes += [UInt8(ascii: "%"), HexDigit.lowerCase(byte >> 4), HexDigit.lowerCase(byte & 0xF)]
@@ -308,7 +343,9 @@ private enum Percent {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap({ HexDigit.value(of: $0) }), let low = iterator.next().flatMap({ HexDigit.value(of: $0) }) else { return nil }
+            guard let high = iterator.next().flatMap({ HexDigit.value(of: $0) }),
+                let low = iterator.next().flatMap({ HexDigit.value(of: $0) })
+            else { return nil }
             bytes.append(UInt8(high) << 4 | UInt8(low))
         }
         return String(validating: bytes, as: UTF8.self)

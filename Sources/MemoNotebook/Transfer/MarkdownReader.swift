@@ -36,12 +36,15 @@ struct MarkdownReader: RecordReader {
     mutating func next() throws(LocatedError) -> ImportRecord? {
         while let (line, number) = try nextLine() {
             if line.allSatisfy(\.isWhitespace) { continue }
-            if let fence = MarkdownFence(opening: line) { return try fencedBlock(startingWith: line, fence: fence, at: number) }
+            if let fence = MarkdownFence(opening: line) {
+                return try fencedBlock(startingWith: line, fence: fence, at: number)
+            }
             if line.hasPrefix("- ") { return try item(startingWith: String(line.dropFirst(2)), at: number) }
             guard Self.isHeading(line) else { return try paragraph(startingWith: line, at: number) }
             let headingDay = Self.day(in: line)
             if let headingDay { day = headingDay }
-            let isStructure = (number == 1 && line == "# Memos") || (headingDay != nil && line.split(separator: " ").count == 2)
+            let isStructure =
+                (number == 1 && line == "# Memos") || (headingDay != nil && line.split(separator: " ").count == 2)
             if !isStructure { return dated(ImportRecord(content: line, line: number)) }
         }
         return nil
@@ -73,21 +76,31 @@ struct MarkdownReader: RecordReader {
 
     /// The record of an item with its metadata comment: the comment's fields, its text
     /// unless the comment carries the text itself.
-    private func record(_ text: String, at number: Int, metadata comment: String, metadataLine: Int) throws(LocatedError) -> ImportRecord {
-        let fields = comment.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(MarkdownFormat.metadataSuffix.count)
-        let metadata = fields.hasPrefix("{") ? try? JSONValue.parse(fields.utf8) : MarkdownMetadata.object(ofFields: fields, itemText: text)
+    private func record(
+        _ text: String, at number: Int, metadata comment: String, metadataLine: Int
+    ) throws(LocatedError) -> ImportRecord {
+        let fields = comment.dropFirst(MarkdownFormat.metadataPrefix.count).dropLast(
+            MarkdownFormat.metadataSuffix.count)
+        let metadata =
+            fields.hasPrefix("{")
+            ? try? JSONValue.parse(fields.utf8) : MarkdownMetadata.object(ofFields: fields, itemText: text)
         guard case .object(var members)? = metadata else {
-            throw file.error(.invalid(fields.hasPrefix("{") ? "the memo's metadata comment is not valid JSON"
-                                                             : "the memo's metadata comment cannot be read"), line: metadataLine)
+            throw file.error(
+                .invalid(
+                    fields.hasPrefix("{")
+                        ? "the memo's metadata comment is not valid JSON"
+                        : "the memo's metadata comment cannot be read"), line: metadataLine)
         }
         switch members.first(where: { $0.0 == "content" })?.1 {
         case nil:
             members.append(("content", .string(text)))
         case .string(let content) where MarkdownFormat.visible(content) != text:
             // The text shown was edited by hand: neither it nor the comment's may be dropped silently.
-            throw file.error(.invalid("the item's text was edited after the export, but its metadata comment still carries "
-                                      + "the text it was exported with; remove \"content\" from the comment to import the edit"),
-                             line: number)
+            throw file.error(
+                .invalid(
+                    "the item's text was edited after the export, but its metadata comment still carries "
+                        + "the text it was exported with; remove \"content\" from the comment to import the edit"),
+                line: number)
         default:
             break
         }
@@ -114,7 +127,9 @@ struct MarkdownReader: RecordReader {
 
     /// A fenced code block: `first`, the opening fence, and every line up to the closing
     /// fence or the end of the file.
-    private mutating func fencedBlock(startingWith first: String, fence: MarkdownFence, at number: Int) throws(LocatedError) -> ImportRecord {
+    private mutating func fencedBlock(
+        startingWith first: String, fence: MarkdownFence, at number: Int
+    ) throws(LocatedError) -> ImportRecord {
         var text = [first]
         while let (line, _) = try nextLine() {
             text.append(line)
@@ -153,7 +168,8 @@ struct MarkdownReader: RecordReader {
     private static func day(in heading: String) -> CivilDate? {
         guard heading.hasPrefix("## ") else { return nil }
         let words = heading.dropFirst(3).split(separator: " ")
-        guard let first = words.first, case .day(let day)? = try? DateArgument.parse(Word(text: String(first), isLiteral: true))
+        guard let first = words.first,
+            case .day(let day)? = try? DateArgument.parse(Word(text: String(first), isLiteral: true))
         else { return nil }
         return day
     }

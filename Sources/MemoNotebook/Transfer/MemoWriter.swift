@@ -127,8 +127,9 @@ struct MarkdownWriter: MemoWriter {
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         var text = "- " + lines[0] + "\n"
         for line in lines.dropFirst() { text += "  " + line + "\n" }
-        let metadata = MarkdownMetadata.fields(of: memo, carriesText: !isReadable, version: ExportRecord.version(of: row),
-                                               links: ExportRecord.links(of: row))
+        let metadata = MarkdownMetadata.fields(
+            of: memo, carriesText: !isReadable, version: ExportRecord.version(of: row),
+            links: ExportRecord.links(of: row))
         output.write(text + "  " + MarkdownFormat.metadataPrefix + metadata + MarkdownFormat.metadataSuffix + "\n")
     }
 

@@ -33,7 +33,7 @@ extension ImportRecord {
     /// imported, so its text and tags alone tell that it was imported before.
     func repeats(_ memo: Memo) -> Bool {
         guard content == memo.content, insertDate.map({ $0 == memo.insertDate }) ?? true,
-              updateDate.map({ $0 == memo.updateDate }) ?? true
+            updateDate.map({ $0 == memo.updateDate }) ?? true
         else { return false }
         guard let named = try? tags.map({ tag throws(StoreError) in try TagName.normalize(tag) }) else { return false }
         return Set(named + TagName.inlineTags(in: content)) == Set(memo.tags)
@@ -55,6 +55,7 @@ extension ImportRecord {
     /// The uuid a record gets when its own names another memo here: derived from the
     /// record, so importing it again finds the memo the first import made.
     var uuidOfItsOwn: String {
-        StableUUID.make(from: "import:\(uuid ?? "")/\(insertDate.map { String($0.millisecondsSince1970) } ?? "")/\(content)")
+        StableUUID.make(
+            from: "import:\(uuid ?? "")/\(insertDate.map { String($0.millisecondsSince1970) } ?? "")/\(content)")
     }
 }

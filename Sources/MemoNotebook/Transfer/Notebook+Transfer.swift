@@ -15,11 +15,12 @@ extension Notebook {
         let descriptor = arguments.path == "-" ? STDIN_FILENO : try TextFile.open(path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         let file = ImportFile(name: arguments.path == "-" ? "<stdin>" : arguments.path, descriptor: descriptor)
-        var reader: any RecordReader = switch arguments.format {
-        case .json: JSONArrayReader(file: file)
-        case .markdown: MarkdownReader(file: file, displayTime: displayTime)
-        case .jsonl, .coredata: JSONLinesReader(file: file)
-        }
+        var reader: any RecordReader =
+            switch arguments.format {
+            case .json: JSONArrayReader(file: file)
+            case .markdown: MarkdownReader(file: file, displayTime: displayTime)
+            case .jsonl, .coredata: JSONLinesReader(file: file)
+            }
         return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
             var uuids = UUIDsSeen()
@@ -37,7 +38,8 @@ extension Notebook {
     private func importCoreData(_ arguments: ImportArguments) throws -> ImportSummary {
         let source = try CoreDataSource(path: UserPath.expand(arguments.path))
         let mapping = arguments.mapping
-        let rows = try source.rows(entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
+        let rows = try source.rows(
+            entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
         let identity = "coredata:\(source.storeUUID ?? source.path):\(mapping.entity.lowercased())"
         return try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
@@ -45,13 +47,16 @@ extension Notebook {
                 if row.texts.isEmpty {
                     summary.empty += 1
                 } else {
-                    let record = ImportRecord(content: row.texts.joined(separator: "\n"),
-                                              uuid: try uuid(ofRow: "\(identity):\(row.primaryKey)"),
-                                              insertDate: row.date, line: Int(row.primaryKey))
+                    let record = ImportRecord(
+                        content: row.texts.joined(separator: "\n"),
+                        uuid: try uuid(ofRow: "\(identity):\(row.primaryKey)"),
+                        insertDate: row.date, line: Int(row.primaryKey))
                     var unused: MemosAlreadyThere?
                     try merge(record, into: &summary, alreadyThere: &unused, uuidsNameRows: true, file: arguments.path)
                 }
-                progress?.update(importedRecords: summary.records, fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
+                progress?.update(
+                    importedRecords: summary.records,
+                    fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
             }
             return summary
         }
@@ -68,8 +73,10 @@ extension Notebook {
     /// (empty text, a bad tag) fails the import at its line. `alreadyThere` is built at the
     /// first record without a uuid. `uuidsNameRows` for a source whose uuids are derived from
     /// its rows (Core Data): a row edited there is still that memo.
-    private func merge(_ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
-                       uuidsNameRows: Bool = false, file: String) throws {
+    private func merge(
+        _ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
+        uuidsNameRows: Bool = false, file: String
+    ) throws {
         try Interruption.check()
         do {
             var uuid: String
@@ -93,8 +100,9 @@ extension Notebook {
                 uuids.absorb(record.content)
                 uuid = try freshUUID()
             }
-            let draft = MemoDraft(uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
-                                  updateDate: record.updateDate, tags: record.tags, version: record.version, links: record.links)
+            let draft = MemoDraft(
+                uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
+                updateDate: record.updateDate, tags: record.tags, version: record.version, links: record.links)
             switch try store.merge(draft, at: changeTime) {
             case .added:
                 summary.added += 1

@@ -9,8 +9,9 @@ struct UUIDsSeen {
     mutating func insert(_ record: ImportRecord, file: String) throws(LocatedError) {
         guard let text = record.uuid, let uuid = UUIDText(text) else { return }
         guard uuids.insert(uuid).inserted else {
-            throw LocatedError(file: file, line: record.line,
-                               underlying: CommandError.invalid("the uuid \(text) is named by an earlier record of this file"))
+            throw LocatedError(
+                file: file, line: record.line,
+                underlying: CommandError.invalid("the uuid \(text) is named by an earlier record of this file"))
         }
     }
 }

@@ -29,13 +29,14 @@ final class WholeFileWriter {
         isInPlace = inPlace
         var status = stat()
         existingMode = stat(path, &status) == 0 && !inPlace ? status.st_mode & 0o7777 : nil
-        var descriptor = if inPlace {
-            open(path, O_WRONLY | O_CLOEXEC)
-        } else if access("/proc/self/fd", X_OK) == 0 {
-            open(Self.folder(of: path), Self.unnamedTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
-        } else {
-            Int32(-1)
-        }
+        var descriptor =
+            if inPlace {
+                open(path, O_WRONLY | O_CLOEXEC)
+            } else if access("/proc/self/fd", X_OK) == 0 {
+                open(Self.folder(of: path), Self.unnamedTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
+            } else {
+                Int32(-1)
+            }
         if descriptor < 0 && !inPlace {
             let name = path + ".memo-export-\(getpid())"
             descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

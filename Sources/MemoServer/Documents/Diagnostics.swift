@@ -19,24 +19,30 @@ enum Diagnostics {
                     _ = try CommandParser.parse(line: line, heredoc: "")
                 }
             } catch {
-                diagnostics.append(diagnostic(error.message, line: number, range: error.range ?? content(of: line),
-                                              text: line, encoding: encoding))
+                diagnostics.append(
+                    diagnostic(
+                        error.message, line: number, range: error.range ?? content(of: line),
+                        text: line, encoding: encoding))
             }
         }
         if let heredoc = openHeredoc, let line = document.line(heredoc.line) {
-            diagnostics.append(diagnostic("the heredoc never ends: no line '\(heredoc.opener.delimiter)' follows",
-                                          line: heredoc.line, range: content(of: line), text: line, encoding: encoding))
+            diagnostics.append(
+                diagnostic(
+                    "the heredoc never ends: no line '\(heredoc.opener.delimiter)' follows",
+                    line: heredoc.line, range: content(of: line), text: line, encoding: encoding))
         }
         return diagnostics
     }
 
-    private static func diagnostic(_ message: String, line: Int, range: Range<String.Index>, text: String,
-                                   encoding: PositionEncoding) -> JSONValue {
+    private static func diagnostic(
+        _ message: String, line: Int, range: Range<String.Index>, text: String,
+        encoding: PositionEncoding
+    ) -> JSONValue {
         .object([
             ("range", encoding.range(line: line, range, in: text)),
             ("severity", .integer(1)),
             ("source", .string("memo")),
-            ("message", .string(message)),
+            ("message", .string(message))
         ])
     }
 

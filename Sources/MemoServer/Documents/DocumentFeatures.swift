@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// Completion and hover in open documents, from the same completer and renderer the REPL
 /// uses. Command completion and id arguments belong to command files; memo references
@@ -19,7 +19,7 @@ struct DocumentFeatures {
         let items: [JSONValue] = result.items.map { completion in
             var fields: [(String, JSONValue)] = [
                 ("label", .string(completion.text)),
-                ("textEdit", .object([("range", range), ("newText", .string(completion.text))])),
+                ("textEdit", .object([("range", range), ("newText", .string(completion.text))]))
             ]
             if let hint = completion.hint { fields.append(("detail", .string(hint))) }
             if let sortKey = completion.sortKey { fields.append(("sortText", .string(sortKey))) }
@@ -31,8 +31,10 @@ struct DocumentFeatures {
     /// `textDocument/hover`: over a memo reference in any document, or an id argument of
     /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
     /// prints it, and how many memos reference it.
-    func hover(in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int, isCommandFile: Bool,
-               naming: (MemoReference.Found, String) throws(StoreError) -> Memo?) throws(StoreError) -> JSONValue {
+    func hover(
+        in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int, isCommandFile: Bool,
+        naming: (MemoReference.Found, String) throws(StoreError) -> Memo?
+    ) throws(StoreError) -> JSONValue {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, among: references) {
@@ -45,13 +47,14 @@ struct DocumentFeatures {
         let text: String
         if let memo = target.memo {
             let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
-            text = Self.codeBlock(renderer.block(memo)) + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
+            text =
+                Self.codeBlock(renderer.block(memo)) + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
         } else {
             text = target.missing
         }
         return .object([
             ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
-            ("range", encoding.range(line: lineNumber, target.range, in: line)),
+            ("range", encoding.range(line: lineNumber, target.range, in: line))
         ])
     }
 
@@ -81,10 +84,13 @@ struct DocumentFeatures {
         var scanner = LineScanner(line)
         var words: [Word] = []
         while let word = try? scanner.nextWord() { words.append(word) }
-        guard let position = words.firstIndex(where: { $0.range.map { $0.contains(cursor) || $0.upperBound == cursor } ?? false }),
-              position > 0, let range = words[position].range,
-              words[position].text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let id = Int64(words[position].text),
-              let command = CommandSyntax.named(words[0].text)?.name
+        guard
+            let position = words.firstIndex(where: {
+                $0.range.map { $0.contains(cursor) || $0.upperBound == cursor } ?? false
+            }),
+            position > 0, let range = words[position].range,
+            words[position].text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let id = Int64(words[position].text),
+            let command = CommandSyntax.named(words[0].text)?.name
         else { return nil }
         switch command {
         case "show", "delete": return (id, range)

@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// The documents the client has open, by URI, and what the server offers in them:
 /// completion, hover, and diagnostics (of commands in command files, of memo references
@@ -56,7 +56,8 @@ final class DocumentTable {
 
     func open(_ params: DidOpenParams) {
         let item = params.textDocument
-        documents[item.uri] = TextDocument(uri: item.uri, languageId: item.languageId ?? "", version: item.version, text: item.text)
+        documents[item.uri] = TextDocument(
+            uri: item.uri, languageId: item.languageId ?? "", version: item.version, text: item.text)
         references.noteEditorText(item.text, of: item.uri, opening: true)
         publishDiagnostics(for: item.uri)
     }
@@ -94,23 +95,32 @@ final class DocumentTable {
     /// options, tags and ids.
     func completion(_ params: TextDocumentPositionParams) throws(RPCError) -> JSONValue {
         let document = try document(params.textDocument.uri)
-        if let memos = references.completion(in: document, lineNumber: params.position.line, at: params.position.character, encoding: encoding) {
+        if let memos = references.completion(
+            in: document, lineNumber: params.position.line, at: params.position.character, encoding: encoding)
+        {
             return memos
         }
         guard document.isCommandFile else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         return DocumentFeatures(notebook: notebook, encoding: encoding)
-            .completion(in: document.line(params.position.line) ?? "", lineNumber: params.position.line, at: params.position.character)
+            .completion(
+                in: document.line(params.position.line) ?? "", lineNumber: params.position.line,
+                at: params.position.character)
     }
 
     /// `textDocument/hover`; `naming` says which memo a reference in the document names.
-    func hover(_ params: TextDocumentPositionParams,
-               naming: (MemoReference.Found, String, TextDocument) throws(StoreError) -> Memo?) throws(RPCError) -> JSONValue {
+    func hover(
+        _ params: TextDocumentPositionParams,
+        naming: (MemoReference.Found, String, TextDocument) throws(StoreError) -> Memo?
+    ) throws(RPCError) -> JSONValue {
         let document = try document(params.textDocument.uri)
         return try RPCError.answering {
             try DocumentFeatures(notebook: notebook, encoding: encoding)
-                .hover(in: document.line(params.position.line) ?? "", references: document.references(onLine: params.position.line),
-                       lineNumber: params.position.line, at: params.position.character, isCommandFile: document.isCommandFile,
-                       naming: { found, line throws(StoreError) in try naming(found, line, document) })
+                .hover(
+                    in: document.line(params.position.line) ?? "",
+                    references: document.references(onLine: params.position.line),
+                    lineNumber: params.position.line, at: params.position.character,
+                    isCommandFile: document.isCommandFile,
+                    naming: { found, line throws(StoreError) in try naming(found, line, document) })
         }
     }
 
@@ -126,11 +136,19 @@ final class DocumentTable {
         var diagnostics: [JSONValue] = []
         switch documents[uri]!.unkept {
         case .tooLarge(let bytes)?:
-            diagnostics.append(Self.documentDiagnostic(severity: 3, message: "memo reads documents of up to "
-                + "\(TextDocument.maximumKeptBytes) bytes; this one has \(bytes), so memo offers nothing in it"))
+            diagnostics.append(
+                Self.documentDiagnostic(
+                    severity: 3,
+                    message: "memo reads documents of up to "
+                        + "\(TextDocument.maximumKeptBytes) bytes; this one has \(bytes), so memo offers nothing in it")
+            )
         case .missedChange?:
-            diagnostics.append(Self.documentDiagnostic(severity: 2, message: "a change to this document came in a message memo "
-                + "could not read, so memo no longer knows its text and offers nothing in it; close and reopen it"))
+            diagnostics.append(
+                Self.documentDiagnostic(
+                    severity: 2,
+                    message: "a change to this document came in a message memo "
+                        + "could not read, so memo no longer knows its text and offers nothing in it; close and reopen it"
+                ))
         case nil:
             if documents[uri]!.isCommandFile { diagnostics += Diagnostics.of(documents[uri]!, encoding: encoding) }
             diagnostics += references.diagnostics(for: &documents[uri]!, encoding: encoding)
@@ -152,8 +170,12 @@ final class DocumentTable {
     /// A diagnostic about the whole document, shown at its start.
     private static func documentDiagnostic(severity: Int64, message: String) -> JSONValue {
         .object([
-            ("range", .object([("start", Position(line: 0, character: 0).json), ("end", Position(line: 0, character: 0).json)])),
-            ("severity", .integer(severity)), ("source", .string("memo")), ("message", .string(message)),
+            (
+                "range",
+                .object([("start", Position(line: 0, character: 0).json), ("end", Position(line: 0, character: 0).json)]
+                )
+            ),
+            ("severity", .integer(severity)), ("source", .string("memo")), ("message", .string(message))
         ])
     }
 

@@ -34,7 +34,9 @@ enum PositionEncoding: String {
     }
 
     func range(line: Int, _ range: Range<String.Index>, in text: String) -> JSONValue {
-        .object([("start", position(line: line, index: range.lowerBound, in: text)),
-                 ("end", position(line: line, index: range.upperBound, in: text))])
+        .object([
+            ("start", position(line: line, index: range.lowerBound, in: text)),
+            ("end", position(line: line, index: range.upperBound, in: text))
+        ])
     }
 }

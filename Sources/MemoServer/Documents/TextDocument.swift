@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
@@ -116,7 +116,9 @@ struct TextDocument {
 
     /// The memo references of line `number`: none inside a fenced code block.
     func references(onLine number: Int) -> [MemoReference.Found] {
-        guard lines.indices.contains(number), !lines[number].references.isEmpty, !isInCodeBlock(number) else { return [] }
+        guard lines.indices.contains(number), !lines[number].references.isEmpty, !isInCodeBlock(number) else {
+            return []
+        }
         return lines[number].references
     }
 
@@ -124,7 +126,9 @@ struct TextDocument {
     /// the store as it is at `stamp`. Looked up once per line until the line or the store
     /// changes, and kept with the list of lines that have such references, so a keystroke
     /// costs the lines it touched and the missing references, not the document.
-    mutating func missingReferences(at stamp: [Int64], names: (MemoReference) -> Bool) -> [(line: Int, found: MemoReference.Found)] {
+    mutating func missingReferences(
+        at stamp: [Int64], names: (MemoReference) -> Bool
+    ) -> [(line: Int, found: MemoReference.Found)] {
         if stamp != lookupStamp {
             unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
             missingLines = []
@@ -138,7 +142,9 @@ struct TextDocument {
         }
         unlookedLines = []
         if !found.isEmpty { missingLines = Self.merged(missingLines, found) }
-        return missingLines.filter { !isInCodeBlock($0) }.flatMap { number in (lines[number].missing ?? []).map { (number, $0) } }
+        return missingLines.filter { !isInCodeBlock($0) }.flatMap { number in
+            (lines[number].missing ?? []).map { (number, $0) }
+        }
     }
 
     /// Two ordered lists of line numbers as one, without repeats.
@@ -173,26 +179,32 @@ struct TextDocument {
         let first = lines[start.line], last = lines[end.line]
         // The touched lines, edited, with the break that ended the last of them. Cut as
         // Unicode scalars: a change may start or end inside a grapheme cluster.
-        let region = String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
+        let region =
+            String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
             + last.lineBreak
         var edited = lines(of: region)
         if !last.lineBreak.isEmpty { edited.removeLast() }
         // A lone `\r` now followed by `\n` is one `\r\n` break, as in the text as a whole.
         if start.line > 0, lines[start.line - 1].lineBreak == "\r",
-           let line = edited.first, line.text.isEmpty, line.lineBreak == "\n" {
+            let line = edited.first, line.text.isEmpty, line.lineBreak == "\n"
+        {
             lines[start.line - 1].lineBreak = "\r\n"
             edited.removeFirst()
         }
-        utf8Count += region.utf8.count - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
+        utf8Count +=
+            region.utf8.count
+            - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
         if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
         lines.replaceSubrange(start.line...end.line, with: edited)
         let replaced = start.line...end.line
         missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
-        unlookedLines = Self.merged(Self.shifted(unlookedLines, replacing: replaced, with: edited.count),
-                                    Array(start.line..<(start.line + edited.count)))
+        unlookedLines = Self.merged(
+            Self.shifted(unlookedLines, replacing: replaced, with: edited.count),
+            Array(start.line..<(start.line + edited.count)))
         guard syntax.isMarkdown else { return }
-        fenceLines = Self.merged(Self.shifted(fenceLines, replacing: replaced, with: edited.count),
-                                 edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line })
+        fenceLines = Self.merged(
+            Self.shifted(fenceLines, replacing: replaced, with: edited.count),
+            edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line })
         findCodeLines()
     }
 
@@ -231,7 +243,9 @@ struct TextDocument {
         guard !isUnkept else { return "" }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
-        guard start.line < end.line else { return String(lines[start.line].text.unicodeScalars[start.index..<end.index]) }
+        guard start.line < end.line else {
+            return String(lines[start.line].text.unicodeScalars[start.index..<end.index])
+        }
         var text = String(lines[start.line].text.unicodeScalars[start.index...]) + lines[start.line].lineBreak
         for line in lines[(start.line + 1)..<end.line] { text += line.text + line.lineBreak }
         return text + String(lines[end.line].text.unicodeScalars[..<end.index])
@@ -254,7 +268,9 @@ struct TextDocument {
     /// Where an LSP position falls: past the last line is the end of the document, past the
     /// end of a line is the end of that line.
     private func place(of position: Position, encoding: PositionEncoding) -> Place {
-        guard position.line < lines.count else { return Place(line: lines.count - 1, index: lines[lines.count - 1].text.endIndex) }
+        guard position.line < lines.count else {
+            return Place(line: lines.count - 1, index: lines[lines.count - 1].text.endIndex)
+        }
         let line = max(0, position.line)
         return Place(line: line, index: encoding.index(at: position.character, in: lines[line].text))
     }
@@ -271,8 +287,9 @@ struct TextDocument {
     }
 
     private func line(_ text: String, lineBreak: String) -> Line {
-        Line(text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
-             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: MarkdownFence.unnested(text)) != nil)
+        Line(
+            text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
+            isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: MarkdownFence.unnested(text)) != nil)
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

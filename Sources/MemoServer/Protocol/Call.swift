@@ -6,8 +6,10 @@ enum Call {
     case add(AddParams), get(GetParams), list(ListParams), update(UpdateParams), delete(DeleteParams)
     case search(SearchParams), tags, execute(ExecuteParams), watch(ListParams), unwatch(UnwatchParams)
     case completion(TextDocumentPositionParams), hover(TextDocumentPositionParams)
-    case definition(TextDocumentPositionParams), references(ReferenceParams), documentLinks(TextDocumentParams), inlayHints(TextDocumentRangeParams)
-    case codeActions(TextDocumentRangeParams), workspaceSymbols(WorkspaceSymbolParams), executeCommand(ExecuteCommandParams)
+    case definition(TextDocumentPositionParams), references(ReferenceParams), documentLinks(TextDocumentParams),
+        inlayHints(TextDocumentRangeParams)
+    case codeActions(TextDocumentRangeParams), workspaceSymbols(WorkspaceSymbolParams), executeCommand(
+        ExecuteCommandParams)
     case exit, didOpen(DidOpenParams), didChange(DidChangeParams), didClose(TextDocumentParams), didSave(DidSaveParams)
 
     /// The request `method` with its params, or nil for a method memo does not serve.

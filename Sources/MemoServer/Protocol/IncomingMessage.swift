@@ -67,7 +67,9 @@ struct IncomingMessage {
         var id: RequestID?
         if container.contains(.id) {
             id = try? container.decode(RequestID.self, forKey: .id)
-            guard id != nil else { throw Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil) }
+            guard id != nil else {
+                throw Rejection(error: .invalidRequest("the id must be a number or a string"), id: nil)
+            }
         }
         guard (try? container.decodeIfPresent(String.self, forKey: .jsonrpc)) == "2.0" else {
             throw Rejection(error: .invalidRequest("'jsonrpc' must be \"2.0\""), id: id)

@@ -47,7 +47,9 @@ struct JSONShape {
                 if let key {
                     let name = bytes[key.range]
                     if key.level == 1, idValueStart == nil, name.elementsEqual("id".utf8) { idValueStart = index + 1 }
-                    if key.level == 1, methodValueStart == nil, name.elementsEqual("method".utf8) { methodValueStart = index + 1 }
+                    if key.level == 1, methodValueStart == nil, name.elementsEqual("method".utf8) {
+                        methodValueStart = index + 1
+                    }
                     if uriValueStart == nil, name.elementsEqual("uri".utf8) { uriValueStart = index + 1 }
                 }
             case UInt8(ascii: ","):
@@ -73,18 +75,24 @@ struct JSONShape {
     /// The number or string that starts at `start`, after white space.
     private static func plainValue(in bytes: [UInt8], from start: Int) -> RequestID? {
         if let string = plainString(in: bytes, from: start) { return .string(string) }
-        guard let first = bytes[start...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-        let digits = bytes[first...].prefix { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard let first = bytes[start...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            return nil
+        }
+        let digits = bytes[first...].prefix {
+            $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
         let next = first + digits.count
         guard next == bytes.count || ![UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[next]),
-              let number = Int64(String(decoding: digits, as: UTF8.self)) else { return nil }
+            let number = Int64(String(decoding: digits, as: UTF8.self))
+        else { return nil }
         return .number(number)
     }
 
     /// The string that starts at `start`, after white space, escapes decoded.
     private static func plainString(in bytes: [UInt8], from start: Int) -> String? {
         guard let first = bytes[start...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-              bytes[first] == UInt8(ascii: "\"") else { return nil }
+            bytes[first] == UInt8(ascii: "\"")
+        else { return nil }
         var isEscaped = false
         for index in (first + 1)..<bytes.count {
             if isEscaped {

@@ -67,14 +67,17 @@ struct PositionRange: Decodable, Equatable {
     let end: Position
 
     init(start: Position, end: Position) {
-        (self.start, self.end) = (start.line, start.character) <= (end.line, end.character) ? (start, end) : (end, start)
+        (self.start, self.end) =
+            (start.line, start.character) <= (end.line, end.character) ? (start, end) : (end, start)
     }
 
     private enum CodingKeys: String, CodingKey { case start, end }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(start: try container.decode(Position.self, forKey: .start), end: try container.decode(Position.self, forKey: .end))
+        self.init(
+            start: try container.decode(Position.self, forKey: .start),
+            end: try container.decode(Position.self, forKey: .end))
     }
 }
 

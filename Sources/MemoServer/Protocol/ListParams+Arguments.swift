@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 extension ListParams {
     /// The list arguments these params stand for, checked as the command line checks them.

@@ -24,7 +24,8 @@ struct ParamsReader {
         if kind.contains("number") {
             return "invalid params: a number where an integer is wanted has a fraction or is too large"
         }
-        if kind.contains("escape") || kind.contains("scalar") || kind.contains("unicode") || kind.contains("surrogate") {
+        if kind.contains("escape") || kind.contains("scalar") || kind.contains("unicode") || kind.contains("surrogate")
+        {
             return "invalid params: a string holds an escape JSON does not allow, or half of a surrogate pair"
         }
         return "invalid params: a value cannot be read"
@@ -50,7 +51,8 @@ struct ParamsReader {
 
     /// A field as a client names it: `arguments[0].range.start`.
     private static func field(_ keys: some Collection<CodingKey>) -> String {
-        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().drop { $0 == "." }.description
+        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().drop { $0 == "." }
+            .description
     }
 
     /// The part of a coding path inside `params` (which a message in a batch has an index before).

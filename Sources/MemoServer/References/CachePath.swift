@@ -26,7 +26,7 @@ enum CachePath {
     static func folderName(of location: StoreLocation) -> String {
         switch location {
         case .file(let path):
-            let resolvedPath = resolved(path)  // a store's location is absolute
+            let resolvedPath = resolved(path) // a store's location is absolute
             let fileName = resolvedPath.split(separator: "/").last.map { $0.split(separator: ".").first ?? $0 } ?? ""
             let label = String(String.UnicodeScalarView(fileName.unicodeScalars.filter(isPlain).prefix(40)))
             return (label.isEmpty ? "store" : label) + "-" + hash(resolvedPath)
@@ -37,7 +37,9 @@ enum CachePath {
 
     /// A character that reads the same in every file manager and URI.
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-"
+                || scalar == "_")
     }
 
     /// 16 hexadecimal digits of a stable hash of `text` (`StableUUID`), the same in every process.

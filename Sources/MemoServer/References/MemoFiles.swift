@@ -30,7 +30,9 @@ final class MemoFiles {
     /// `$XDG_CACHE_HOME/memo/open` (an absolute path only), else `~/.cache/memo/open`: the
     /// folder that holds each store's folder.
     static func folder(environment: Environment) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return CachePath.normalized(cache + "/memo/open") }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return CachePath.normalized(cache + "/memo/open")
+        }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return CachePath.normalized(home + "/.cache/memo/open")
     }
@@ -55,7 +57,8 @@ final class MemoFiles {
     /// The memo whose file `uri` names, or nil for any other document. Folders compare as
     /// resolved paths, so a symlinked cache folder names the same files.
     func id(ofURI uri: String) -> Int64? {
-        guard let (folder, id) = Self.memoFile(uri), CachePath.resolved(folder) == CachePath.resolved(self.folder) else { return nil }
+        guard let (folder, id) = Self.memoFile(uri), CachePath.resolved(folder) == CachePath.resolved(self.folder)
+        else { return nil }
         return id
     }
 
@@ -63,7 +66,7 @@ final class MemoFiles {
     /// is not such a file: a save of it does not belong to this store.
     func otherStoresFolder(ofURI uri: String) -> String? {
         guard let (folder, _) = Self.memoFile(uri), CachePath.resolved(folder) != CachePath.resolved(self.folder),
-              CachePath.resolved(CachePath.parent(of: folder)) == CachePath.resolved(CachePath.parent(of: self.folder))
+            CachePath.resolved(CachePath.parent(of: folder)) == CachePath.resolved(CachePath.parent(of: self.folder))
         else { return nil }
         return folder
     }
@@ -129,7 +132,8 @@ extension MemoFileBase {
     private static let header = "memo file base 1"
 
     var fileText: String {
-        [Self.header, uuid, updateDate.map { String($0.millisecondsSince1970) } ?? "-", contentHash].joined(separator: "\n") + "\n"
+        [Self.header, uuid, updateDate.map { String($0.millisecondsSince1970) } ?? "-", contentHash].joined(
+            separator: "\n") + "\n"
     }
 
     /// Reads `fileText`; nil for anything else.

@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 extension MemoReference {
     /// The memo it names in `notebook`, or nil when there is none.

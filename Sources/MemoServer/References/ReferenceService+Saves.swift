@@ -27,7 +27,8 @@ extension ReferenceService {
         guard let files = memoFiles else { return false }
         guard let id = files.id(ofURI: uri) else {
             guard let other = files.otherStoresFolder(ofURI: uri) else { return false }
-            saveProblems[uri] = "this file belongs to another memo store (its folder is \(other)), not to "
+            saveProblems[uri] =
+                "this file belongs to another memo store (its folder is \(other)), not to "
                 + "\(notebook.storeLocation.displayPath), which this server serves: the save was not applied here"
             return true
         }
@@ -51,7 +52,8 @@ extension ReferenceService {
                 try files.remember(memo)
                 if openText != nil { editorBases[uri] = MemoFiles.Base(memo) }
             } else {
-                saveProblems[uri] = "memo #\(id) changed in the store since this file was written: the save is refused "
+                saveProblems[uri] =
+                    "memo #\(id) changed in the store since this file was written: the save is refused "
                     + "and the store keeps its version. To get the current text, go to the definition of #\(id) again "
                     + "(it rewrites this file) and reload the file, or run 'memo show \(id)'; a save of it is accepted"
             }

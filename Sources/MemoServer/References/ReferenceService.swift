@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// Memo references (`#12`, `memo:UUID`) in every open document (docs/REFERENCE.md,
 /// References in documents): diagnostics for missing memos, definition and links to the memos' own
@@ -51,8 +51,10 @@ final class ReferenceService {
             let found = document.references(onLine: number)
             guard !found.isEmpty, let line = document.line(number) else { continue }
             for reference in found {
-                resolved.append(ResolvedReference(line: number, range: reference.range, text: line, reference: reference.reference,
-                                                  memo: memo(named: reference.reference)))
+                resolved.append(
+                    ResolvedReference(
+                        line: number, range: reference.range, text: line, reference: reference.reference,
+                        memo: memo(named: reference.reference)))
             }
         }
         return resolved
@@ -89,24 +91,34 @@ final class ReferenceService {
         var diagnostics: [JSONValue] = []
         for (line, found) in missing.prefix(Self.maximumWarnings) {
             guard let text = document.line(line) else { continue }
-            diagnostics.append(Self.diagnostic(encoding.range(line: line, found.range, in: text), severity: 2,
-                                               "no memo \(found.reference.missingName)"))
+            diagnostics.append(
+                Self.diagnostic(
+                    encoding.range(line: line, found.range, in: text), severity: 2,
+                    "no memo \(found.reference.missingName)"))
         }
         if missing.count > Self.maximumWarnings, let (line, found) = missing.prefix(Self.maximumWarnings).last,
-           let text = document.line(line) {
-            diagnostics.append(Self.diagnostic(encoding.range(line: line, found.range, in: text), severity: 3,
-                                               "\(missing.count - Self.maximumWarnings) more references after this one name no memo; "
-                                               + "memo warns of the first \(Self.maximumWarnings)"))
+            let text = document.line(line)
+        {
+            diagnostics.append(
+                Self.diagnostic(
+                    encoding.range(line: line, found.range, in: text), severity: 3,
+                    "\(missing.count - Self.maximumWarnings) more references after this one name no memo; "
+                        + "memo warns of the first \(Self.maximumWarnings)"))
         }
         return diagnostics
     }
 
     private static func diagnostic(_ range: JSONValue, severity: Int64, _ message: String) -> JSONValue {
-        .object([("range", range), ("severity", .integer(severity)), ("source", .string("memo")), ("message", .string(message))])
+        .object([
+            ("range", range), ("severity", .integer(severity)), ("source", .string("memo")),
+            ("message", .string(message))
+        ])
     }
 
     /// `textDocument/definition` on a reference: the memo's own file, written now.
-    func definition(in document: TextDocument, at position: Position, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+    func definition(
+        in document: TextDocument, at position: Position, encoding: PositionEncoding
+    ) throws(RPCError) -> JSONValue {
         guard let memo = try memo(under: position, in: document, encoding: encoding) else { return .null }
         return .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])
     }
@@ -114,18 +126,24 @@ final class ReferenceService {
     /// The memo the reference under `position` names. In a memo's own file a `#ID` names what
     /// the memo's links say it does (the memo it named where the text was written, which after
     /// a sync can have another id here); elsewhere, the memo with that id.
-    private func memo(under position: Position, in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> Memo? {
+    private func memo(
+        under position: Position, in document: TextDocument, encoding: PositionEncoding
+    ) throws(RPCError) -> Memo? {
         guard let line = document.line(position.line),
-              let found = MemoReference.at(encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
+            let found = MemoReference.at(
+                encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
         else { return nil }
         return try RPCError.answering { try memo(named: found, on: line, in: document) }
     }
 
     /// The memo reference `found` on `line` of `document` names: in a memo's own file, what
     /// the memo's link for it names; elsewhere, as the reference says.
-    func memo(named found: MemoReference.Found, on line: String, in document: TextDocument) throws(StoreError) -> Memo? {
-        if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri), try notebook.memo(id: owner) != nil,
-           let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) }) {
+    func memo(named found: MemoReference.Found, on line: String, in document: TextDocument) throws(StoreError) -> Memo?
+    {
+        if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri),
+            try notebook.memo(id: owner) != nil,
+            let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) })
+        {
             return try link.target.flatMap { target throws(StoreError) in try notebook.memo(id: target.id) }
         }
         return try found.reference.memo(in: notebook)
@@ -135,18 +153,26 @@ final class ReferenceService {
     /// memo, in the referring memo's own file (written now) at the reference's exact range,
     /// then each place an open document does; with `includingItsFile`, the memo's own file
     /// first. The same place is given once.
-    func references(to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
-                    encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+    func references(
+        to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
+        encoding: PositionEncoding
+    ) throws(RPCError) -> JSONValue {
         var locations: [JSONValue] = []
         func add(_ location: JSONValue) { if !locations.contains(location) { locations.append(location) } }
         guard let target = try memo(under: position, in: document, encoding: encoding) else {
             // No such memo: the open documents that name it the same way.
-            guard let line = document.line(position.line), let found = MemoReference.at(encoding.index(at: position.character, in: line),
-                                                                                         among: document.references(onLine: position.line))
+            guard let line = document.line(position.line),
+                let found = MemoReference.at(
+                    encoding.index(at: position.character, in: line),
+                    among: document.references(onLine: position.line))
             else { return .null }
             for open in openDocuments {
                 for other in references(in: open) where other.reference == found.reference && other.memo == nil {
-                    add(.object([("uri", .string(open.uri)), ("range", encoding.range(line: other.line, other.range, in: other.text))]))
+                    add(
+                        .object([
+                            ("uri", .string(open.uri)),
+                            ("range", encoding.range(line: other.line, other.range, in: other.text))
+                        ]))
                 }
             }
             return .array(locations)
@@ -155,14 +181,24 @@ final class ReferenceService {
         let places = try RPCError.answering { try notebook.linkPlaces(to: target.id) }
         var referrer: Memo?
         for place in places {
-            if referrer?.id != place.memoID { referrer = try RPCError.answering { try notebook.memo(id: place.memoID) } }
-            guard let memo = referrer, let (line, text, range) = Self.line(ofBytes: place.start, length: place.length, in: memo.content)
+            if referrer?.id != place.memoID {
+                referrer = try RPCError.answering { try notebook.memo(id: place.memoID) }
+            }
+            guard let memo = referrer,
+                let (line, text, range) = Self.line(ofBytes: place.start, length: place.length, in: memo.content)
             else { continue }
-            add(.object([("uri", .string(try fileURI(of: memo))), ("range", encoding.range(line: line, range, in: text))]))
+            add(
+                .object([
+                    ("uri", .string(try fileURI(of: memo))), ("range", encoding.range(line: line, range, in: text))
+                ]))
         }
         for open in openDocuments {
             for found in references(in: open) where found.memo?.id == target.id {
-                add(.object([("uri", .string(open.uri)), ("range", encoding.range(line: found.line, found.range, in: found.text))]))
+                add(
+                    .object([
+                        ("uri", .string(open.uri)),
+                        ("range", encoding.range(line: found.line, found.range, in: found.text))
+                    ]))
             }
         }
         return .array(locations)
@@ -180,11 +216,15 @@ final class ReferenceService {
             let byte = bytes[index]
             index = bytes.index(after: index)
             guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index = bytes.index(after: index) }
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+                index = bytes.index(after: index)
+            }
             number += 1
             lineStart = index
         }
-        let lineEnd = bytes[referenceStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.endIndex
+        let lineEnd =
+            bytes[referenceStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+            ?? bytes.endIndex
         guard bytes.distance(from: referenceStart, to: lineEnd) >= length else { return nil }
         let line = String(text[lineStart..<lineEnd])
         let lower = line.utf8.index(line.startIndex, offsetBy: bytes.distance(from: lineStart, to: referenceStart))
@@ -205,11 +245,12 @@ final class ReferenceService {
                 target = try fileURI(of: memo)
                 targets[memo.id] = target
             }
-            links.append(.object([
-                ("range", encoding.range(line: found.line, found.range, in: found.text)),
-                ("target", .string(target)),
-                ("tooltip", .string(MemoContent.title(of: memo.content))),
-            ]))
+            links.append(
+                .object([
+                    ("range", encoding.range(line: found.line, found.range, in: found.text)),
+                    ("target", .string(target)),
+                    ("tooltip", .string(MemoContent.title(of: memo.content)))
+                ]))
         }
         return .array(links)
     }
@@ -217,14 +258,15 @@ final class ReferenceService {
     /// `textDocument/inlayHint`: each reference's first line (at most 40 characters) after it.
     func inlayHints(in document: TextDocument, range: PositionRange, encoding: PositionEncoding) -> JSONValue {
         let lines = max(0, range.start.line)...max(0, range.start.line, range.end.line)
-        return .array(references(in: document, lines: lines).compactMap { found in
-            guard let memo = found.memo else { return nil }
-            return .object([
-                ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
-                ("label", .string(Self.shortened(TerminalText.row(MemoContent.title(of: memo.content)), to: 40))),
-                ("paddingLeft", .bool(true)),
-            ])
-        })
+        return .array(
+            references(in: document, lines: lines).compactMap { found in
+                guard let memo = found.memo else { return nil }
+                return .object([
+                    ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
+                    ("label", .string(Self.shortened(TerminalText.row(MemoContent.title(of: memo.content)), to: 40))),
+                    ("paddingLeft", .bool(true))
+                ])
+            })
     }
 
     /// Completion of a reference after `#` outside command files: memos newest first,
@@ -240,13 +282,16 @@ final class ReferenceService {
     /// when an item has no `filterText`, so ids come without one.
     /// Nil when the cursor is not in a reference: no `#` where one could begin, or, in a
     /// command file, the `#` that starts a comment line.
-    func completion(in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding) -> JSONValue? {
+    func completion(
+        in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding
+    ) -> JSONValue? {
         let line = document.line(lineNumber) ?? ""
         let cursor = encoding.index(at: column, in: line)
         let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
-        guard let hash = typedStart, line[hash] == "#", MemoReference.canStart(at: hash, in: line, syntax: document.syntax),
-              !MemoReference.isColour(at: hash, in: line, syntax: document.syntax), !document.isInCodeBlock(lineNumber),
-              !(document.isCommandFile && line[..<hash].allSatisfy(\.isWhitespace))
+        guard let hash = typedStart, line[hash] == "#",
+            MemoReference.canStart(at: hash, in: line, syntax: document.syntax),
+            !MemoReference.isColour(at: hash, in: line, syntax: document.syntax), !document.isInCodeBlock(lineNumber),
+            !(document.isCommandFile && line[..<hash].allSatisfy(\.isWhitespace))
         else { return nil }
         let typed = String(line[line.index(after: hash)..<cursor])
         let wordEnd = line[cursor...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
@@ -259,7 +304,7 @@ final class ReferenceService {
                 ("kind", .integer(18)),
                 ("detail", .string(TerminalText.row(memo.title))),
                 ("sortText", .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index))),
-                ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))])),
+                ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))]))
             ]
             if byID {
                 fields.append(("insertText", .string(String(memo.id))))
@@ -275,7 +320,9 @@ final class ReferenceService {
     /// `typed` completed to the first word of `text` it begins (in any case), or as typed.
     private static func completedWord(_ typed: String, in text: String) -> String {
         let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-        guard let word = words.first(where: { $0.lowercased().hasPrefix(typed.lowercased()) && $0.count >= typed.count }) else {
+        guard
+            let word = words.first(where: { $0.lowercased().hasPrefix(typed.lowercased()) && $0.count >= typed.count })
+        else {
             return typed
         }
         return typed + word.dropFirst(typed.count)
@@ -289,25 +336,30 @@ final class ReferenceService {
         var filter = MemoFilter()
         if !query.isEmpty {
             let typing = query.hasSuffix("*") || query.hasSuffix("\"") ? query : query + "*"
-            guard let search = (try? SearchQuery(parsing: typing)) ?? (try? SearchQuery(parsing: query)) else { return .array([]) }
+            guard let search = (try? SearchQuery(parsing: typing)) ?? (try? SearchQuery(parsing: query)) else {
+                return .array([])
+            }
             filter = MemoFilter(search: search)
         }
         let memos = try RPCError.answering { try notebook.memos(MemoQuery(filter: filter, limit: 100)).collect() }
         var symbols: [JSONValue] = []
         for memo in memos {
-            symbols.append(.object([
-                ("name", .string(TerminalText.row(MemoContent.title(of: memo.content)))),
-                ("kind", .integer(1)),
-                ("containerName", .string("#\(memo.id)")),
-                ("location", .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)])),
-            ]))
+            symbols.append(
+                .object([
+                    ("name", .string(TerminalText.row(MemoContent.title(of: memo.content)))),
+                    ("kind", .integer(1)),
+                    ("containerName", .string("#\(memo.id)")),
+                    ("location", .object([("uri", .string(try fileURI(of: memo))), ("range", Self.startOfFile)]))
+                ]))
         }
         return .array(symbols)
     }
 
     /// Writes the memo's file; its URI.
     private func fileURI(of memo: Memo) throws(RPCError) -> String {
-        guard let files = memoFiles else { throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME") }
+        guard let files = memoFiles else {
+            throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME")
+        }
         do {
             return try files.write(memo)
         } catch {
@@ -332,7 +384,7 @@ final class ReferenceService {
 
     private static let startOfFile: JSONValue = .object([
         ("start", .object([("line", .integer(0)), ("character", .integer(0))])),
-        ("end", .object([("line", .integer(0)), ("character", .integer(0))])),
+        ("end", .object([("line", .integer(0)), ("character", .integer(0))]))
     ])
 
     private static func shortened(_ text: String, to length: Int) -> String {

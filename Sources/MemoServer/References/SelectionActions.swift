@@ -28,13 +28,19 @@ final class SelectionActions {
         let selection: JSONValue = .object([("uri", .string(params.textDocument.uri)), ("range", params.range.json)])
         var actions = [("Save selection as memo", Self.saveCommand)]
         if clientAppliesEdits { actions.append(("Move selection to a memo", Self.moveCommand)) }
-        return .array(actions.map { title, command in
-            .object([
-                ("title", .string(title)),
-                ("kind", .string("refactor.extract")),
-                ("command", .object([("title", .string(title)), ("command", .string(command)), ("arguments", .array([selection]))])),
-            ])
-        })
+        return .array(
+            actions.map { title, command in
+                .object([
+                    ("title", .string(title)),
+                    ("kind", .string("refactor.extract")),
+                    (
+                        "command",
+                        .object([
+                            ("title", .string(title)), ("command", .string(command)), ("arguments", .array([selection]))
+                        ])
+                    )
+                ])
+            })
     }
 
     /// `workspace/executeCommand` of a code action: adds the selection as a memo; a move
@@ -43,10 +49,13 @@ final class SelectionActions {
         guard [Self.saveCommand, Self.moveCommand].contains(params.command) else {
             throw .invalidParams("invalid params: unknown command '\(params.command)'")
         }
-        guard let selection = params.arguments?.first else { throw .invalidParams("invalid params: the command needs the selection") }
+        guard let selection = params.arguments?.first else {
+            throw .invalidParams("invalid params: the command needs the selection")
+        }
         if params.command == Self.moveCommand, !clientAppliesEdits {
-            throw .invalidParams("invalid params: this client does not apply edits (workspace.applyEdit), which a move needs; "
-                                 + "'\(Self.saveCommand)' saves the selection as a memo")
+            throw .invalidParams(
+                "invalid params: this client does not apply edits (workspace.applyEdit), which a move needs; "
+                    + "'\(Self.saveCommand)' saves the selection as a memo")
         }
         let document = try documents.document(selection.uri)
         let text = document.text(in: selection.range, encoding: documents.encoding)
@@ -54,12 +63,29 @@ final class SelectionActions {
         let outcome = try RPCError.answering { try notebook.execute(.add(text: text, tags: [])) }
         guard case .added(let memo) = outcome else { return .null }
         if params.command == Self.moveCommand {
-            let request = outbox.request("workspace/applyEdit", params: .object([
-                ("label", .string("Move selection to a memo")),
-                ("edit", .object([("changes", .object([(selection.uri, .array([
-                    .object([("range", selection.range.json), ("newText", .string("#\(memo.id)"))]),
-                ]))]))])),
-            ]))
+            let request = outbox.request(
+                "workspace/applyEdit",
+                params: .object([
+                    ("label", .string("Move selection to a memo")),
+                    (
+                        "edit",
+                        .object([
+                            (
+                                "changes",
+                                .object([
+                                    (
+                                        selection.uri,
+                                        .array([
+                                            .object([
+                                                ("range", selection.range.json), ("newText", .string("#\(memo.id)"))
+                                            ])
+                                        ])
+                                    )
+                                ])
+                            )
+                        ])
+                    )
+                ]))
             pendingMoves[request] = (memo.id, notebook.newestOwnChange)
         }
         return JSONRenderer.json(memo)
@@ -73,8 +99,10 @@ final class SelectionActions {
         guard result?[member: "applied"] != .bool(true) else { return }
         let reason = result?[member: "failureReason"].flatMap { if case .string(let text) = $0 { text } else { nil } }
         let kept = !takeBack(move)
-        let message = "The editor did not apply the edit that moves the selection to memo #\(move.memo)"
-            + (reason.map { " (\($0))" } ?? "") + (kept ? "; the memo is kept." : ", so the memo was not kept; the selection is as it was.")
+        let message =
+            "The editor did not apply the edit that moves the selection to memo #\(move.memo)"
+            + (reason.map { " (\($0))" } ?? "")
+            + (kept ? "; the memo is kept." : ", so the memo was not kept; the selection is as it was.")
         outbox.notify("window/showMessage", params: .object([("type", .integer(2)), ("message", .string(message))]))
     }
 

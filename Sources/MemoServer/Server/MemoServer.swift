@@ -1,6 +1,6 @@
 import FoundationEssentials
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// memo's JSON-RPC 2.0 server: the LSP lifecycle, and the dispatch of each message to the
 /// part that serves it: the notebook methods of docs/REFERENCE.md, Notebook methods
@@ -25,12 +25,15 @@ package final class MemoServer {
 
     /// - Parameter memoFilesFolder: the folder under which each store's own folder holds the
     ///   memos' files (`MemoFiles.folder`).
-    package init(notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
-                 log: @escaping (String) -> Void) {
+    package init(
+        notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
+        log: @escaping (String) -> Void
+    ) {
         outbox = Outbox(send: send)
         self.log = log
         notebookMethods = NotebookMethods(notebook: notebook, outbox: outbox, log: log)
-        references = ReferenceService(notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
+        references = ReferenceService(
+            notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
     }
@@ -62,11 +65,16 @@ package final class MemoServer {
     package func receive(_ body: [UInt8]) {
         let shape = JSONShape(of: body)
         if shape.values > Self.maximumValuesPerMessage {
-            return refuse(body, .invalidRequest("the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"),
-                          shape: shape)
+            return refuse(
+                body,
+                .invalidRequest(
+                    "the message holds more than \(Self.maximumValuesPerMessage) JSON values; it was not read"),
+                shape: shape)
         }
         if shape.depth > Self.maximumDepth {
-            return refuse(body, .invalidRequest("the message nests deeper than \(Self.maximumDepth) levels; it was not read"), shape: shape)
+            return refuse(
+                body, .invalidRequest("the message nests deeper than \(Self.maximumDepth) levels; it was not read"),
+                shape: shape)
         }
         guard body.withUnsafeBytes(ByteText.isValid) else {
             return refuse(body, .parseError("parse error: the message is not valid UTF-8"), shape: shape, id: nil)
@@ -75,7 +83,9 @@ package final class MemoServer {
         guard let messages = try? IncomingMessage.decode(Data(body), isBatch: isBatch) else {
             return refuse(body, .parseError("parse error: the message is not valid JSON"), shape: shape, id: nil)
         }
-        guard !messages.isEmpty else { return outbox.answer(Outbox.response(id: nil, error: .invalidRequest("an empty batch"))) }
+        guard !messages.isEmpty else {
+            return outbox.answer(Outbox.response(id: nil, error: .invalidRequest("an empty batch")))
+        }
         let answers = messages.compactMap(handle)
         if isBatch {
             if !answers.isEmpty { outbox.answer(.array(answers)) }
@@ -142,7 +152,8 @@ package final class MemoServer {
     private func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONValue {
         switch lifecycle {
         case .waitingForInitialize where message.method != "initialize":
-            throw RPCError(code: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first")
+            throw RPCError(
+                code: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first")
         case .running where message.method == "initialize":
             throw .invalidRequest("the server is already initialized")
         case .shutDown:
@@ -172,20 +183,25 @@ package final class MemoServer {
                 try references.memo(named: found, on: line, in: document)
             }
         case .definition(let params):
-            return try references.definition(in: documents.document(params.textDocument.uri), at: params.position,
-                                             encoding: documents.encoding)
+            return try references.definition(
+                in: documents.document(params.textDocument.uri), at: params.position,
+                encoding: documents.encoding)
         case .references(let params):
-            return try references.references(to: documents.document(params.textDocument.uri), at: params.position,
-                                              includingItsFile: params.context?.includeDeclaration ?? false,
-                                              openDocuments: documents.openDocuments, encoding: documents.encoding)
+            return try references.references(
+                to: documents.document(params.textDocument.uri), at: params.position,
+                includingItsFile: params.context?.includeDeclaration ?? false,
+                openDocuments: documents.openDocuments, encoding: documents.encoding)
         case .documentLinks(let params):
-            return try references.documentLinks(in: documents.document(params.textDocument.uri), encoding: documents.encoding)
+            return try references.documentLinks(
+                in: documents.document(params.textDocument.uri), encoding: documents.encoding)
         case .inlayHints(let params):
-            return references.inlayHints(in: try documents.document(params.textDocument.uri), range: params.range,
-                                         encoding: documents.encoding)
+            return references.inlayHints(
+                in: try documents.document(params.textDocument.uri), range: params.range,
+                encoding: documents.encoding)
         case .codeActions(let params):
             let document = try documents.document(params.textDocument.uri)
-            return selectionActions.codeActions(params, selected: document.text(in: params.range, encoding: documents.encoding))
+            return selectionActions.codeActions(
+                params, selected: document.text(in: params.range, encoding: documents.encoding))
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
         case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
         case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)

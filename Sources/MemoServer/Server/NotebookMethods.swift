@@ -91,7 +91,9 @@ final class NotebookMethods {
             return Self.answer(true, output.text)
         } catch {
             let reason = error is LinesFailed ? "" : errorReport(error) + "\n"
-            return Self.answer(false, errors.text + reason + "error: nothing was changed: the lines run as one change, all or nothing\n")
+            return Self.answer(
+                false,
+                errors.text + reason + "error: nothing was changed: the lines run as one change, all or nothing\n")
         }
     }
 
@@ -109,7 +111,8 @@ final class NotebookMethods {
             case .quit?: return "'quit' cannot run with other lines in one memo/execute"
             case .undo?, .redo?:
                 guard !commands.allSatisfy({ $0 == .undo || $0 == .redo }) else { continue }
-                return "'\(command == .undo ? "undo" : "redo")' cannot run with other lines in one memo/execute, which are one change: send it alone"
+                return
+                    "'\(command == .undo ? "undo" : "redo")' cannot run with other lines in one memo/execute, which are one change: send it alone"
             case .undoSync?: return "'undo --sync' cannot run with other lines in one memo/execute: send it alone"
             case .sync?: return "'sync' changes another store, which the other lines could not take back: send it alone"
             case .export(let arguments)? where arguments.path != "-":
@@ -139,9 +142,11 @@ final class NotebookMethods {
     func reportWatchChanges() {
         do {
             for change in try watches.changes(in: notebook) {
-                outbox.notify("memo/didChange", params: .object([
-                    ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos)),
-                ]))
+                outbox.notify(
+                    "memo/didChange",
+                    params: .object([
+                        ("watchId", .integer(Int64(change.id))), ("memos", .array(change.memos))
+                    ]))
             }
         } catch {
             log("watch refresh failed: \(errorMessage(error))")

@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 extension RPCError {
     /// Runs a notebook operation, answering its failures with the codes of docs/REFERENCE.md,
@@ -14,7 +14,8 @@ extension RPCError {
             case .refused(.memoNotFound): throw RPCError(code: .memoNotFound, message: error.description)
             case .refused: throw .invalidParams(error.description)
             case .unexpected: throw RPCError(code: .internalError, message: error.description)
-            case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo, .interrupted, .sqlite, .remote:
+            case .notAMemoStore, .newerSchema, .brokenReferences, .cannotOpen, .invalidSyncMemo, .interrupted, .sqlite,
+                .remote:
                 throw RPCError(code: .storeFailure, message: error.description)
             }
         } catch {

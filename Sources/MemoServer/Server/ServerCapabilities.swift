@@ -4,23 +4,42 @@ import MemoNotebook
 enum ServerCapabilities {
     static func json(encoding: PositionEncoding) -> JSONValue {
         .object([
-            ("capabilities", .object([
-                ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2)),
-                                              ("save", .object([("includeText", .bool(true))]))])),
-                ("completionProvider", .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])),
-                ("hoverProvider", .bool(true)),
-                ("definitionProvider", .bool(true)),
-                ("referencesProvider", .bool(true)),
-                ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
-                ("inlayHintProvider", .bool(true)),
-                ("workspaceSymbolProvider", .bool(true)),
-                ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
-                ("executeCommandProvider", .object([("commands", .array([
-                    .string(SelectionActions.saveCommand), .string(SelectionActions.moveCommand),
-                ]))])),
-            ])),
-            ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))])),
+            (
+                "capabilities",
+                .object([
+                    ("positionEncoding", .string(encoding.rawValue)),
+                    (
+                        "textDocumentSync",
+                        .object([
+                            ("openClose", .bool(true)), ("change", .integer(2)),
+                            ("save", .object([("includeText", .bool(true))]))
+                        ])
+                    ),
+                    (
+                        "completionProvider",
+                        .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])
+                    ),
+                    ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)),
+                    ("referencesProvider", .bool(true)),
+                    ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+                    ("inlayHintProvider", .bool(true)),
+                    ("workspaceSymbolProvider", .bool(true)),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
+                    (
+                        "executeCommandProvider",
+                        .object([
+                            (
+                                "commands",
+                                .array([
+                                    .string(SelectionActions.saveCommand), .string(SelectionActions.moveCommand)
+                                ])
+                            )
+                        ])
+                    )
+                ])
+            ),
+            ("serverInfo", .object([("name", .string("memo")), ("version", .string(memoVersion))]))
         ])
     }
 }

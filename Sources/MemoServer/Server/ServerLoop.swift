@@ -18,8 +18,9 @@ package enum ServerLoop {
             errors.write("memo serve: \(message)\n")
             errors.flush()
         }
-        let server = MemoServer(notebook: notebook, memoFilesFolder: MemoFiles.folder(environment: .process),
-                                send: { writer.send($0.serialized) }, log: log)
+        let server = MemoServer(
+            notebook: notebook, memoFilesFolder: MemoFiles.folder(environment: .process),
+            send: { writer.send($0.serialized) }, log: log)
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var lastTick = ContinuousClock.now

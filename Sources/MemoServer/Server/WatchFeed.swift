@@ -1,5 +1,5 @@
-import MemoNotebook
 import MemoModel
+import MemoNotebook
 
 /// The live queries of `memo/watch`: each remembers the result it last reported, and is
 /// run again only when the store's change stamp moved, whether this connection or

@@ -1,4 +1,3 @@
-
 /// The LSP base protocol's framing, as a state machine over bytes: headers
 /// (`Content-Length: N\r\n`, others ignored) up to a blank line, then N bytes of JSON.
 ///

@@ -27,7 +27,8 @@ enum CoreDataSnapshot {
         for attempt in 1...attempts {
             if attempt > 1 { usleep(UInt32(min(attempt, 10)) * 10_000) }
             if attempt > tornCopiesBeforeReadingLive, FileManager.default.fileExists(atPath: source + "-shm"),
-               let database = try? readLive(source, into: copy) {
+                let database = try? readLive(source, into: copy)
+            {
                 return database
             }
             let before = SourceState(path: source)
@@ -53,13 +54,16 @@ enum CoreDataSnapshot {
             }
             if before == after { break }
         }
-        throw StoreError.cannotOpen(path: source, reason: "the Core Data store is damaged or could not be copied whole (\(lastProblem))")
+        throw StoreError.cannotOpen(
+            path: source, reason: "the Core Data store is damaged or could not be copied whole (\(lastProblem))")
     }
 
     /// Copies what the live store holds at one moment, through SQLite, opened read-only.
     private static func readLive(_ source: String, into copy: String) throws -> Database {
         for suffix in ["", "-wal"] { unlink(copy + suffix) }
-        let uri = "file:" + source.map { "%?#".contains($0) ? "%" + String($0.asciiValue ?? 0, radix: 16) : String($0) }.joined()
+        let uri =
+            "file:"
+            + source.map { "%?#".contains($0) ? "%" + String($0.asciiValue ?? 0, radix: 16) : String($0) }.joined()
         let live = try Database(path: uri + "?mode=ro", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         try live.prepare("VACUUM INTO ?1").run([.text(copy)])
         return try Database(path: copy)

@@ -27,10 +27,15 @@ package final class CoreDataSource {
         do {
             try PrivateFiles.createParentFolders(of: folder + "/store.sqlite")
             database = try CoreDataSnapshot.take(of: path, to: folder + "/store.sqlite")
-            guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'Z_PRIMARYKEY'") == 1 else {
-                throw StoreError.notAMemoStore(path: path, reason: "not a Core Data store: it has no Z_PRIMARYKEY table")
+            guard
+                try database.integer(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'Z_PRIMARYKEY'") == 1
+            else {
+                throw StoreError.notAMemoStore(
+                    path: path, reason: "not a Core Data store: it has no Z_PRIMARYKEY table")
             }
-            storeUUID = try? database.prepare("SELECT Z_UUID FROM Z_METADATA").firstRow { $0.optionalString(at: 0) } ?? nil
+            storeUUID =
+                try? database.prepare("SELECT Z_UUID FROM Z_METADATA").firstRow { $0.optionalString(at: 0) } ?? nil
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             if let error = error as? StoreError { throw error }
@@ -58,15 +63,18 @@ package final class CoreDataSource {
     /// The rows of `entity` as memos' raw material: the text attributes' values and the date
     /// attribute's, read lazily. Names match case-insensitively, as Core Data upper-cases
     /// them; a name that does not exist is an error listing those that do.
-    package func rows(entity: String, textAttributes: [String], dateAttribute: String) throws(StoreError) -> CoreDataRows {
+    package func rows(
+        entity: String, textAttributes: [String], dateAttribute: String
+    ) throws(StoreError) -> CoreDataRows {
         try CoreDataRows.namingSource(path) {
             let (table, entityID) = try self.table(of: entity)
             let columns = try self.columns(of: table)
             func column(_ attribute: String) throws -> String {
                 guard let name = columns.first(where: { $0.uppercased() == "Z" + attribute.uppercased() }) else {
                     let known = columns.filter { !$0.hasPrefix("Z_") }.map { String($0.dropFirst()).lowercased() }
-                    throw StoreError.invalidContent("entity \(entity) has no attribute '\(attribute)'; its attributes are: "
-                                                    + known.joined(separator: ", "))
+                    throw StoreError.invalidContent(
+                        "entity \(entity) has no attribute '\(attribute)'; its attributes are: "
+                            + known.joined(separator: ", "))
                 }
                 return name
             }
@@ -74,11 +82,16 @@ package final class CoreDataSource {
             // used, quoted; the user's words only choose among them.
             let selected = try textAttributes.map(column) + [try column(dateAttribute)]
             let filter = columns.contains("Z_ENT") ? " WHERE Z_ENT = ?1" : ""
-            let sql = "SELECT Z_PK, " + selected.map(Self.quoted).joined(separator: ", ") + " FROM " + Self.quoted(table) + filter + " ORDER BY Z_PK"
+            let sql =
+                "SELECT Z_PK, " + selected.map(Self.quoted).joined(separator: ", ") + " FROM " + Self.quoted(table)
+                + filter + " ORDER BY Z_PK"
             let statement = try database.prepare(sql)
             try statement.bind(filter.isEmpty ? [] : [.integer(entityID)])
-            let total = try database.prepare("SELECT count(*) FROM " + Self.quoted(table) + filter).scalarInt(filter.isEmpty ? [] : [.integer(entityID)]) ?? 0
-            return CoreDataRows(statement: statement, textColumns: textAttributes.count, total: Int(total), source: path)
+            let total =
+                try database.prepare("SELECT count(*) FROM " + Self.quoted(table) + filter).scalarInt(
+                    filter.isEmpty ? [] : [.integer(entityID)]) ?? 0
+            return CoreDataRows(
+                statement: statement, textColumns: textAttributes.count, total: Int(total), source: path)
         }
     }
 
@@ -90,8 +103,9 @@ package final class CoreDataSource {
             entities.append((statement.int64(at: 0), statement.string(at: 1), statement.int64(at: 2)))
         }
         guard var current = entities.first(where: { $0.name.uppercased() == entity.uppercased() }) else {
-            throw StoreError.invalidContent("no entity '\(entity)' in \(path); its entities are: "
-                                            + entities.map(\.name).sorted().joined(separator: ", "))
+            throw StoreError.invalidContent(
+                "no entity '\(entity)' in \(path); its entities are: "
+                    + entities.map(\.name).sorted().joined(separator: ", "))
         }
         let id = current.id
         while current.parent != 0, let parent = entities.first(where: { $0.id == current.parent }) { current = parent }
@@ -103,7 +117,9 @@ package final class CoreDataSource {
         try statement.bind([.text(table)])
         var names: [String] = []
         while try statement.step() { names.append(statement.string(at: 0)) }
-        if names.isEmpty { throw StoreError.invalidContent("\(path) declares entity table \(table) but does not have it") }
+        if names.isEmpty {
+            throw StoreError.invalidContent("\(path) declares entity table \(table) but does not have it")
+        }
         return names
     }
 

@@ -17,7 +17,8 @@ struct HistoryImages {
 
     /// The memos history entry `sequence` replaced (`?1`), or with `?2` set only those that
     /// existed before it (an undone sync keeps the memos it added).
-    private static let replacedSQL = "SELECT memo_id FROM history_memo WHERE seq = ?1 AND (?2 = 0 OR before IS NOT NULL)"
+    private static let replacedSQL =
+        "SELECT memo_id FROM history_memo WHERE seq = ?1 AND (?2 = 0 OR before IS NOT NULL)"
     private static let stageReplacedSQL = """
         INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
         SELECT h.memo_id, (SELECT \(imageSQL) FROM memo WHERE memo.id = h.memo_id) FROM history_memo h
@@ -38,18 +39,22 @@ struct HistoryImages {
     /// the entry added (a NULL image) as they are: an undone sync keeps what it brought.
     func restoreImages(of sequence: Int64, keepingAdded: Bool = false) throws {
         try database.writingMemoRows(token) {
-            let value: [SQLiteValue] = [.integer(sequence)], choice: [SQLiteValue] = [.integer(sequence), .integer(keepingAdded ? 1 : 0)]
+            let value: [SQLiteValue] = [.integer(sequence)],
+                choice: [SQLiteValue] = [.integer(sequence), .integer(keepingAdded ? 1 : 0)]
             try database.cached(Self.stageReplacedSQL).run(choice)
             try database.cached(Self.removeReplacedSearchRowsSQL).run(choice)
             try database.cached(Self.removeReplacedMemosSQL).run(choice)
-            try database.cached("""
+            try database.cached(
+                """
                 INSERT INTO memo(id, uuid, content, insert_date, update_date, tags_version)
                 SELECT json_extract(before, '$.id'), json_extract(before, '$.uuid'), json_extract(before, '$.content'),
                        json_extract(before, '$.insert_date'), json_extract(before, '$.update_date'),
                        coalesce(json_extract(before, '$.tags_version'), '{}')
                 FROM history_memo WHERE seq = ?1 AND before IS NOT NULL
-                """).run(value)
-            try database.cached("""
+                """
+            ).run(value)
+            try database.cached(
+                """
                 WITH restored(memo_id, tag, now) AS (
                     -- A tag the memo has now keeps the dot it has now (the image's may be of an add
                     -- that was removed since); one put back is added anew by this change.
@@ -60,15 +65,19 @@ struct HistoryImages {
                 SELECT memo_id, json_extract(tag, '$[0]'), json_extract(tag, '$[1]'),
                        coalesce(json_extract(now, '$[2]'), ''), coalesce(json_extract(now, '$[3]'), 0)
                 FROM restored
-                """).run(value)
+                """
+            ).run(value)
             try database.cached(Self.keepRestoredTagNamesSQL).run(value)
-            try database.cached("""
+            try database.cached(
+                """
                 INSERT INTO memo_link(memo_id, start, length, target_uuid)
                 SELECT h.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]')
                 FROM history_memo h, json_each(h.before, '$.links') l WHERE h.seq = ?1 AND h.before IS NOT NULL
-                """).run(value)
+                """
+            ).run(value)
             // An image from before links were kept (schema version 10) has none: its text says them.
-            let restored = try database.prepare("""
+            let restored = try database.prepare(
+                """
                 SELECT m.id, m.content, json_type(h.before, '$.links') IS NULL FROM memo m JOIN history_memo h ON h.memo_id = m.id
                 WHERE h.seq = ?1 AND h.before IS NOT NULL
                 """)
@@ -87,7 +96,8 @@ struct HistoryImages {
     /// while the text it replaced here had been seen by the change that replaced it.
     func keepBroughtTexts() throws {
         try database.writingMemoRows(token) {
-            let replaced = try database.prepare("""
+            let replaced = try database.prepare(
+                """
                 SELECT p.memo_id, json_extract(p.before, '$.content'), json_extract(p.before, '$.update_date')
                 FROM temp.pending_change p JOIN memo m ON m.id = p.memo_id
                 WHERE p.before IS NOT NULL AND (json_extract(p.before, '$.content') IS NOT m.content
@@ -95,25 +105,34 @@ struct HistoryImages {
                 """)
             var kept: [(id: Int64, content: String, updateDate: SQLiteValue)] = []
             while try replaced.step() {
-                kept.append((replaced.int64(at: 0), replaced.string(at: 1), replaced.isNull(at: 2) ? .null : .integer(replaced.int64(at: 2))))
+                kept.append(
+                    (
+                        replaced.int64(at: 0), replaced.string(at: 1),
+                        replaced.isNull(at: 2) ? .null : .integer(replaced.int64(at: 2))
+                    ))
             }
             for memo in kept {
                 let id: [SQLiteValue] = [.integer(memo.id)]
-                try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1").run(id + [.text(memo.content), memo.updateDate])
+                try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1").run(
+                    id + [.text(memo.content), memo.updateDate])
                 try table.reindex(memo.id, content: memo.content)
                 try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run(id)
-                try database.cached("""
+                try database.cached(
+                    """
                     INSERT OR IGNORE INTO memo_tag(memo_id, name, inline, added_by, added_seq)
                     SELECT p.memo_id, json_extract(t.value, '$[0]'), 1, coalesce(json_extract(t.value, '$[2]'), ''), coalesce(json_extract(t.value, '$[3]'), 0)
                     FROM temp.pending_change p, json_each(p.before, '$.tags') t WHERE p.memo_id = ?1 AND json_extract(t.value, '$[1]') = 1
-                    """).run(id)
+                    """
+                ).run(id)
                 try table.keepTagNames(of: memo.id)
                 try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run(id)
-                try database.cached("""
+                try database.cached(
+                    """
                     INSERT INTO memo_link(memo_id, start, length, target_uuid)
                     SELECT p.memo_id, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]')
                     FROM temp.pending_change p, json_each(p.before, '$.links') l WHERE p.memo_id = ?1
-                    """).run(id)
+                    """
+                ).run(id)
             }
         }
     }
@@ -191,7 +210,9 @@ struct HistoryImages {
     /// Notes a memo the running change created: its image before is NULL.
     func stageNewMemo(_ id: Int64) throws {
         try database.writingMemoRows(token) {
-            try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([.integer(id)])
+            try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([
+                .integer(id)
+            ])
         }
     }
 

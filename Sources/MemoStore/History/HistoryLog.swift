@@ -16,10 +16,11 @@ struct HistoryLog {
     private static let entryColumns = "seq, at, kind, target, memo_count, summary, undone"
 
     private static func decodeEntry(_ row: Statement) -> HistoryEntry {
-        HistoryEntry(sequence: row.int64(at: 0), time: Timestamp(millisecondsSince1970: row.int64(at: 1)),
-                     kind: ChangeKind(rawValue: row.string(at: 2)) ?? .edit,
-                     target: row.isNull(at: 3) ? nil : row.int64(at: 3), memoCount: Int(row.int64(at: 4)),
-                     summary: row.string(at: 5), isUndone: row.int64(at: 6) != 0)
+        HistoryEntry(
+            sequence: row.int64(at: 0), time: Timestamp(millisecondsSince1970: row.int64(at: 1)),
+            kind: ChangeKind(rawValue: row.string(at: 2)) ?? .edit,
+            target: row.isNull(at: 3) ? nil : row.int64(at: 3), memoCount: Int(row.int64(at: 4)),
+            summary: row.string(at: 5), isUndone: row.int64(at: 6) != 0)
     }
 
     /// The newest entries first.
@@ -35,25 +36,30 @@ struct HistoryLog {
 
     func historyEntry(_ sequence: Int64) throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
-            try database.cached("SELECT \(Self.entryColumns) FROM history WHERE seq = ?1").firstRow([.integer(sequence)], Self.decodeEntry)
+            try database.cached("SELECT \(Self.entryColumns) FROM history WHERE seq = ?1").firstRow(
+                [.integer(sequence)], Self.decodeEntry)
         }
     }
 
     /// The store's most recent change that is not undone: what a one-shot `undo` takes.
     private func latestUndoableChange() throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
-            try database.cached("""
+            try database.cached(
+                """
                 SELECT \(Self.entryColumns) FROM history WHERE undone = 0 AND kind NOT IN ('undo', 'redo') ORDER BY seq DESC LIMIT 1
-                """).firstRow([], Self.decodeEntry)
+                """
+            ).firstRow([], Self.decodeEntry)
         }
     }
 
     /// What `undo --sync` takes: the store's most recent sync that is not undone.
     private func latestUndoableSync() throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
-            try database.cached("""
+            try database.cached(
+                """
                 SELECT \(Self.entryColumns) FROM history WHERE undone = 0 AND kind = 'sync' ORDER BY seq DESC LIMIT 1
-                """).firstRow([], Self.decodeEntry)
+                """
+            ).firstRow([], Self.decodeEntry)
         }
     }
 
@@ -61,13 +67,15 @@ struct HistoryLog {
     /// came after the undos and redos since the last change.
     private func latestRedoableChange() throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
-            try database.cached("""
+            try database.cached(
+                """
                 SELECT \(Self.entryColumns) FROM history WHERE seq = (
                     SELECT u.target FROM history u JOIN history t ON t.seq = u.target
                     WHERE u.kind = 'undo' AND t.undone = 1
                       AND u.seq > coalesce((SELECT max(seq) FROM history WHERE kind NOT IN ('undo', 'redo')), 0)
                     ORDER BY u.seq DESC LIMIT 1)
-                """).firstRow([], Self.decodeEntry)
+                """
+            ).firstRow([], Self.decodeEntry)
         }
     }
 
@@ -83,7 +91,8 @@ struct HistoryLog {
         try inOneWriteTransaction { () throws(StoreError) in
             guard let sequence = try undoable(choice) else {
                 // A session whose own changes are all undone, by another process: name the last.
-                if case .newest(let candidates) = choice, let last = candidates.last, let entry = try historyEntry(last) {
+                if case .newest(let candidates) = choice, let last = candidates.last, let entry = try historyEntry(last)
+                {
                     throw .alreadyUndone(entry)
                 }
                 throw choice == .latestSync ? .refused(.noSyncToUndo) : .nothingToUndo
@@ -155,9 +164,11 @@ struct HistoryLog {
     func syncUndoPreview() throws(StoreError) -> SyncUndoPreview? {
         guard let entry = try latestUndoableSync() else { return nil }
         return try StoreError.wrapping {
-            try database.cached("""
+            try database.cached(
+                """
                 SELECT count(before), count(*) - count(before) FROM history_memo WHERE seq = ?1
-                """).firstRow([.integer(entry.sequence)]) {
+                """
+            ).firstRow([.integer(entry.sequence)]) {
                 SyncUndoPreview(sync: entry, putBack: Int($0.int64(at: 0)), kept: Int($0.int64(at: 1)))
             }
         }
@@ -166,7 +177,9 @@ struct HistoryLog {
     private func redoEntry(_ sequence: Int64, at time: Timestamp) throws(StoreError) -> HistoryEntry {
         guard let entry = try historyEntry(sequence), entry.isUndone else { throw .nothingToRedo }
         let undoEntry = try StoreError.wrapping {
-            try database.cached("SELECT max(seq) FROM history WHERE kind = 'undo' AND target = ?1").scalarInt([.integer(sequence)])
+            try database.cached("SELECT max(seq) FROM history WHERE kind = 'undo' AND target = ?1").scalarInt([
+                .integer(sequence)
+            ])
         }
         guard let undoEntry else { throw .nothingToRedo }
         if let later = try laterChange(touchingMemosOf: sequence, restoring: undoEntry, after: undoEntry) {
@@ -178,9 +191,12 @@ struct HistoryLog {
     /// The first change after `after`, not undone and not an undo or redo, that touched a
     /// memo entry `sequence` touched, or a memo that now holds the uuid of one that the images
     /// of entry `source` would bring back (a sync may bring a deleted memo back as a new one).
-    private func laterChange(touchingMemosOf sequence: Int64, restoring source: Int64, after: Int64) throws(StoreError) -> HistoryEntry? {
+    private func laterChange(
+        touchingMemosOf sequence: Int64, restoring source: Int64, after: Int64
+    ) throws(StoreError) -> HistoryEntry? {
         try StoreError.wrapping {
-            try database.cached("""
+            try database.cached(
+                """
                 WITH touched(memo_id) AS (
                     SELECT memo_id FROM history_memo WHERE seq = ?1
                     UNION SELECT m.id FROM history_memo a JOIN memo m ON m.uuid = json_extract(a.before, '$.uuid')
@@ -189,20 +205,25 @@ struct HistoryLog {
                 WHERE l.seq > ?2 AND l.undone = 0 AND l.kind NOT IN ('undo', 'redo')
                   AND EXISTS (SELECT 1 FROM touched t JOIN history_memo b ON b.memo_id = t.memo_id WHERE b.seq = l.seq)
                 ORDER BY l.seq LIMIT 1
-                """).firstRow([.integer(sequence), .integer(after), .integer(source)], Self.decodeEntry)
+                """
+            ).firstRow([.integer(sequence), .integer(after), .integer(source)], Self.decodeEntry)
         }
     }
 
     /// Puts back the images entry `source` recorded, as one recorded change of `kind`.
-    private func replay(imagesOf source: Int64, as kind: ChangeKind, target: HistoryEntry, undone: Bool,
-                        keepingAdded: Bool = false, at time: Timestamp) throws(StoreError) -> HistoryEntry {
+    private func replay(
+        imagesOf source: Int64, as kind: ChangeKind, target: HistoryEntry, undone: Bool,
+        keepingAdded: Bool = false, at time: Timestamp
+    ) throws(StoreError) -> HistoryEntry {
         try recorder.recorded(kind, target: target.sequence, at: time) {
             try historyImages.restoreImages(of: source, keepingAdded: keepingAdded)
             if keepingAdded {
                 try historyImages.keepBroughtTexts()
                 try historyImages.countOnImagesOf(source)
             }
-            try database.cached("UPDATE history SET undone = ?2 WHERE seq = ?1").run([.integer(target.sequence), .integer(undone ? 1 : 0)])
+            try database.cached("UPDATE history SET undone = ?2 WHERE seq = ?1").run([
+                .integer(target.sequence), .integer(undone ? 1 : 0)
+            ])
         }
         return try historyEntry(target.sequence) ?? target
     }

@@ -12,14 +12,20 @@ package final class LinkGraph {
     /// filters the selected ids are gathered once.
     init(selecting filter: MemoFilter, in database: Database) throws {
         let (whereSQL, values) = filter.whereClause
-        let selected = whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
-        nodes = try database.prepare(selected + "SELECT \(LinkIndex.linkedColumns) FROM memo t"
-            + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id")
+        let selected =
+            whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
+        nodes = try database.prepare(
+            selected + "SELECT \(LinkIndex.linkedColumns) FROM memo t"
+                + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id"
+        )
         try nodes.bind(values)
-        edges = try database.prepare(selected + """
-            SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
-            """ + (whereSQL.isEmpty ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
-            + " ORDER BY 1, 2")
+        edges = try database.prepare(
+            selected + """
+                SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
+                """
+                + (whereSQL.isEmpty
+                    ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
+                + " ORDER BY 1, 2")
         try edges.bind(values)
     }
 

@@ -66,15 +66,19 @@ struct LinkIndex {
     func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
         try StoreError.wrapping {
             var links = MemoStore.Links()
-            let outgoing = try database.cached("""
+            let outgoing = try database.cached(
+                """
                 SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, \(Self.linkedColumns)
                 FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
                 WHERE l.memo_id = ?1 ORDER BY l.start
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
-                links.outgoing.append(MemoStore.OutgoingLink(written: outgoing.string(at: 0), namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
-                                                             target: Self.linkedMemo(outgoing, at: 2)))
+                links.outgoing.append(
+                    MemoStore.OutgoingLink(
+                        written: outgoing.string(at: 0),
+                        namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
+                        target: Self.linkedMemo(outgoing, at: 2)))
             }
             links.incoming = try referrers(of: [id])
             return links
@@ -84,7 +88,8 @@ struct LinkIndex {
     /// The memos, other than `ids`, whose texts reference one of memos `ids`, by id.
     func referrers(of ids: [Int64]) throws(StoreError) -> [MemoStore.LinkedMemo] {
         try StoreError.wrapping {
-            let statement = try database.cached("""
+            let statement = try database.cached(
+                """
                 SELECT DISTINCT \(Self.linkedColumns)
                 FROM memo_link l JOIN memo t ON t.id = l.memo_id
                 WHERE l.target_uuid IN (SELECT uuid FROM memo WHERE id IN (SELECT value FROM json_each(?1)))
@@ -101,14 +106,18 @@ struct LinkIndex {
     /// Every place a memo's text (its own included) references memo `id`, by memo and place.
     func linkPlaces(to id: Int64) throws(StoreError) -> [MemoStore.LinkPlace] {
         try StoreError.wrapping {
-            let statement = try database.cached("""
+            let statement = try database.cached(
+                """
                 SELECT memo_id, start, length FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1)
                 ORDER BY memo_id, start
                 """)
             try statement.bind([.integer(id)])
             var places: [MemoStore.LinkPlace] = []
             while try statement.step() {
-                places.append(MemoStore.LinkPlace(memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)), length: Int(statement.int64(at: 2))))
+                places.append(
+                    MemoStore.LinkPlace(
+                        memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)),
+                        length: Int(statement.int64(at: 2))))
             }
             return places
         }
@@ -117,9 +126,12 @@ struct LinkIndex {
     /// How many memos' texts reference memo `id` (itself left out).
     func referrerCount(of id: Int64) throws(StoreError) -> Int {
         try StoreError.wrapping {
-            Int(try database.cached("""
-                SELECT count(DISTINCT memo_id) FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1) AND memo_id != ?1
-                """).scalarInt([.integer(id)]) ?? 0)
+            Int(
+                try database.cached(
+                    """
+                    SELECT count(DISTINCT memo_id) FROM memo_link WHERE target_uuid = (SELECT uuid FROM memo WHERE id = ?1) AND memo_id != ?1
+                    """
+                ).scalarInt([.integer(id)]) ?? 0)
         }
     }
 

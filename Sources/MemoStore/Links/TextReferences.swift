@@ -22,7 +22,9 @@ package enum TextReferences {
         var lineStart = text.startIndex
         var lineOffset = 0
         while true {
-            let breakIndex = text.utf8[lineStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? text.endIndex
+            let breakIndex =
+                text.utf8[lineStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+                ?? text.endIndex
             let line = String(text[lineStart..<breakIndex])
             let unnested = MarkdownFence.unnested(line)
             if let fence = openFence {
@@ -32,13 +34,17 @@ package enum TextReferences {
             } else {
                 for reference in MemoReference.all(in: line, syntax: syntax) {
                     let start = lineOffset + line.utf8.distance(from: line.startIndex, to: reference.range.lowerBound)
-                    found.append(TextReference(reference: reference.reference, start: start,
-                                               length: line.utf8.distance(from: reference.range.lowerBound, to: reference.range.upperBound)))
+                    found.append(
+                        TextReference(
+                            reference: reference.reference, start: start,
+                            length: line.utf8.distance(from: reference.range.lowerBound, to: reference.range.upperBound)
+                        ))
                 }
             }
             guard breakIndex < text.endIndex else { break }
             var next = text.utf8.index(after: breakIndex)
-            if text.utf8[breakIndex] == UInt8(ascii: "\r"), next < text.endIndex, text.utf8[next] == UInt8(ascii: "\n") {
+            if text.utf8[breakIndex] == UInt8(ascii: "\r"), next < text.endIndex, text.utf8[next] == UInt8(ascii: "\n")
+            {
                 next = text.utf8.index(after: next)
             }
             lineOffset += text.utf8.distance(from: lineStart, to: next)

@@ -57,7 +57,9 @@ private struct FrozenSearchRule {
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         var result = String.UnicodeScalarView(), lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value)
+            let isSpace =
+                isASCII
+                ? scalar == " " || (0x09...0x0D).contains(scalar.value)
                 : scalar.value <= 0x20 || scalar.value == 0x7F || Self.spaces.contains { $0.contains(scalar.value) }
             if isSpace && lastWasSpace { continue }
             lastWasSpace = isSpace
@@ -101,16 +103,21 @@ private struct FrozenSearchRule {
     }
 
     /// Han ideographs, kana (full and half width) and Hangul.
-    private static let cjk: [ClosedRange<UInt32>] = [0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x3400...0x4DBF,
-                                                     0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F, 0x1100...0x11FF,
-                                                     0x3130...0x318F, 0xAC00...0xD7AF]
+    private static let cjk: [ClosedRange<UInt32>] = [
+        0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F, 0x1100...0x11FF,
+        0x3130...0x318F, 0xAC00...0xD7AF
+    ]
 
     /// The white space and control characters above ASCII.
-    private static let spaces: [ClosedRange<UInt32>] = [0x80...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
-                                                        0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000]
+    private static let spaces: [ClosedRange<UInt32>] = [
+        0x80...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
+        0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000
+    ]
 
     /// The emoji: pictographic symbols and the skin-tone modifiers.
-    private static let emoji: [ClosedRange<UInt32>] = parseRanges("""
+    private static let emoji: [ClosedRange<UInt32>] = parseRanges(
+        """
         A9 AE 2122 2195-2199 21A9-21AA 231A-231B 2328 23CF 23E9-23F3 23F8-23FA 24C2 25AA-25AB 25B6 25C0 2600-2604
         260E 2611 2614-2615 2618 261D 2620 2622-2623 2626 262A 262E-262F 2638-263A 2640 2642 2648-2653 265F-2660 2663
         2665-2666 2668 267B 267E-267F 2692-2697 2699 269B-269C 26A0-26A1 26A7 26AA-26AB 26B0-26B1 26BD-26BE 26C4-26C5

@@ -4,7 +4,9 @@ enum Schema {
     /// Marks version 2 and later stores as memo's own (`PRAGMA application_id`, "MEMO").
     static let applicationID: Int64 = 0x4D45_4D4F
 
-    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]
+    static let migrations: [Migration] = [
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11
+    ]
 
     static let currentVersion = migrations.count
 

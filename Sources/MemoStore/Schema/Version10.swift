@@ -9,14 +9,16 @@ extension Schema {
     /// The backfill reads references by the rule frozen with it (`Version10LinkRule`), not
     /// the live one: a later change of the rule fills the index again in a migration of its
     /// own, and cannot change what this one wrote.
-    static let version10 = Migration(version: 10, sql: """
-        CREATE TABLE memo_link(
-            memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,
-            start INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            target_uuid TEXT,
-            PRIMARY KEY (memo_id, start)
-        ) WITHOUT ROWID;
-        CREATE INDEX memo_link_by_target ON memo_link(target_uuid, memo_id);
-        """, backfill: linkEveryMemo)
+    static let version10 = Migration(
+        version: 10,
+        sql: """
+            CREATE TABLE memo_link(
+                memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,
+                start INTEGER NOT NULL,
+                length INTEGER NOT NULL,
+                target_uuid TEXT,
+                PRIMARY KEY (memo_id, start)
+            ) WITHOUT ROWID;
+            CREATE INDEX memo_link_by_target ON memo_link(target_uuid, memo_id);
+            """, backfill: linkEveryMemo)
 }

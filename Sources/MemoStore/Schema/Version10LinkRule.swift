@@ -3,16 +3,18 @@ extension Schema {
     /// version 10: a `#ID` names the memo that has that id in this store (none when there is
     /// none), a `memo:UUID` that uuid.
     static func linkEveryMemo(_ database: Database) throws {
-        let insert = try database.prepare("""
+        let insert = try database.prepare(
+            """
             INSERT INTO memo_link(memo_id, start, length, target_uuid)
             VALUES (?1, ?2, ?3, coalesce(?4, (SELECT uuid FROM memo WHERE id = ?5)))
             """)
         try Migration.forEachMemo(in: database) { id, content in
             for link in Version10LinkRule.links(in: content) {
-                let (uuid, target): (SQLiteValue, SQLiteValue) = switch link.target {
-                case .id(let target): (.null, .integer(target))
-                case .uuid(let uuid): (.text(uuid), .null)
-                }
+                let (uuid, target): (SQLiteValue, SQLiteValue) =
+                    switch link.target {
+                    case .id(let target): (.null, .integer(target))
+                    case .uuid(let uuid): (.text(uuid), .null)
+                    }
                 try insert.run([.integer(id), .integer(Int64(link.start)), .integer(Int64(link.length)), uuid, target])
             }
         }
@@ -45,13 +47,17 @@ private enum Version10LinkRule {
             if let open = fence {
                 let run = bare.drop { $0 == " " }
                 let marks = run.prefix { $0 == open.mark }
-                if bare.count - run.count <= 3, marks.count >= open.length, run.dropFirst(marks.count).allSatisfy({ $0 == " " }) {
+                if bare.count - run.count <= 3, marks.count >= open.length,
+                    run.dropFirst(marks.count).allSatisfy({ $0 == " " })
+                {
                     fence = nil
                 }
             } else if let opened = opening(bare) {
                 fence = opened
             } else {
-                links += references(in: characters).map { Link(start: offset + $0.start, length: $0.length, target: $0.target) }
+                links += references(in: characters).map {
+                    Link(start: offset + $0.start, length: $0.length, target: $0.target)
+                }
             }
         }
         return links
@@ -84,7 +90,8 @@ private enum Version10LinkRule {
             } else if rest.count >= 2, "-*+".contains(rest[rest.startIndex]), rest[rest.startIndex + 1] == " " {
                 rest = rest.dropFirst(2)
             } else if (1...9).contains(number.count), rest.count >= number.count + 2,
-                      [".", ")"].contains(rest[number.endIndex]), rest[number.endIndex + 1] == " " {
+                [".", ")"].contains(rest[number.endIndex]), rest[number.endIndex + 1] == " "
+            {
                 rest = rest.dropFirst(number.count + 2)
             } else {
                 return rest
@@ -127,17 +134,23 @@ private enum Version10LinkRule {
         if let before, isWordCharacter(before) { return nil }
         if line[at] == "#" {
             guard before.map({ $0 != "/" && $0 != "&" }) ?? true, !isInURL(at, line), !isInTag(at, line),
-                  !(at >= 2 && line[at - 2] == "]" && line[at - 1] == "("), !followsLinkLabel(at, line) else { return nil }
+                !(at >= 2 && line[at - 2] == "]" && line[at - 1] == "("), !followsLinkLabel(at, line)
+            else { return nil }
             let digits = line[(at + 1)...].prefix { $0.isASCII && $0.isWholeNumber }
-            guard !digits.isEmpty, endsWord(digits.endIndex, line), let id = Int64(String(digits)), id > 0 else { return nil }
+            guard !digits.isEmpty, endsWord(digits.endIndex, line), let id = Int64(String(digits)), id > 0 else {
+                return nil
+            }
             return (digits.endIndex, .id(id))
         }
-        guard line.count >= at + 5, line[at..<(at + 5)].map({ $0.lowercased() }) == ["m", "e", "m", "o", ":"], !isInURL(at, line)
+        guard line.count >= at + 5, line[at..<(at + 5)].map({ $0.lowercased() }) == ["m", "e", "m", "o", ":"],
+            !isInURL(at, line)
         else { return nil }
         let uuid = line[(at + 5)...].prefix(36)
         let groups = uuid.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard uuid.count == 36, groups == [8, 4, 4, 4, 12], uuid.allSatisfy({ $0 == "-" || $0.isASCII && $0.isHexDigit }),
-              endsWord(uuid.endIndex, line) else { return nil }
+        guard uuid.count == 36, groups == [8, 4, 4, 4, 12],
+            uuid.allSatisfy({ $0 == "-" || $0.isASCII && $0.isHexDigit }),
+            endsWord(uuid.endIndex, line)
+        else { return nil }
         return (uuid.endIndex, .uuid(String(uuid).lowercased()))
     }
 
@@ -159,7 +172,9 @@ private enum Version10LinkRule {
     /// Whether `index` stands after a `<` opening a tag (a letter, `/` or `!` after it) with
     /// no `>` since.
     private static func isInTag(_ index: Int, _ line: [Character]) -> Bool {
-        guard let open = line[..<index].lastIndex(of: "<"), !line[open..<index].contains(">"), open + 1 < index else { return false }
+        guard let open = line[..<index].lastIndex(of: "<"), !line[open..<index].contains(">"), open + 1 < index else {
+            return false
+        }
         return line[open + 1].isLetter || line[open + 1] == "/" || line[open + 1] == "!"
     }
 
@@ -169,9 +184,12 @@ private enum Version10LinkRule {
         let head = line[..<index].drop { $0 == " " }
         guard head.first == "[", head.startIndex <= 3 else { return false }
         var label = String(head).unicodeScalars[...]
-        while let last = label.last, last == "\t" || last.properties.generalCategory == .spaceSeparator { label = label.dropLast() }
+        while let last = label.last, last == "\t" || last.properties.generalCategory == .spaceSeparator {
+            label = label.dropLast()
+        }
         let characters = Array(String(label))
-        return characters.count >= 3 && characters.suffix(2) == ["]", ":"] && !characters.dropFirst().dropLast(2).contains("]")
+        return characters.count >= 3 && characters.suffix(2) == ["]", ":"]
+            && !characters.dropFirst().dropLast(2).contains("]")
     }
 
     /// The code spans of a line: from a run of backticks to the next run of as many, until

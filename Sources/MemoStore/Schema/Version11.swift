@@ -3,7 +3,9 @@ extension Schema {
     /// and a prefix of letters never finds an emoji: the index holds memos' texts by
     /// `Migration.SearchRule.version11`. The layout does not change: the index is filled again by the
     /// new rule.
-    static let version11 = Migration(version: 11, sql: """
-        DELETE FROM memo_search;
-        """, backfill: { try Migration.indexEveryMemo(in: $0, bySearchRuleOf: .version11) })
+    static let version11 = Migration(
+        version: 11,
+        sql: """
+            DELETE FROM memo_search;
+            """, backfill: { try Migration.indexEveryMemo(in: $0, bySearchRuleOf: .version11) })
 }

@@ -1,7 +1,8 @@
 extension Schema {
     /// Tags the inline `@words` of every migrated memo, by the tag rule of version 2.
     static func tagInlineWordsOfAllMemos(_ database: Database) throws {
-        let tag = try database.prepare("INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, 1) ON CONFLICT DO NOTHING")
+        let tag = try database.prepare(
+            "INSERT INTO memo_tag(memo_id, name, inline) VALUES (?1, ?2, 1) ON CONFLICT DO NOTHING")
         try Migration.forEachMemo(in: database) { id, content in
             for name in Version2TagRule.inlineTags(in: content) { try tag.run([.integer(id), .text(name)]) }
         }
@@ -19,7 +20,8 @@ private enum Version2TagRule {
     static func inlineTags(in text: String) -> [String] {
         let scalars = Array(text.unicodeScalars)
         return scalars.indices.compactMap { at in
-            guard scalars[at] == "@", at == 0 || scalars[at - 1].properties.isWhitespace || wordOpeners.contains(scalars[at - 1])
+            guard scalars[at] == "@",
+                at == 0 || scalars[at - 1].properties.isWhitespace || wordOpeners.contains(scalars[at - 1])
             else { return nil }
             let name = scalars[(at + 1)...].prefix(while: isTagCharacter)
             return name.isEmpty ? nil : stored(String(String.UnicodeScalarView(name)))

@@ -7,13 +7,15 @@ extension Schema {
     /// another SQLite client may still write memos, which are then just not searchable).
     /// The index holds its own copy of the indexed text, so a row can always be removed by
     /// its rowid whatever happened to the memo since.
-    static let version3 = Migration(version: 3, sql: """
-        DROP TRIGGER memo_fts_insert;
-        DROP TRIGGER memo_fts_delete;
-        DROP TRIGGER memo_fts_update;
-        DROP TABLE memo_fts;
-        CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
-        """, backfill: indexAllMemosForSearch)
+    static let version3 = Migration(
+        version: 3,
+        sql: """
+            DROP TRIGGER memo_fts_insert;
+            DROP TRIGGER memo_fts_delete;
+            DROP TRIGGER memo_fts_update;
+            DROP TABLE memo_fts;
+            CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+            """, backfill: indexAllMemosForSearch)
 
     /// Puts every memo in the search index, by the search text rule of version 3.
     static func indexAllMemosForSearch(_ database: Database) throws {

@@ -9,19 +9,21 @@ extension Schema {
     /// random id and its counters; `sync_peer` how far each peer has this store's changes.
     /// Existing memos get a first version of this store, so two stores that were never
     /// synced treat the same uuid as concurrent changes.
-    static let version5 = Migration(version: 5, sql: """
-        ALTER TABLE memo ADD COLUMN version TEXT NOT NULL DEFAULT '{}';
-        ALTER TABLE memo ADD COLUMN changed_at INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE memo ADD COLUMN changed_by TEXT NOT NULL DEFAULT '';
-        ALTER TABLE memo ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
-        \(syncTables)
-        INSERT INTO sync_identity(store_id) VALUES (\(newStoreID));
-        UPDATE memo SET version = json_object((SELECT store_id FROM sync_identity), 1),
-                        changed_at = coalesce(update_date, insert_date),
-                        changed_by = (SELECT store_id FROM sync_identity), change_seq = id;
-        UPDATE sync_identity SET seq = coalesce((SELECT max(id) FROM memo), 0),
-                                 clock = coalesce((SELECT max(changed_at) FROM memo), 0);
-        """)
+    static let version5 = Migration(
+        version: 5,
+        sql: """
+            ALTER TABLE memo ADD COLUMN version TEXT NOT NULL DEFAULT '{}';
+            ALTER TABLE memo ADD COLUMN changed_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE memo ADD COLUMN changed_by TEXT NOT NULL DEFAULT '';
+            ALTER TABLE memo ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+            \(syncTables)
+            INSERT INTO sync_identity(store_id) VALUES (\(newStoreID));
+            UPDATE memo SET version = json_object((SELECT store_id FROM sync_identity), 1),
+                            changed_at = coalesce(update_date, insert_date),
+                            changed_by = (SELECT store_id FROM sync_identity), change_seq = id;
+            UPDATE sync_identity SET seq = coalesce((SELECT max(id) FROM memo), 0),
+                                     clock = coalesce((SELECT max(changed_at) FROM memo), 0);
+            """)
 
     /// The tables and index version 5 adds.
     static let syncTables = """

@@ -24,28 +24,30 @@ extension Schema {
     ///   (`00000000-0000-4000-8000-…`), which every scripted store shares: they get uuids
     ///   derived from their own uuid, insert date and text (the same memo synced to two
     ///   stores gets the same one in both), in the memo and its history images.
-    static let version6 = Migration(version: 6, sql: """
-        CREATE TABLE sync_received(peer_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, checkpoint TEXT NOT NULL) WITHOUT ROWID;
-        CREATE TABLE sync_checkpoint(token TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
-        ALTER TABLE sync_identity ADD COLUMN versioned INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE sync_identity ADD COLUMN adopted INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE sync_identity ADD COLUMN file_id TEXT NOT NULL DEFAULT '';
-        UPDATE sync_identity SET versioned = EXISTS (SELECT 1 FROM sync_peer), adopted = EXISTS (SELECT 1 FROM sync_peer);
-        DROP TABLE sync_peer;
-        ALTER TABLE memo ADD COLUMN tags_version TEXT NOT NULL DEFAULT '{}';
-        ALTER TABLE memo ADD COLUMN text_by TEXT NOT NULL DEFAULT '';
-        ALTER TABLE memo ADD COLUMN text_seq INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE memo_tag ADD COLUMN added_by TEXT NOT NULL DEFAULT '';
-        ALTER TABLE memo_tombstone ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
-        ALTER TABLE memo_tag ADD COLUMN added_seq INTEGER NOT NULL DEFAULT 0;
-        UPDATE memo SET tags_version = version, text_by = changed_by,
-                        text_seq = coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
-        WHERE change_seq > 0;
-        UPDATE memo_tag SET added_by = (SELECT changed_by FROM memo WHERE memo.id = memo_tag.memo_id),
-                            added_seq = (SELECT coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
-                                         FROM memo WHERE memo.id = memo_tag.memo_id)
-        WHERE inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq > 0);
-        """, backfill: rekeyScriptedMemos)
+    static let version6 = Migration(
+        version: 6,
+        sql: """
+            CREATE TABLE sync_received(peer_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, checkpoint TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE sync_checkpoint(token TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+            ALTER TABLE sync_identity ADD COLUMN versioned INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sync_identity ADD COLUMN adopted INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sync_identity ADD COLUMN file_id TEXT NOT NULL DEFAULT '';
+            UPDATE sync_identity SET versioned = EXISTS (SELECT 1 FROM sync_peer), adopted = EXISTS (SELECT 1 FROM sync_peer);
+            DROP TABLE sync_peer;
+            ALTER TABLE memo ADD COLUMN tags_version TEXT NOT NULL DEFAULT '{}';
+            ALTER TABLE memo ADD COLUMN text_by TEXT NOT NULL DEFAULT '';
+            ALTER TABLE memo ADD COLUMN text_seq INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE memo_tag ADD COLUMN added_by TEXT NOT NULL DEFAULT '';
+            ALTER TABLE memo_tombstone ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+            ALTER TABLE memo_tag ADD COLUMN added_seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE memo SET tags_version = version, text_by = changed_by,
+                            text_seq = coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
+            WHERE change_seq > 0;
+            UPDATE memo_tag SET added_by = (SELECT changed_by FROM memo WHERE memo.id = memo_tag.memo_id),
+                                added_seq = (SELECT coalesce(json_extract(version, '$."' || changed_by || '"'), 0)
+                                             FROM memo WHERE memo.id = memo_tag.memo_id)
+            WHERE inline = 0 AND memo_id IN (SELECT id FROM memo WHERE change_seq > 0);
+            """, backfill: rekeyScriptedMemos)
 
     /// Gives the memos that carry a uuid of the deterministic sequence a uuid of their own.
     private static let scriptedUUIDPrefix = "00000000-0000-4000-8000-"
@@ -60,7 +62,8 @@ extension Schema {
             renames.append((scripted.int64(at: 0), old, uuid(named: name)))
         }
         let renameMemo = try database.prepare("UPDATE memo SET uuid = ?2 WHERE id = ?1")
-        let renameImages = try database.prepare("""
+        let renameImages = try database.prepare(
+            """
             UPDATE history_memo SET before = json_set(before, '$.uuid', ?3)
             WHERE memo_id = ?1 AND json_extract(before, '$.uuid') = ?2
             """)
@@ -80,10 +83,11 @@ extension Schema {
         }
         halves[0] = halves[0] & ~0xF000 | 0x8000
         halves[1] = halves[1] & ~(0xC0 << 56) | 0x80 << 56
-        let hex = Array(halves.map { half in
-            let digits = String(half, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined())
+        let hex = Array(
+            halves.map { half in
+                let digits = String(half, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined())
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
     }
 }

@@ -13,8 +13,10 @@ extension Schema {
     /// (by a change the delete had not seen) and learnt of it kept that delete's knowledge as
     /// changes, and outlived every later delete too. NULL for memos from before: what they
     /// have seen counts, as before.
-    static let version7 = Migration(version: 7, sql: """
-        ALTER TABLE memo_tombstone ADD COLUMN text TEXT;
-        ALTER TABLE memo ADD COLUMN support TEXT;
-        """)
+    static let version7 = Migration(
+        version: 7,
+        sql: """
+            ALTER TABLE memo_tombstone ADD COLUMN text TEXT;
+            ALTER TABLE memo ADD COLUMN support TEXT;
+            """)
 }

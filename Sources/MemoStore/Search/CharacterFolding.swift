@@ -48,22 +48,24 @@ enum CharacterFolding {
         if value <= 0x024F || value >= 0x1E00 && value <= 0x1EFF, let name = scalar.properties.name {
             let words = name.split(separator: " ")
             if words.count > 4, words[0] == "LATIN", words[2] == "LETTER", words[4] == "WITH", words[3].count == 1,
-               let letter = words[3].first, letter.isASCII, letter.isLetter {
+                let letter = words[3].first, letter.isASCII, letter.isLetter
+            {
                 return words[1] == "SMALL" ? Character(letter.lowercased()) : letter
             }
         }
         let decomposed = Array(String(scalar)._nfd)
         guard (2...3).contains(decomposed.count), letters.contains(decomposed[0].value),
-              decomposed.dropFirst().allSatisfy({ (0x0300...0x036F).contains($0.value) }),
-              String(decoding: String(scalar)._nfcCodeUnits, as: UTF8.self).unicodeScalars.elementsEqual([scalar])
+            decomposed.dropFirst().allSatisfy({ (0x0300...0x036F).contains($0.value) }),
+            String(decoding: String(scalar)._nfcCodeUnits, as: UTF8.self).unicodeScalars.elementsEqual([scalar])
         else { return nil }
         return Character(decomposed[0])
     }
 
     /// The letters accents are taken off: Latin, Greek, Cyrillic, and Ukrainian and
     /// Belarusian `І і У у`.
-    private static let letters = Set((Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x0391...0x03A9) + Array(0x03B1...0x03C9)
-        + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]).map(UInt32.init))
+    private static let letters = Set(
+        (Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0x0391...0x03A9) + Array(0x03B1...0x03C9)
+            + Array(0x0410...0x044F) + [0x0406, 0x0456, 0x0423, 0x0443]).map(UInt32.init))
 
     /// Full case folding, as lower case of upper case: `ß` becomes `ss`, `ﬁ` `fi`, `ς` `σ`.
     static func caseFolded(_ text: String) -> String {
@@ -101,22 +103,26 @@ enum CharacterFolding {
     }
 
     /// U+2160 to U+216F, the Roman numerals, as the letters they are written with.
-    private static let romanNumerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M"]
+    private static let romanNumerals = [
+        "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M"
+    ]
 
     /// The Latin digraphs of one character (`Ǆ`, `ǅ`, `ǉ`) as their two letters.
     private static let digraphs: [Unicode.Scalar: String] = [
         "\u{01C4}": "DŽ", "\u{01C5}": "Dž", "\u{01C6}": "dž", "\u{01C7}": "LJ", "\u{01C8}": "Lj", "\u{01C9}": "lj",
-        "\u{01CA}": "NJ", "\u{01CB}": "Nj", "\u{01CC}": "nj", "\u{01F1}": "DZ", "\u{01F2}": "Dz", "\u{01F3}": "dz",
+        "\u{01CA}": "NJ", "\u{01CB}": "Nj", "\u{01CC}": "nj", "\u{01F1}": "DZ", "\u{01F2}": "Dz", "\u{01F3}": "dz"
     ]
 
     /// U+FF65 to U+FF9F as the full-width kana and marks they stand for.
-    private static let halfWidthKana: [String] = "・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
+    private static let halfWidthKana: [String] =
+        "・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
         .unicodeScalars.map { String($0) }
 
     /// Emoji and the modifiers of skin tone; not the ASCII digits, `#` and `*` that begin a
     /// keycap.
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value > 0x7F, !CJKPairs.isCJK(scalar) else { return false }   // neither holds any
-        return scalar.properties.isEmoji && scalar.properties.generalCategory == .otherSymbol || scalar.properties.isEmojiModifier
+        guard scalar.value > 0x7F, !CJKPairs.isCJK(scalar) else { return false } // neither holds any
+        return scalar.properties.isEmoji && scalar.properties.generalCategory == .otherSymbol
+            || scalar.properties.isEmojiModifier
     }
 }

@@ -60,7 +60,9 @@ package struct FoldedText {
     package static func characterEnd(in text: String, from index: String.Index) -> String.Index {
         var bytes = text
         let utf8 = text.utf8, offset = utf8.distance(from: utf8.startIndex, to: index)
-        guard let end = bytes.withUTF8({ plainCharacterEnd(in: $0, at: offset) }) else { return text.index(after: index) }
+        guard let end = bytes.withUTF8({ plainCharacterEnd(in: $0, at: offset) }) else {
+            return text.index(after: index)
+        }
         return utf8.index(utf8.startIndex, offsetBy: end)
     }
 
@@ -78,7 +80,8 @@ package struct FoldedText {
         guard byte >= 0xE2 else { return nil }
         let (scalar, end) = UTF8Bytes.scalar(in: bytes, at: offset)
         guard SearchText.foldsToItself(scalar),
-              isASCII(at: end) || SearchText.foldsToItself(UTF8Bytes.scalar(in: bytes, at: end).0) else { return nil }
+            isASCII(at: end) || SearchText.foldsToItself(UTF8Bytes.scalar(in: bytes, at: end).0)
+        else { return nil }
         return end
     }
 

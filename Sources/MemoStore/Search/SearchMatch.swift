@@ -30,7 +30,11 @@ package struct SearchMatch: Sendable {
 
     init(encoded: String) {
         var scalars = encoded.unicodeScalars[...]
-        if case .all(let conditions)? = SearchCondition(decoding: &scalars) { required = conditions } else { required = [] }
+        if case .all(let conditions)? = SearchCondition(decoding: &scalars) {
+            required = conditions
+        } else {
+            required = []
+        }
         if scalars.first == "\u{1D}" { scalars.removeFirst() }
         var excluded: [SearchNeedle] = []
         while case .needle(let needle)? = SearchCondition(decoding: &scalars) { excluded.append(needle) }
@@ -40,24 +44,29 @@ package struct SearchMatch: Sendable {
     /// Registers `memo_matches` on a connection. The MATCH argument is read once per statement
     /// and kept with it (SQLite's auxiliary data), not once per row.
     static func register(on connection: OpaquePointer) {
-        sqlite3_create_function_v2(connection, "memo_matches", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
-            guard let arguments, let content = arguments[0], let spec = arguments[1] else { return sqlite3_result_int(context, 0) }
-            let match: SearchMatch
-            if let kept = sqlite3_get_auxdata(context, 1) {
-                match = Unmanaged<SearchMatch.Box>.fromOpaque(kept).takeUnretainedValue().match
-            } else {
-                match = SearchMatch(encoded: SearchMatch.text(of: spec))
-                sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(SearchMatch.Box(match)).toOpaque()) { box in
-                    if let box { Unmanaged<SearchMatch.Box>.fromOpaque(box).release() }
+        sqlite3_create_function_v2(
+            connection, "memo_matches", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, _, arguments in
+                guard let arguments, let content = arguments[0], let spec = arguments[1] else {
+                    return sqlite3_result_int(context, 0)
                 }
-            }
-            sqlite3_result_int(context, match.matches(SearchMatch.text(of: content)) ? 1 : 0)
-        }, nil, nil, nil)
+                let match: SearchMatch
+                if let kept = sqlite3_get_auxdata(context, 1) {
+                    match = Unmanaged<SearchMatch.Box>.fromOpaque(kept).takeUnretainedValue().match
+                } else {
+                    match = SearchMatch(encoded: SearchMatch.text(of: spec))
+                    sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(SearchMatch.Box(match)).toOpaque()) { box in
+                        if let box { Unmanaged<SearchMatch.Box>.fromOpaque(box).release() }
+                    }
+                }
+                sqlite3_result_int(context, match.matches(SearchMatch.text(of: content)) ? 1 : 0)
+            }, nil, nil, nil)
     }
 
     fileprivate static func text(of value: OpaquePointer) -> String {
         guard let bytes = sqlite3_value_text(value) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
     }
 
     /// A match kept as SQLite's auxiliary data, which holds a pointer.
@@ -93,7 +102,12 @@ package indirect enum SearchCondition: Equatable, Sendable {
     var encoded: String {
         switch self {
         case .needle(let needle):
-            let kind: Unicode.Scalar = switch needle.kind { case .word: "\u{10}"; case .prefix: "\u{11}"; case .substring: "\u{12}" }
+            let kind: Unicode.Scalar =
+                switch needle.kind {
+                case .word: "\u{10}";
+                case .prefix: "\u{11}";
+                case .substring: "\u{12}"
+                }
             return String(kind) + needle.text + "\u{1F}"
         case .all(let conditions): return "\u{01}" + conditions.map(\.encoded).joined() + "\u{03}"
         case .any(let conditions): return "\u{02}" + conditions.map(\.encoded).joined() + "\u{03}"
@@ -116,7 +130,8 @@ package indirect enum SearchCondition: Equatable, Sendable {
             let end = scalars.firstIndex(of: "\u{1F}") ?? scalars.endIndex
             let text = String(String.UnicodeScalarView(scalars[..<end]))
             scalars = scalars[end...].dropFirst()
-            self = .needle(SearchNeedle(text, kind: marker == "\u{10}" ? .word : marker == "\u{11}" ? .prefix : .substring))
+            self = .needle(
+                SearchNeedle(text, kind: marker == "\u{10}" ? .word : marker == "\u{11}" ? .prefix : .substring))
         default:
             return nil
         }

@@ -67,9 +67,11 @@ package struct SearchNeedle: Equatable, Sendable {
             guard let hit = bytes[candidate...(bytes.count - part.count)].firstIndex(of: first) else { return nil }
             candidate = hit + 1
             guard bytes[hit..<(hit + part.count)].elementsEqual(part),
-                  let lower = folded.characterPosition(atByte: hit), let upper = Self.characterEnd(in: folded, atByte: hit + part.count),
-                  !startsWord || lower == 0 || !Self.isWordCharacter(folded, at: lower - 1),
-                  let end = endOfParts(from: 1, after: upper, in: folded) else { continue }
+                let lower = folded.characterPosition(atByte: hit),
+                let upper = Self.characterEnd(in: folded, atByte: hit + part.count),
+                !startsWord || lower == 0 || !Self.isWordCharacter(folded, at: lower - 1),
+                let end = endOfParts(from: 1, after: upper, in: folded)
+            else { continue }
             return lower..<end
         }
         return nil
@@ -101,7 +103,9 @@ package struct SearchNeedle: Equatable, Sendable {
         var next = position
         while next < folded.count, Self.isSeparator(folded, at: next) {
             next += 1
-            if let upper = end(of: parts[index], at: next, in: folded), let end = endOfParts(from: index + 1, after: upper, in: folded) {
+            if let upper = end(of: parts[index], at: next, in: folded),
+                let end = endOfParts(from: index + 1, after: upper, in: folded)
+            {
                 return end
             }
         }
@@ -112,7 +116,8 @@ package struct SearchNeedle: Equatable, Sendable {
     /// character's edge (or before skin tones, as `characterEnd` allows).
     private func end(of part: [UInt8], at position: Int, in folded: FoldedText) -> Int? {
         let start = folded.byteOffset(ofCharacter: position)
-        guard start + part.count <= folded.bytes.count, folded.bytes[start..<(start + part.count)].elementsEqual(part) else { return nil }
+        guard start + part.count <= folded.bytes.count, folded.bytes[start..<(start + part.count)].elementsEqual(part)
+        else { return nil }
         return Self.characterEnd(in: folded, atByte: start + part.count)
     }
 
@@ -127,8 +132,8 @@ package struct SearchNeedle: Equatable, Sendable {
         guard let scalar = folded.character(at: position).unicodeScalars.first else { return false }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .mathSymbol, .currencySymbol, .modifierSymbol, .control:
+            .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+            .mathSymbol, .currencySymbol, .modifierSymbol, .control:
             return true
         default:
             return false

@@ -81,7 +81,9 @@ package struct SearchQuery: Equatable, Sendable {
         var fts5: String {
             let quoted = phrases.enumerated().map { number, tokens in
                 let phrase = "\"" + tokens.map { $0.replacing("\"", with: "\"\"") }.joined(separator: " ") + "\""
-                let prefix = (isPrefix && number == phrases.count - 1) || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
+                let prefix =
+                    (isPrefix && number == phrases.count - 1)
+                    || (tokens.count == 1 && SearchText.isSingleCJKCharacter(tokens[0]))
                 return prefix ? phrase + " *" : phrase
             }
             return quoted.count == 1 ? quoted[0] : "(" + quoted.joined(separator: " AND ") + ")"
@@ -94,7 +96,9 @@ package struct SearchQuery: Equatable, Sendable {
         var isPlainWord: Bool {
             phrases.count == 1 && !needle.text.contains(" ")
                 && (phrases[0].count == 1 || phrases[0].allSatisfy { $0.unicodeScalars.allSatisfy(CJKPairs.isCJK) })
-                && needle.text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                && needle.text.unicodeScalars.allSatisfy {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }
         }
 
         /// `text` cut after each run of Han, kana or Hangul: the index holds such a run as
@@ -173,13 +177,20 @@ package struct SearchQuery: Equatable, Sendable {
             position = text.startIndex
         }
 
-        mutating func parse() throws(StoreError) -> (String?, [String], [String], [SearchCondition], [SearchNeedle], [SearchNeedle]) {
+        mutating func parse() throws(StoreError) -> (
+            String?, [String], [String], [SearchCondition], [SearchNeedle], [SearchNeedle]
+        ) {
             var exclusions: [Term] = [], tags: [String] = [], excludedTags: [String] = [], passedOver: [String] = []
-            let clauses = try sequence(exclusions: &exclusions, tags: &tags, excludedTags: &excludedTags, passedOver: &passedOver)
+            let clauses = try sequence(
+                exclusions: &exclusions, tags: &tags, excludedTags: &excludedTags, passedOver: &passedOver)
             guard !clauses.isEmpty || !tags.isEmpty else {
-                if let word = passedOver.first, exclusions.isEmpty { throw invalid("'\(word)' has no letters, digits or emoji to search for") }
-                throw invalid(exclusions.isEmpty && excludedTags.isEmpty ? "nothing to search for"
-                                                                          : "only excluded words: give a word to find too")
+                if let word = passedOver.first, exclusions.isEmpty {
+                    throw invalid("'\(word)' has no letters, digits or emoji to search for")
+                }
+                throw invalid(
+                    exclusions.isEmpty && excludedTags.isEmpty
+                        ? "nothing to search for"
+                        : "only excluded words: give a word to find too")
             }
             let wanted = clauses.map { clause in
                 clause.count == 1 ? clause[0].fts5 : Node.any(clause).fts5
@@ -190,14 +201,18 @@ package struct SearchQuery: Equatable, Sendable {
                 expression = "(" + found + ") NOT (" + indexExclusions.map(\.fts5).joined(separator: " OR ") + ")"
             }
             let undecided = clauses.filter { !$0.allSatisfy(\.isPlain) }.map { Node(clauses: [$0]).condition }
-            return (expression, tags, excludedTags, undecided, exclusions.filter { !$0.isPlainWord }.map(\.needle),
-                    clauses.flatMap { $0.flatMap(\.needles) })
+            return (
+                expression, tags, excludedTags, undecided, exclusions.filter { !$0.isPlainWord }.map(\.needle),
+                clauses.flatMap { $0.flatMap(\.needles) }
+            )
         }
 
         /// The clauses up to the end of the text, or of the group open (its `)` read); tags
         /// and exclusions stand only outside groups.
-        mutating func sequence(exclusions: inout [Term], tags: inout [String], excludedTags: inout [String],
-                               passedOver: inout [String]) throws(StoreError) -> [[Node]] {
+        mutating func sequence(
+            exclusions: inout [Term], tags: inout [String], excludedTags: inout [String],
+            passedOver: inout [String]
+        ) throws(StoreError) -> [[Node]] {
             var clauses: [[Node]] = []
             var joinsPrevious = false, orMeetsOnlySymbols = false, lastWasTag = false
             let isGroup = depth > 0
@@ -210,10 +225,13 @@ package struct SearchQuery: Equatable, Sendable {
                 case .open(let excluded):
                     if excluded { throw invalid("a group cannot be left out: leave out each of its words (-a -b)") }
                     var groupPassedOver: [String] = []
-                    let inner = try sequence(exclusions: &exclusions, tags: &tags, excludedTags: &excludedTags, passedOver: &groupPassedOver)
+                    let inner = try sequence(
+                        exclusions: &exclusions, tags: &tags, excludedTags: &excludedTags, passedOver: &groupPassedOver)
                     lastWasTag = false
                     guard !inner.isEmpty else {
-                        guard let word = groupPassedOver.first else { throw invalid("'()' holds nothing to search for") }
+                        guard let word = groupPassedOver.first else {
+                            throw invalid("'()' holds nothing to search for")
+                        }
                         passedOver.append(word)
                         orMeetsOnlySymbols = joinsPrevious
                         continue
@@ -221,14 +239,20 @@ package struct SearchQuery: Equatable, Sendable {
                     node = Node(clauses: inner)
                 case .word(let raw, let quoted, let excluded):
                     if raw == "OR", !quoted, !excluded {
-                        if lastWasTag { throw invalid("'OR' cannot join a tag: give tags with --tag, every one of them is wanted") }
-                        guard let last = clauses.last, !last.isEmpty, !joinsPrevious else { throw invalid("'OR' needs a word before it") }
+                        if lastWasTag {
+                            throw invalid("'OR' cannot join a tag: give tags with --tag, every one of them is wanted")
+                        }
+                        guard let last = clauses.last, !last.isEmpty, !joinsPrevious else {
+                            throw invalid("'OR' needs a word before it")
+                        }
                         joinsPrevious = true
                         continue
                     }
                     // `@tag` as a memo's text holds it, punctuation after it and all (`@bob,`).
-                    if !quoted, let name = TagName.afterAt(raw), case let found = TagName.inlineTags(in: raw), found.count == 1,
-                       let tag = found.first, name.lowercased().hasPrefix(tag) {
+                    if !quoted, let name = TagName.afterAt(raw), case let found = TagName.inlineTags(in: raw),
+                        found.count == 1,
+                        let tag = found.first, name.lowercased().hasPrefix(tag)
+                    {
                         if isGroup { throw invalid("a tag cannot stand inside parentheses: give it outside them") }
                         if joinsPrevious { throw invalid("'OR' cannot join a tag: '\(raw)'") }
                         if excluded { excludedTags.append(tag) } else { tags.append(tag) }
@@ -244,7 +268,9 @@ package struct SearchQuery: Equatable, Sendable {
                         continue
                     }
                     if excluded {
-                        if isGroup { throw invalid("an excluded word cannot stand inside parentheses: give it outside them") }
+                        if isGroup {
+                            throw invalid("an excluded word cannot stand inside parentheses: give it outside them")
+                        }
                         if joinsPrevious { throw invalid("'OR' cannot be followed by an excluded word") }
                         exclusions.append(term)
                         continue
@@ -274,7 +300,9 @@ package struct SearchQuery: Equatable, Sendable {
                 return .close
             }
             var excluded = false
-            if text[position] == "-", text.index(after: position) < text.endIndex, !text[text.index(after: position)].isWhitespace {
+            if text[position] == "-", text.index(after: position) < text.endIndex,
+                !text[text.index(after: position)].isWhitespace
+            {
                 excluded = true
                 position = text.index(after: position)
             }
@@ -295,7 +323,9 @@ package struct SearchQuery: Equatable, Sendable {
                 return .word(phrase, quoted: true, excluded: excluded)
             }
             let start = position
-            while position < text.endIndex, !text[position].isWhitespace, text[position] != "\"", !closesGroup(at: position) {
+            while position < text.endIndex, !text[position].isWhitespace, text[position] != "\"",
+                !closesGroup(at: position)
+            {
                 position = text.index(after: position)
             }
             return .word(String(text[start..<position]), quoted: false, excluded: excluded)

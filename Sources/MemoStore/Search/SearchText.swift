@@ -73,13 +73,14 @@ package enum SearchText {
         // pictographs alone, which NFC leaves as they are.
         var isComposed = true
         for scalar in text.unicodeScalars {
-            let isSpace = if scalar.isASCII {
-                scalar.value <= 0x20 || scalar.value == 0x7F   // white space and control characters
-            } else if CJKPairs.isCJK(scalar) {
-                false
-            } else {
-                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-            }
+            let isSpace =
+                if scalar.isASCII {
+                    scalar.value <= 0x20 || scalar.value == 0x7F // white space and control characters
+                } else if CJKPairs.isCJK(scalar) {
+                    false
+                } else {
+                    scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                }
             if isSpace {
                 if !lastWasSpace { bytes.append(0x20) }
                 lastWasSpace = true
@@ -89,19 +90,20 @@ package enum SearchText {
             if scalar.isASCII {
                 bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
             } else if CJKPairs.isCJK(scalar), scalar.value < 0xFF65 {
-                append(scalar)   // CJK has no case, accents or compatibility forms (but half-width kana)
+                append(scalar) // CJK has no case, accents or compatibility forms (but half-width kana)
                 if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
             } else if let plain = plainForm(of: scalar) {
-                bytes += plain.utf8   // ASCII: the accents NFC would compose it with are dropped
+                bytes += plain.utf8 // ASCII: the accents NFC would compose it with are dropped
             } else if CharacterFolding.isDropped(scalar) {
                 continue
             } else if CharacterFolding.isPictograph(scalar) {
-                append(scalar)   // no case, accents or compatibility forms, and NFC leaves them as they are
+                append(scalar) // no case, accents or compatibility forms, and NFC leaves them as they are
             } else {
                 isComposed = false
                 for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {
                     let plain = CharacterFolding.unaccented(compatible).map(String.init) ?? String(compatible)
-                    for folded in CharacterFolding.caseFolded(plain).unicodeScalars where !CharacterFolding.isDropped(folded) { append(folded) }
+                    for folded in CharacterFolding.caseFolded(plain).unicodeScalars
+                    where !CharacterFolding.isDropped(folded) { append(folded) }
                 }
             }
         }

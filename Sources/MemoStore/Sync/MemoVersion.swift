@@ -30,13 +30,17 @@ package struct MemoVersion: Equatable, Sendable {
     /// not one: another program, or a hand, may have written anything there.
     package init?(json: String) {
         guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(json.utf8)) else { return nil }
-        self.init(text: VersionVector(stored.text), tags: VersionVector(stored.tags), support: VersionVector(stored.support),
-                  textBy: stored.textBy, textSeq: stored.textSeq, tagsAddedBy: stored.tagsAddedBy, changedAt: stored.changedAt,
-                  changedBy: stored.changedBy)
+        self.init(
+            text: VersionVector(stored.text), tags: VersionVector(stored.tags), support: VersionVector(stored.support),
+            textBy: stored.textBy, textSeq: stored.textSeq, tagsAddedBy: stored.tagsAddedBy,
+            changedAt: stored.changedAt,
+            changedBy: stored.changedBy)
     }
 
-    package init(text: VersionVector, tags: VersionVector, support: VersionVector, textBy: String, textSeq: Int64,
-                 tagsAddedBy: [String: Dot], changedAt: Int64, changedBy: String) {
+    package init(
+        text: VersionVector, tags: VersionVector, support: VersionVector, textBy: String, textSeq: Int64,
+        tagsAddedBy: [String: Dot], changedAt: Int64, changedBy: String
+    ) {
         self.text = text
         self.tags = tags
         self.support = support
@@ -67,10 +71,12 @@ package struct MemoVersion: Equatable, Sendable {
         func counts(_ vector: VersionVector, _ dot: Dot) -> Bool {
             !dot.by.isEmpty && dot.seq >= 1 && vector.count(of: dot.by) >= dot.seq
         }
-        return [text, tags, support].allSatisfy { $0.counts.allSatisfy { !$0.key.isEmpty && $0.value >= 1 } } && !changedBy.isEmpty
+        return [text, tags, support].allSatisfy { $0.counts.allSatisfy { !$0.key.isEmpty && $0.value >= 1 } }
+            && !changedBy.isEmpty
             && text.count(of: StateDigest.text(content: content, insertDate: insertDate, updateDate: updateDate)) >= 1
             && tags.count(of: StateDigest.tags(explicitTags)) >= 1
-            && counts(text, Dot(by: textBy, seq: textSeq)) && !support.counts.isEmpty && text.joined(with: tags).includes(support)
+            && counts(text, Dot(by: textBy, seq: textSeq)) && !support.counts.isEmpty
+            && text.joined(with: tags).includes(support)
             && Set(tagsAddedBy.keys) == Set(explicitTags) && tagsAddedBy.values.allSatisfy { counts(tags, $0) }
     }
 

@@ -22,18 +22,20 @@ package enum StateDigest {
     /// SQL that gives memos their first version names them as Swift does. An export asks it
     /// twice a memo, so it hashes SQLite's bytes where they stand.
     static func register(on connection: OpaquePointer) {
-        sqlite3_create_function_v2(connection, "memo_state_name", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, count, arguments in
-            var digest = Digest()
-            for index in 0..<Int(count) {
-                if index > 0 { digest.addSeparator() }
-                guard let value = arguments?[index], let text = sqlite3_value_text(value) else {
-                    digest.add("-")
-                    continue
+        sqlite3_create_function_v2(
+            connection, "memo_state_name", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, count, arguments in
+                var digest = Digest()
+                for index in 0..<Int(count) {
+                    if index > 0 { digest.addSeparator() }
+                    guard let value = arguments?[index], let text = sqlite3_value_text(value) else {
+                        digest.add("-")
+                        continue
+                    }
+                    digest.add(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
                 }
-                digest.add(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
-            }
-            sqlite3_result_text(context, digest.key, -1, memo_sqlite_transient())
-        }, nil, nil, nil)
+                sqlite3_result_text(context, digest.key, -1, memo_sqlite_transient())
+            }, nil, nil, nil)
         registerNamesItsState(on: connection)
     }
 
@@ -44,24 +46,37 @@ package enum StateDigest {
     /// `support` both, in the layout SQLite's JSON functions write. An export asks it of every
     /// memo, so it hashes each part once, from SQLite's bytes, and compares bytes.
     private static func registerNamesItsState(on connection: OpaquePointer) {
-        sqlite3_create_function_v2(connection, "memo_names_its_state", 8, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
-            func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                guard let value = arguments?[index], let text = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
-                return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
-            }
-            var text = Digest()
-            for index in 0..<3 {
-                if index > 0 { text.addSeparator() }
-                if let value = arguments?[index], sqlite3_value_type(value) != SQLITE_NULL { text.add(bytes(index)) } else { text.add("-") }
-            }
-            var tags = Digest()
-            tags.add(bytes(3))
-            let textKey = text.keyText, tagsKey = tags.keyText
-            let supportNamed = text == tags ? textKey.isObject(bytes(7))
-                : text.precedes(tags) ? textKey.isObject(then: tagsKey, bytes(7)) : tagsKey.isObject(then: textKey, bytes(7))
-            let named = textKey.isWhole(bytes(4)) && textKey.isObject(bytes(5)) && tagsKey.isObject(bytes(6)) && supportNamed
-            sqlite3_result_int(context, named ? 1 : 0)
-        }, nil, nil, nil)
+        sqlite3_create_function_v2(
+            connection, "memo_names_its_state", 8, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, _, arguments in
+                func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    guard let value = arguments?[index], let text = sqlite3_value_text(value) else {
+                        return UnsafeBufferPointer(start: nil, count: 0)
+                    }
+                    return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+                }
+                var text = Digest()
+                for index in 0..<3 {
+                    if index > 0 { text.addSeparator() }
+                    if let value = arguments?[index], sqlite3_value_type(value) != SQLITE_NULL {
+                        text.add(bytes(index))
+                    } else {
+                        text.add("-")
+                    }
+                }
+                var tags = Digest()
+                tags.add(bytes(3))
+                let textKey = text.keyText, tagsKey = tags.keyText
+                let supportNamed =
+                    text == tags
+                    ? textKey.isObject(bytes(7))
+                    : text.precedes(tags)
+                        ? textKey.isObject(then: tagsKey, bytes(7)) : tagsKey.isObject(then: textKey, bytes(7))
+                let named =
+                    textKey.isWhole(bytes(4)) && textKey.isObject(bytes(5)) && tagsKey.isObject(bytes(6))
+                    && supportNamed
+                sqlite3_result_int(context, named ? 1 : 0)
+            }, nil, nil, nil)
     }
 
     /// Keys start with `~`: a store id never does.
@@ -142,17 +157,20 @@ package enum StateDigest {
         /// Whether `text` is the JSON object SQLite writes of this key and `next` (when
         /// given), each counting 1: `{"K1":1,"K2":1}`.
         func isObject(then next: KeyText? = nil, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            let member = Self.count + 4   // "K":1
+            let member = Self.count + 4 // "K":1
             let members = next == nil ? 1 : 2
             guard text.count == 1 + members * member + (members - 1) + 1,
-                  text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}") else { return false }
+                text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}")
+            else { return false }
             for index in 0..<members {
                 let start = 1 + index * (member + 1)
                 let afterKey = start + 1 + Self.count
                 let key = index == 0 ? self : next ?? self
-                guard text[start] == UInt8(ascii: "\""), key.stands(in: text, at: start + 1), text[afterKey] == UInt8(ascii: "\""),
-                      text[afterKey + 1] == UInt8(ascii: ":"), text[afterKey + 2] == UInt8(ascii: "1"),
-                      index == members - 1 || text[start + member] == UInt8(ascii: ",") else { return false }
+                guard text[start] == UInt8(ascii: "\""), key.stands(in: text, at: start + 1),
+                    text[afterKey] == UInt8(ascii: "\""),
+                    text[afterKey + 1] == UInt8(ascii: ":"), text[afterKey + 2] == UInt8(ascii: "1"),
+                    index == members - 1 || text[start + member] == UInt8(ascii: ",")
+                else { return false }
             }
             return true
         }

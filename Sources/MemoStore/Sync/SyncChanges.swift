@@ -12,7 +12,8 @@ package struct SyncChanges: Equatable, Sendable, Codable {
     package var seq: Int64
     package var records: [SyncRecord]
 
-    package init(storeID: String, cursor: SyncCursor, cursorAfterWrites: SyncCursor, seq: Int64, records: [SyncRecord]) {
+    package init(storeID: String, cursor: SyncCursor, cursorAfterWrites: SyncCursor, seq: Int64, records: [SyncRecord])
+    {
         self.storeID = storeID
         self.cursor = cursor
         self.cursorAfterWrites = cursorAfterWrites

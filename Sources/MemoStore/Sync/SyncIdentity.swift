@@ -136,14 +136,17 @@ struct SyncIdentity {
 
     /// Whether `cursor` names a point of this store's history.
     func holds(_ cursor: SyncCursor) throws -> Bool {
-        try database.cached("SELECT seq FROM sync_checkpoint WHERE token = ?1").scalarInt([.text(cursor.checkpoint)]) == cursor.seq
+        try database.cached("SELECT seq FROM sync_checkpoint WHERE token = ?1").scalarInt([.text(cursor.checkpoint)])
+            == cursor.seq
     }
 
     /// A new checkpoint at this store's latest change.
     func checkpoint() throws -> SyncCursor {
         let seq = try seq()
         let cursor = SyncCursor(seq: seq, checkpoint: UUIDText.random().canonical)
-        try database.cached("INSERT INTO sync_checkpoint(token, seq) VALUES (?1, ?2)").run([.text(cursor.checkpoint), .integer(seq)])
+        try database.cached("INSERT INTO sync_checkpoint(token, seq) VALUES (?1, ?2)").run([
+            .text(cursor.checkpoint), .integer(seq)
+        ])
         return cursor
     }
 }

@@ -7,7 +7,9 @@ extension SyncRecord {
     /// a concurrent delete (a delete removes only what it saw). A version that holds the name
     /// of the other's state (`StateDigest`: the two were made by export and import) has seen
     /// it. Either way the result has seen both versions, so syncing again moves nothing.
-    package static func merge(_ local: SyncRecord?, _ remote: SyncRecord?) -> (result: SyncRecord?, conflict: SyncRecord?) {
+    package static func merge(
+        _ local: SyncRecord?, _ remote: SyncRecord?
+    ) -> (result: SyncRecord?, conflict: SyncRecord?) {
         guard let local else { return (remote, nil) }
         guard let remote else { return (local, nil) }
         if local == remote { return (local, nil) }
@@ -73,8 +75,11 @@ extension SyncRecord {
         return result
     }
 
-    private static func bothLive(_ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live)
-        -> (result: SyncRecord, conflict: SyncRecord?) {
+    private static func bothLive(
+        _ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live
+    )
+        -> (result: SyncRecord, conflict: SyncRecord?)
+    {
         let text = TextMerge(local, mine, remote, theirs)
         var result = local.isLater(than: remote) ? local : remote
         result.version = local.version.joined(with: remote.version)
@@ -91,15 +96,18 @@ extension SyncRecord {
     // MARK: Tags
 
     /// Explicit tags merged (see `merge`), and the winning text's inline ones.
-    private static func mergedTags(_ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live,
-                                   inlineFrom text: Live) -> [Tag] {
+    private static func mergedTags(
+        _ local: SyncRecord, _ mine: Live, _ remote: SyncRecord, _ theirs: Live,
+        inlineFrom text: Live
+    ) -> [Tag] {
         let explicit: [Tag]
         if local.sawTags(of: remote) && !remote.sawTags(of: local) {
             explicit = mine.explicitTags
         } else if remote.sawTags(of: local) && !local.sawTags(of: remote) {
             explicit = theirs.explicitTags
         } else {
-            explicit = keptTags(mine.explicitTags, seenBy: remote.tagsVersion, theirs.explicitTags, seenBy: local.tagsVersion)
+            explicit = keptTags(
+                mine.explicitTags, seenBy: remote.tagsVersion, theirs.explicitTags, seenBy: local.tagsVersion)
         }
         return text.tags(withExplicit: explicit)
     }
@@ -108,8 +116,10 @@ extension SyncRecord {
     /// (the one the other side has not seen; the greater when both are new, the same
     /// everywhere); a tag on one side stays unless the other side saw it added (and so
     /// removed it).
-    private static func keptTags(_ mine: [Tag], seenBy theirVersion: VersionVector, _ theirs: [Tag],
-                         seenBy myVersion: VersionVector) -> [Tag] {
+    private static func keptTags(
+        _ mine: [Tag], seenBy theirVersion: VersionVector, _ theirs: [Tag],
+        seenBy myVersion: VersionVector
+    ) -> [Tag] {
         let myTags = Dictionary(mine.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let theirTags = Dictionary(theirs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return Set(myTags.keys).union(theirTags.keys).sorted().compactMap { name in
@@ -153,10 +163,13 @@ extension SyncRecord {
             live.tags.sort { $0.name < $1.name }
         }
         let textName = live.textDigest, tagsName = StateDigest.tags(live.explicitTags.map(\.name))
-        live.tags = live.tags.map { Tag(name: $0.name, inline: $0.inline, addedBy: $0.inline ? "" : tagsName, addedSeq: $0.inline ? 0 : 1) }
-        var copy = SyncRecord(uuid: StableUUID.make(from: "conflict:" + uuid + "/" + textName), live: live,
-                              version: VersionVector([textName: 1]), tagsVersion: VersionVector([tagsName: 1]),
-                              textBy: textName, textSeq: 1, changedAt: record.changedAt, changedBy: record.changedBy)
+        live.tags = live.tags.map {
+            Tag(name: $0.name, inline: $0.inline, addedBy: $0.inline ? "" : tagsName, addedSeq: $0.inline ? 0 : 1)
+        }
+        var copy = SyncRecord(
+            uuid: StableUUID.make(from: "conflict:" + uuid + "/" + textName), live: live,
+            version: VersionVector([textName: 1]), tagsVersion: VersionVector([tagsName: 1]),
+            textBy: textName, textSeq: 1, changedAt: record.changedAt, changedBy: record.changedBy)
         copy.support = VersionVector([textName: 1, tagsName: 1])
         return copy
     }
@@ -210,7 +223,9 @@ extension SyncRecord.Live {
         var live = Self(content: text.content, insertDate: text.insertDate, updateDate: text.updateDate, tags: [])
         let explicit = explicitTags
         let names = Set(explicit.map(\.name))
-        live.tags = (explicit + TagName.inlineTags(in: text.content).filter { !names.contains($0) }
+        live.tags =
+            (explicit
+            + TagName.inlineTags(in: text.content).filter { !names.contains($0) }
             .map { SyncRecord.Tag(name: $0, inline: true) }).sorted { $0.name < $1.name }
         return live
     }

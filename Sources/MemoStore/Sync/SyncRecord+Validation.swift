@@ -4,11 +4,15 @@ extension SyncRecord {
     /// with a space), and a sync must not spread it.
     package var problem: String? {
         guard Self.isCanonicalUUID(uuid) else { return "its uuid '\(uuid)' is not an RFC 4122 uuid" }
-        if let text = deletedText, let problem = Self.problem(content: text.content, dates: [text.insertDate, text.updateDate]) {
+        if let text = deletedText,
+            let problem = Self.problem(content: text.content, dates: [text.insertDate, text.updateDate])
+        {
             return "its deleted text: " + problem
         }
         guard let live else { return nil }
-        if let problem = Self.problem(content: live.content, dates: [live.insertDate, live.updateDate]) { return problem }
+        if let problem = Self.problem(content: live.content, dates: [live.insertDate, live.updateDate]) {
+            return problem
+        }
         for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
             return "its tag '\(tag.name)' is not a valid tag name"
         }

@@ -90,8 +90,10 @@ package struct SyncRecord: Equatable, Sendable, Codable {
     package var changedAt: Int64
     package var changedBy: String
 
-    package init(uuid: String, live: Live?, version: VersionVector, tagsVersion: VersionVector = VersionVector(),
-                 textBy: String = "", textSeq: Int64 = 0, changedAt: Int64, changedBy: String) {
+    package init(
+        uuid: String, live: Live?, version: VersionVector, tagsVersion: VersionVector = VersionVector(),
+        textBy: String = "", textSeq: Int64 = 0, changedAt: Int64, changedBy: String
+    ) {
         self.uuid = uuid
         self.live = live
         self.version = version
@@ -150,14 +152,18 @@ extension SyncRecord.Tag {
     static func deleted(json: String) -> [Self] {
         guard let rows = try? JSONDecoder().decode([[DeletedTagField]].self, from: Data(json.utf8)) else { return [] }
         return rows.compactMap { row in
-            guard row.count == 3, case .text(let name) = row[0], case .text(let by) = row[1], case .number(let seq) = row[2] else { return nil }
+            guard row.count == 3, case .text(let name) = row[0], case .text(let by) = row[1],
+                case .number(let seq) = row[2]
+            else { return nil }
             return Self(name: name, inline: false, addedBy: by, addedSeq: seq)
         }
     }
 
     /// A tombstone's tags as its `tags` column holds them.
     static func json(ofDeleted tags: [Self]) -> String {
-        guard let data = try? JSONEncoder().encode(tags.map { [DeletedTagField.text($0.name), .text($0.addedBy), .number($0.addedSeq)] })
+        guard
+            let data = try? JSONEncoder().encode(
+                tags.map { [DeletedTagField.text($0.name), .text($0.addedBy), .number($0.addedSeq)] })
         else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
@@ -170,7 +176,11 @@ private enum DeletedTagField: Codable {
 
     init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
-        if let number = try? value.decode(Int64.self) { self = .number(number) } else { self = .text(try value.decode(String.self)) }
+        if let number = try? value.decode(Int64.self) {
+            self = .number(number)
+        } else {
+            self = .text(try value.decode(String.self))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -205,7 +215,8 @@ package struct VersionVector: Equatable, Sendable, Codable {
         if let counts = try? Self.decoder.decode([String: Int64].self, from: data) {
             self.counts = counts
         } else {
-            counts = ((try? Self.decoder.decode([String: StoredInteger].self, from: data)) ?? [:]).compactMapValues(\.value)
+            counts = ((try? Self.decoder.decode([String: StoredInteger].self, from: data)) ?? [:]).compactMapValues(
+                \.value)
         }
     }
 
@@ -229,15 +240,18 @@ package struct VersionVector: Equatable, Sendable, Codable {
             guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let nameStart = index + 1
             guard let nameEnd = bytes[nameStart..<end].firstIndex(of: UInt8(ascii: "\"")),
-                  !bytes[nameStart..<nameEnd].contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 >= 0x80 }),
-                  nameEnd + 1 < end, bytes[nameEnd + 1] == UInt8(ascii: ":") else { return nil }
+                !bytes[nameStart..<nameEnd].contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 >= 0x80 }),
+                nameEnd + 1 < end, bytes[nameEnd + 1] == UInt8(ascii: ":")
+            else { return nil }
             index = nameEnd + 2
             let isNegative = index < end && bytes[index] == UInt8(ascii: "-")
             if isNegative { index += 1 }
             let digitsStart = index
             while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             let digits = bytes[digitsStart..<index]
-            guard !digits.isEmpty, digits.count == 1 || digits.first != UInt8(ascii: "0"), digits.count <= 18 else { return nil }
+            guard !digits.isEmpty, digits.count == 1 || digits.first != UInt8(ascii: "0"), digits.count <= 18 else {
+                return nil
+            }
             let magnitude = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
             let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
             guard counts.updateValue(isNegative ? -magnitude : magnitude, forKey: name) == nil else { return nil }

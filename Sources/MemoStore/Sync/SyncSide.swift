@@ -68,8 +68,9 @@ struct SyncSide {
             try identity.adoptUnversionedMemos(at: time, stamping: syncStamping)
             let checkpoint = try identity.checkpoint()
             let seq = try identity.nextStamp(at: time).seq
-            return SyncChanges(storeID: try identity.storeID(), cursor: checkpoint, cursorAfterWrites: try identity.checkpoint(),
-                               seq: seq, records: try syncRecords(changedAfter: since?.seq ?? -1))
+            return SyncChanges(
+                storeID: try identity.storeID(), cursor: checkpoint, cursorAfterWrites: try identity.checkpoint(),
+                seq: seq, records: try syncRecords(changedAfter: since?.seq ?? -1))
         }
     }
 
@@ -77,10 +78,12 @@ struct SyncSide {
     private func syncRecords(changedAfter seq: Int64) throws -> [SyncRecord] {
         var records: [SyncRecord] = []
         // `change_seq > 0` lets SQLite use the partial index memo_by_change_seq.
-        let live = try database.prepare("SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
+        let live = try database.prepare(
+            "SELECT \(Self.liveColumns) FROM memo WHERE change_seq > ?1 AND change_seq > 0 ORDER BY change_seq")
         try live.bind([.integer(seq)])
         while try live.step() { records.append(try liveRecord(live)) }
-        let dead = try database.prepare("SELECT \(Self.deadColumns) FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
+        let dead = try database.prepare(
+            "SELECT \(Self.deadColumns) FROM memo_tombstone WHERE change_seq > ?1 ORDER BY change_seq")
         try dead.bind([.integer(seq)])
         while try dead.step() { records.append(Self.tombstone(dead)) }
         return records
@@ -100,8 +103,10 @@ struct SyncSide {
     /// Writes what the merge decided, as change `seq`, and notes in the same transaction that
     /// this store has `peer`'s changes up to `cursor`, with the clock moved past `clock`, the
     /// latest change seen.
-    func applySync(_ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
-                   clock: Int64) throws(StoreError) {
+    func applySync(
+        _ records: [SyncRecord], seq: Int64, received cursor: SyncCursor, from peer: String,
+        clock: Int64
+    ) throws(StoreError) {
         try StoreError.wrapping {
             for record in records { try syncStamping.write(record, seq: seq) }
             try SyncIdentity(database: database).noteReceived(from: peer, upTo: cursor, clock: clock)
@@ -120,17 +125,20 @@ struct SyncSide {
         try? recorder.rollback()
     }
 
-    private static let liveColumns = "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, "
+    private static let liveColumns =
+        "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, "
         + "text_by, text_seq, \(MemoTable.supportSQL)"
 
     private func liveRecord(_ row: Statement) throws -> SyncRecord {
-        var record = SyncRecord(uuid: row.string(at: 0),
-                                live: SyncRecord.Live(content: row.string(at: 1), insertDate: row.int64(at: 2),
-                                                      updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
-                                                      tags: try syncTags(of: row.int64(at: 7)), links: try syncLinks(of: row.int64(at: 7))),
-                                version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
-                                textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
-                                changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
+        var record = SyncRecord(
+            uuid: row.string(at: 0),
+            live: SyncRecord.Live(
+                content: row.string(at: 1), insertDate: row.int64(at: 2),
+                updateDate: row.isNull(at: 3) ? nil : row.int64(at: 3),
+                tags: try syncTags(of: row.int64(at: 7)), links: try syncLinks(of: row.int64(at: 7))),
+            version: VersionVector(json: row.string(at: 4)), tagsVersion: VersionVector(json: row.string(at: 8)),
+            textBy: row.isText(at: 9) ? row.string(at: 9) : "", textSeq: row.int64(at: 10),
+            changedAt: row.int64(at: 5), changedBy: row.string(at: 6))
         record.support = VersionVector(json: row.isText(at: 11) ? row.string(at: 11) : "{}")
         return record
     }
@@ -138,27 +146,34 @@ struct SyncSide {
     /// Memo `id`'s tags by name. A row another program wrote with a name that is not text
     /// or a flag that is not a number is left out, so the rest still count.
     private func syncTags(of id: Int64) throws -> [SyncRecord.Tag] {
-        let rows = try database.cached("SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = ?1 ORDER BY name")
+        let rows = try database.cached(
+            "SELECT name, inline, added_by, added_seq FROM memo_tag WHERE memo_id = ?1 ORDER BY name")
         try rows.bind([.integer(id)])
         var tags: [SyncRecord.Tag] = []
         while try rows.step() {
             guard rows.isText(at: 0), rows.isNumber(at: 1) else { continue }
-            tags.append(SyncRecord.Tag(name: rows.string(at: 0), inline: rows.int64(at: 1) != 0,
-                                       addedBy: rows.isText(at: 2) ? rows.string(at: 2) : "", addedSeq: rows.int64(at: 3)))
+            tags.append(
+                SyncRecord.Tag(
+                    name: rows.string(at: 0), inline: rows.int64(at: 1) != 0,
+                    addedBy: rows.isText(at: 2) ? rows.string(at: 2) : "", addedSeq: rows.int64(at: 3)))
         }
         return tags
     }
 
     /// Memo `id`'s links, each with the uuid of the memo it names (nil: none).
     private func syncLinks(of id: Int64) throws -> [SyncRecord.Link] {
-        let rows = try database.cached("""
+        let rows = try database.cached(
+            """
             SELECT start, length, target_uuid
             FROM memo_link WHERE memo_id = ?1 ORDER BY start
             """)
         try rows.bind([.integer(id)])
         var links: [SyncRecord.Link] = []
         while try rows.step() {
-            links.append(SyncRecord.Link(start: rows.int64(at: 0), length: rows.int64(at: 1), target: rows.isText(at: 2) ? rows.string(at: 2) : nil))
+            links.append(
+                SyncRecord.Link(
+                    start: rows.int64(at: 0), length: rows.int64(at: 1),
+                    target: rows.isText(at: 2) ? rows.string(at: 2) : nil))
         }
         return links
     }
@@ -166,8 +181,9 @@ struct SyncSide {
     private static let deadColumns = "uuid, version, changed_at, changed_by, tags, text"
 
     private static func tombstone(_ row: Statement) -> SyncRecord {
-        var record = SyncRecord(uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
-                                changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
+        var record = SyncRecord(
+            uuid: row.string(at: 0), live: nil, version: VersionVector(json: row.string(at: 1)),
+            changedAt: row.int64(at: 2), changedBy: row.string(at: 3))
         record.deletedTags = SyncRecord.Tag.deleted(json: row.isText(at: 4) ? row.string(at: 4) : "[]")
         record.deletedText = DeletedText(json: row.isText(at: 5) ? row.string(at: 5) : nil)
         return record

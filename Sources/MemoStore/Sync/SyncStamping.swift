@@ -23,13 +23,17 @@ struct SyncStamping {
     func write(_ record: SyncRecord, seq: Int64) throws {
         try database.writingMemoRows(token) {
             let existing = try database.cached("SELECT id FROM memo WHERE uuid = ?1").scalarInt([.text(record.uuid)])
-            let facts: [SQLiteValue] = [.text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
-                                        .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq),
-                                        MemoTable.supportValue(record.support)]
+            let facts: [SQLiteValue] = [
+                .text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
+                .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq),
+                MemoTable.supportValue(record.support)
+            ]
             guard let live = record.live else {
                 if let id = existing { _ = try table.delete(id) }
-                let tombstone: [SQLiteValue] = [.text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
-                                                record.deletedText?.json.map(SQLiteValue.text) ?? .null]
+                let tombstone: [SQLiteValue] = [
+                    .text(record.uuid), .text(SyncRecord.Tag.json(ofDeleted: record.deletedTags)),
+                    record.deletedText?.json.map(SQLiteValue.text) ?? .null
+                ]
                 try database.cached(Self.tombstoneSQL).run(facts + tombstone)
                 return
             }
@@ -49,7 +53,9 @@ struct SyncStamping {
                 try table.index(id, content: live.content)
             }
             try table.link(id, content: live.content, carried: live.links)
-            for tag in live.tags { try table.attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq) }
+            for tag in live.tags {
+                try table.attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq)
+            }
             try table.keepTagNames(of: id)
             try database.cached("DELETE FROM memo_tombstone WHERE uuid = ?1").run([.text(record.uuid)])
         }

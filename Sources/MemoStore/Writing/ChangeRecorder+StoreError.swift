@@ -3,8 +3,10 @@ extension ChangeRecorder {
     /// in the history. Inside another recorded change (an import's merges, a batch's
     /// commands) it is part of that one. Errors of `body` pass through; SQLite's become
     /// `StoreError`, the only errors the store's callers handle.
-    func recordingChange<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp,
-                            _ body: () throws -> T) throws -> T {
+    func recordingChange<T>(
+        _ kind: ChangeKind, target: Int64? = nil, at time: Timestamp,
+        _ body: () throws -> T
+    ) throws -> T {
         do {
             return try record(kind, target: target, at: time, body)
         } catch let error as SQLiteError {
@@ -13,7 +15,9 @@ extension ChangeRecorder {
     }
 
     /// `recordingChange` for the store's own write operations, which only fail with store errors.
-    func recorded<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T) throws(StoreError) -> T {
+    func recorded<T>(
+        _ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T
+    ) throws(StoreError) -> T {
         try StoreError.wrapping { try recordingChange(kind, target: target, at: time, body) }
     }
 }

@@ -141,20 +141,27 @@ final class ChangeRecorder {
     /// facts (`SyncStamping.stampStaged`).
     private func finish(_ kind: ChangeKind, target: Int64?, summary given: String? = nil, at time: Timestamp) throws {
         try historyImages.unstageUnchanged()
-        let (count, summary) = try database.cached("""
-            SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
-                                              json_extract(p.before, '$.content'))
-                              FROM temp.pending_change p ORDER BY p.memo_id LIMIT 1)
-            FROM temp.pending_change
-            """).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
+        let (count, summary) =
+            try database.cached(
+                """
+                SELECT count(*), (SELECT coalesce((SELECT substr(content, 1, 200) FROM memo WHERE id = p.memo_id),
+                                                  json_extract(p.before, '$.content'))
+                                  FROM temp.pending_change p ORDER BY p.memo_id LIMIT 1)
+                FROM temp.pending_change
+                """
+            ).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
         guard count > 0 else { return }
         if kind != .sync { try stampSyncFacts(of: kind, at: time) }
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
-            .run([.integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
-                  .integer(count), .text(given ?? MemoContent.firstLine(of: summary))])
+            .run([
+                .integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),
+                .integer(count), .text(given ?? MemoContent.firstLine(of: summary))
+            ])
         let sequence = database.lastInsertedRowID
-        try database.cached("INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change")
-            .run([.integer(sequence)])
+        try database.cached(
+            "INSERT INTO history_memo(seq, memo_id, before) SELECT ?1, memo_id, before FROM temp.pending_change"
+        )
+        .run([.integer(sequence)])
         try historyImages.clearStaging()
         lastRecordedChange = sequence
     }

@@ -40,13 +40,16 @@ struct ImportMerging {
                     _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: nil)
                 } else {
                     let carried = carriedVersion(of: draft, explicitTags: explicit)
-                    _ = try table.insert(draft, explicitTags: explicit, inlineTags: inline, facts: stamp, origin: .imported(carried))
+                    _ = try table.insert(
+                        draft, explicitTags: explicit, inlineTags: inline, facts: stamp, origin: .imported(carried))
                     if let carried { try identity.observe(clock: carried.changedAt) }
                 }
             }
             return .added
         }
-        guard let updateDate = draft.updateDate, updateDate > (existing.updateDate ?? existing.insertDate) else { return .skipped }
+        guard let updateDate = draft.updateDate, updateDate > (existing.updateDate ?? existing.insertDate) else {
+            return .skipped
+        }
         try MemoContent.validate(draft.content)
         try recorder.recorded(.import, at: time) {
             _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate, links: draft.links)
@@ -59,8 +62,9 @@ struct ImportMerging {
     /// (`MemoVersion.describes`).
     private func carriedVersion(of draft: MemoDraft, explicitTags: [String]) -> MemoVersion? {
         guard let version = draft.version,
-              version.describes(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-                                updateDate: draft.updateDate?.millisecondsSince1970, explicitTags: explicitTags)
+            version.describes(
+                content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+                updateDate: draft.updateDate?.millisecondsSince1970, explicitTags: explicitTags)
         else { return nil }
         return version
     }

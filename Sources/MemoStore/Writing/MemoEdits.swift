@@ -16,8 +16,9 @@ struct MemoEdits {
         try MemoContent.validate(draft.content)
         let explicitTags = try Self.normalized(draft.tags)
         return try recorder.recorded(.add, at: draft.insertDate) {
-            let id = try table.insert(draft, explicitTags: explicitTags, inlineTags: TagName.inlineTags(in: draft.content),
-                                      facts: recorder.stamp(at: draft.insertDate))
+            let id = try table.insert(
+                draft, explicitTags: explicitTags, inlineTags: TagName.inlineTags(in: draft.content),
+                facts: recorder.stamp(at: draft.insertDate))
             return try reader.existingMemo(id: id)
         }
     }
@@ -31,14 +32,18 @@ struct MemoEdits {
             // The same text again changes nothing: no update date, no history entry, no sync.
             let current = try reader.existingMemo(id: id)
             guard current.content != content else { return current }
-            guard try table.updateContent(of: id, to: content, updateDate: date) else { throw StoreError.memoNotFound([id]) }
+            guard try table.updateContent(of: id, to: content, updateDate: date) else {
+                throw StoreError.memoNotFound([id])
+            }
             return try reader.existingMemo(id: id)
         }
     }
 
     /// Deletes every memo in `ids`, or none if one of them does not exist; the memos whose
     /// texts referenced them, so the caller can say which references now lead nowhere.
-    func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [MemoStore.LinkedMemo]) {
+    func delete(
+        ids: [Int64], at time: Timestamp
+    ) throws(StoreError) -> (ids: [Int64], referrers: [MemoStore.LinkedMemo]) {
         var unique: [Int64] = []
         for id in ids where !unique.contains(id) { unique.append(id) }
         return try recorder.recorded(.delete, at: time) {
@@ -67,7 +72,9 @@ struct MemoEdits {
         return try recorder.recorded(.untag, at: time) {
             let inline = Set(TagName.inlineTags(in: try reader.existingMemo(id: id).content))
             if let name = names.first(where: inline.contains) { throw StoreError.tagInText(memo: id, tag: name) }
-            for name in names where try !table.removeTag(name, from: id) { throw StoreError.tagNotFound(memo: id, tag: name) }
+            for name in names where try !table.removeTag(name, from: id) {
+                throw StoreError.tagNotFound(memo: id, tag: name)
+            }
             return try reader.existingMemo(id: id)
         }
     }

@@ -37,20 +37,26 @@ struct MemoTable {
     /// the change, or none while the store keeps no versions); its id. Its versions also hold
     /// the names of its state (`StateDigest`), so a copy of it that an import names so is no
     /// news to a store that saw this change.
-    func insert(_ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
-                origin: Origin = .thisStore) throws -> Int64 {
+    func insert(
+        _ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
+        origin: Origin = .thisStore
+    ) throws -> Int64 {
         try database.writingMemoRows(token) {
             let first = Self.firstVersion(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
-            try database.cached("""
+            try database.cached(
+                """
                 INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
                                  text_by, text_seq, support, tag_names)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-                """).run([.text(draft.uuid), .text(draft.content),
-                          .integer(draft.insertDate.millisecondsSince1970),
-                          .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
-                          .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
-                          .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support),
-                          .text(Self.tagNames(explicitTags + inlineTags))])
+                """
+            ).run([
+                .text(draft.uuid), .text(draft.content),
+                .integer(draft.insertDate.millisecondsSince1970),
+                .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
+                .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
+                .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support),
+                .text(Self.tagNames(explicitTags + inlineTags))
+            ])
             let id = database.lastInsertedRowID
             try images.stageNewMemo(id)
             try index(id, content: draft.content)
@@ -64,16 +70,24 @@ struct MemoTable {
         }
     }
 
-    private static func firstVersion(of draft: MemoDraft, explicitTags: [String], facts: SyncStamp?, origin: Origin) -> MemoVersion {
-        let textName = StateDigest.text(content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-                                        updateDate: draft.updateDate?.millisecondsSince1970)
+    private static func firstVersion(
+        of draft: MemoDraft, explicitTags: [String], facts: SyncStamp?, origin: Origin
+    ) -> MemoVersion {
+        let textName = StateDigest.text(
+            content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
+            updateDate: draft.updateDate?.millisecondsSince1970)
         let tagsName = StateDigest.tags(explicitTags)
-        func version(_ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String) -> MemoVersion {
-            MemoVersion(text: VersionVector(text), tags: VersionVector(tags),
-                        support: VersionVector(seq == 0 ? [:] : [textBy: seq].merging([tagsBy: seq]) { first, _ in first }),
-                        textBy: textBy, textSeq: seq,
-                        tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in first },
-                        changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
+        func version(
+            _ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String
+        ) -> MemoVersion {
+            MemoVersion(
+                text: VersionVector(text), tags: VersionVector(tags),
+                support: VersionVector(seq == 0 ? [:] : [textBy: seq].merging([tagsBy: seq]) { first, _ in first }),
+                textBy: textBy, textSeq: seq,
+                tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in
+                    first
+                },
+                changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
         }
         switch origin {
         case .imported(let carried?):
@@ -82,14 +96,17 @@ struct MemoTable {
             return version(1, text: [textName: 1], tags: [tagsName: 1], textBy: textName, tagsBy: tagsName)
         case .thisStore:
             guard let facts else { return version(0, text: [:], tags: [:], textBy: "", tagsBy: "") }
-            return version(facts.seq, text: [facts.store: facts.seq, textName: 1], tags: [facts.store: facts.seq, tagsName: 1],
-                           textBy: facts.store, tagsBy: facts.store)
+            return version(
+                facts.seq, text: [facts.store: facts.seq, textName: 1], tags: [facts.store: facts.seq, tagsName: 1],
+                textBy: facts.store, tagsBy: facts.store)
         }
     }
 
     /// Replaces memo `id`'s text and update date; its inline tags follow the new text. False
     /// when there is no such memo.
-    func updateContent(of id: Int64, to content: String, updateDate: Timestamp, links: [SyncRecord.Link]? = nil) throws -> Bool {
+    func updateContent(
+        of id: Int64, to content: String, updateDate: Timestamp, links: [SyncRecord.Link]? = nil
+    ) throws -> Bool {
         try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
             let named = try namedMemos(of: id)
@@ -146,7 +163,8 @@ struct MemoTable {
     func removeTag(_ name: String, from id: Int64) throws -> Bool {
         try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
-            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2").run([.integer(id), .text(name)])
+            try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND name = ?2").run([.integer(id), .text(name)]
+            )
             guard database.changes == 1 else { return false }
             try keepTagNames(of: id)
             return true
@@ -186,7 +204,8 @@ struct MemoTable {
     /// Explicit tags remember the change that added them (`addedBy`, `addedSeq`): given for
     /// tags that come from elsewhere, else stamped when the change ends (`stampStaged`).
     func attach(_ names: [String], to id: Int64, inline: Bool, addedBy: String = "", addedSeq: Int64 = 0) throws {
-        let link = try database.cached("""
+        let link = try database.cached(
+            """
             INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq) VALUES (?1, ?2, ?3, ?4, ?5)
             ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
             """)
@@ -215,16 +234,20 @@ struct MemoTable {
         try database.writingMemoRows(token) {
             let references = TextReferences.all(in: content)
             guard !references.isEmpty else { return }
-            let insert = try database.cached("""
+            let insert = try database.cached(
+                """
                 INSERT INTO memo_link(memo_id, start, length, target_uuid)
                 VALUES (?1, ?2, ?3, coalesce(?4, (SELECT uuid FROM memo WHERE id = ?5)))
                 """)
             for found in references {
-                let (targetUUID, targetID): (SQLiteValue, SQLiteValue) = switch found.reference {
-                case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
-                case .uuid(let target): (.text(target), .null)
-                }
-                try insert.run([.integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID])
+                let (targetUUID, targetID): (SQLiteValue, SQLiteValue) =
+                    switch found.reference {
+                    case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
+                    case .uuid(let target): (.text(target), .null)
+                    }
+                try insert.run([
+                    .integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID
+                ])
             }
         }
     }
@@ -233,25 +256,31 @@ struct MemoTable {
     /// links, as the store that wrote it named them) when they fit the text, else from the
     /// text here.
     func link(_ id: Int64, content: String, carried: [SyncRecord.Link]?, keeping named: [String: String] = [:]) throws {
-        guard let carried, Self.links(carried, fit: TextReferences.all(in: content)) else { return try link(id, content: content, keeping: named) }
+        guard let carried, Self.links(carried, fit: TextReferences.all(in: content)) else {
+            return try link(id, content: content, keeping: named)
+        }
         try link(id, carried: carried)
     }
 
     /// Whether carried links are the text's references, one at each, place for place, and a
     /// `memo:UUID` names that uuid (only what a `#ID` names can differ between stores).
     private static func links(_ carried: [SyncRecord.Link], fit references: [TextReference]) -> Bool {
-        carried.count == references.count && zip(carried, references).allSatisfy { link, found in
-            guard link.start == Int64(found.start), link.length == Int64(found.length) else { return false }
-            if case .uuid(let uuid) = found.reference { return link.target == uuid }
-            return true
-        }
+        carried.count == references.count
+            && zip(carried, references).allSatisfy { link, found in
+                guard link.start == Int64(found.start), link.length == Int64(found.length) else { return false }
+                if case .uuid(let uuid) = found.reference { return link.target == uuid }
+                return true
+            }
     }
 
     /// Indexes the links a synced or exported text carries.
     private func link(_ id: Int64, carried links: [SyncRecord.Link]) throws {
-        let insert = try database.cached("INSERT OR IGNORE INTO memo_link(memo_id, start, length, target_uuid) VALUES (?1, ?2, ?3, ?4)")
+        let insert = try database.cached(
+            "INSERT OR IGNORE INTO memo_link(memo_id, start, length, target_uuid) VALUES (?1, ?2, ?3, ?4)")
         for link in links {
-            try insert.run([.integer(id), .integer(link.start), .integer(link.length), link.target.map(SQLiteValue.text) ?? .null])
+            try insert.run([
+                .integer(id), .integer(link.start), .integer(link.length), link.target.map(SQLiteValue.text) ?? .null
+            ])
         }
     }
 
@@ -259,7 +288,8 @@ struct MemoTable {
     /// keeps them for the same references in the new text, so a link that a sync brought
     /// from a store where the memo has another id still leads to it after an edit here.
     private func namedMemos(of id: Int64) throws -> [String: String] {
-        let rows = try database.cached("""
+        let rows = try database.cached(
+            """
             SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid
             FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.memo_id = ?1 AND l.target_uuid IS NOT NULL
             """)

@@ -112,7 +112,10 @@ package final class LineChannel {
         guard let sideInput, !sideEnded else { return }
         var side = [UInt8](repeating: 0, count: 4096)
         while !sideEnded {
-            var polled = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: sideInput, events: Int16(POLLIN), revents: 0)]
+            var polled = [
+                pollfd(fd: descriptor, events: events, revents: 0),
+                pollfd(fd: sideInput, events: Int16(POLLIN), revents: 0)
+            ]
             if poll(&polled, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 throw .system(errno)

@@ -20,8 +20,10 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
 
     /// Says hello over `connection` and reads the other side's: a remote that speaks no
     /// version this one speaks is refused before anything else is asked of it.
-    package init(connection: any SyncConnection, displayPath: String, hello: SyncHello,
-                 onProgress: ((SyncTraffic) -> Void)? = nil) throws(StoreError) {
+    package init(
+        connection: any SyncConnection, displayPath: String, hello: SyncHello,
+        onProgress: ((SyncTraffic) -> Void)? = nil
+    ) throws(StoreError) {
         self.connection = connection
         self.displayPath = displayPath
         self.onProgress = onProgress
@@ -45,7 +47,9 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
     }
 
     package func open(at time: Timestamp, peer: String) throws(StoreError) -> String {
-        guard case .opened(let storeID) = try call(.open(time: time.millisecondsSince1970, peer: peer)) else { throw unexpectedReply("open") }
+        guard case .opened(let storeID) = try call(.open(time: time.millisecondsSince1970, peer: peer)) else {
+            throw unexpectedReply("open")
+        }
         return storeID
     }
 
@@ -55,11 +59,13 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
     }
 
     package func changes(since cursor: SyncCursor?, at time: Timestamp) throws(StoreError) -> SyncChanges {
-        guard case .changes(let storeID, let reached, let reachedAfterWrites, let seq, let count)
-                = try call(.changes(since: cursor, time: time.millisecondsSince1970))
+        guard
+            case .changes(let storeID, let reached, let reachedAfterWrites, let seq, let count) = try call(
+                .changes(since: cursor, time: time.millisecondsSince1970))
         else { throw unexpectedReply("changes") }
-        return SyncChanges(storeID: storeID, cursor: reached, cursorAfterWrites: reachedAfterWrites, seq: seq,
-                           records: try receiveRecords(count))
+        return SyncChanges(
+            storeID: storeID, cursor: reached, cursorAfterWrites: reachedAfterWrites, seq: seq,
+            records: try receiveRecords(count))
     }
 
     package func records(_ uuids: [String]) throws(StoreError) -> [SyncRecord] {
@@ -75,7 +81,9 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
 
     private static let uuidsPerRequest = 100_000
 
-    package func apply(_ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64) throws(StoreError) {
+    package func apply(
+        _ records: [SyncRecord], received cursor: SyncCursor, from peer: String, clock: Int64
+    ) throws(StoreError) {
         try send(SyncRequest.apply(count: records.count, received: cursor, from: peer, clock: clock))
         for record in records {
             try send(record)
@@ -144,8 +152,9 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
             if let hello = WireCoding.decode(SyncHello.Line.self, from: line) { return hello.hello }
             skipped.append(Self.quoted(line))
         }
-        throw failure("the remote printed \(skipped[0]) and more, not the sync exchange: does `memo` there run memo, "
-                      + "and does the shell's start-up print nothing for a command run through ssh?")
+        throw failure(
+            "the remote printed \(skipped[0]) and more, not the sync exchange: does `memo` there run memo, "
+                + "and does the shell's start-up print nothing for a command run through ssh?")
     }
 
     private func receiveLine() throws(StoreError) -> ArraySlice<UInt8> {
@@ -169,7 +178,9 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
 
     private func lost(_ error: LineChannel.Failure, heardFromMemo: Bool) -> StoreError {
         if case .lineTooLong(let limit) = error {
-            return failure("the remote sent a line over \(limit >> 10) KiB\(heardFromMemo ? "" : " before its hello"): not the sync exchange")
+            return failure(
+                "the remote sent a line over \(limit >> 10) KiB\(heardFromMemo ? "" : " before its hello"): not the sync exchange"
+            )
         }
         return ended(heardFromMemo: heardFromMemo, printed: [])
     }

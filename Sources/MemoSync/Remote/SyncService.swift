@@ -80,13 +80,18 @@ package final class SyncService {
             case .identity:
                 return (.identity(card: try endpoint().identity()), [])
             case .open(let time, let peer):
-                return (.opened(storeID: try endpoint().open(at: Timestamp(millisecondsSince1970: time), peer: peer)), [])
+                return (
+                    .opened(storeID: try endpoint().open(at: Timestamp(millisecondsSince1970: time), peer: peer)), []
+                )
             case .cursor(let peer):
                 return (.cursor(cursor: try endpoint().cursor(of: peer)), [])
             case .changes(let since, let time):
                 let changes = try endpoint().changes(since: since, at: Timestamp(millisecondsSince1970: time))
-                return (.changes(storeID: changes.storeID, cursor: changes.cursor, cursorAfterWrites: changes.cursorAfterWrites,
-                                 seq: changes.seq, count: changes.records.count), changes.records)
+                return (
+                    .changes(
+                        storeID: changes.storeID, cursor: changes.cursor, cursorAfterWrites: changes.cursorAfterWrites,
+                        seq: changes.seq, count: changes.records.count), changes.records
+                )
             case .records(let uuids):
                 let records = try endpoint().records(uuids)
                 return (.records(count: records.count), records)
@@ -111,14 +116,15 @@ package final class SyncService {
 
     /// Why `request` cannot come now, or nil; moves the exchange on when it can.
     private func outOfOrder(_ request: SyncRequest) -> String? {
-        let (name, needed, next): (String, Stage, Stage?) = switch request {
-        case .identity, .cursor, .abandon: ("", .greeted, nil)
-        case .open: ("open", .greeted, .opened)
-        case .changes: ("changes", .opened, .changesRead)
-        case .records: ("records", .greeted, nil)
-        case .apply: ("apply", .changesRead, .applied)
-        case .commit: ("commit", .applied, .committed)
-        }
+        let (name, needed, next): (String, Stage, Stage?) =
+            switch request {
+            case .identity, .cursor, .abandon: ("", .greeted, nil)
+            case .open: ("open", .greeted, .opened)
+            case .changes: ("changes", .opened, .changesRead)
+            case .records: ("records", .greeted, nil)
+            case .apply: ("apply", .changesRead, .applied)
+            case .commit: ("commit", .applied, .committed)
+            }
         guard let next else { return nil }
         guard stage == needed else { return stage < needed ? "'\(name)' came too early" : "'\(name)' came again" }
         stage = next
@@ -135,10 +141,13 @@ package final class SyncService {
             guard refusal == nil else { continue }
             if let record = WireCoding.decode(SyncRecord.self, from: line) {
                 // What the merge checks of the records it reads, checked of those written here.
-                if let problem = record.problem { refusal = .invalidSyncMemo(path: "the client", uuid: record.uuid, reason: problem) }
+                if let problem = record.problem {
+                    refusal = .invalidSyncMemo(path: "the client", uuid: record.uuid, reason: problem)
+                }
                 records.append(record)
             } else {
-                refusal = .remote(place: "the client", problem: "sent a memo record this memo cannot read", storeUnusable: false)
+                refusal = .remote(
+                    place: "the client", problem: "sent a memo record this memo cannot read", storeUnusable: false)
             }
         }
         if let refusal { throw refusal }

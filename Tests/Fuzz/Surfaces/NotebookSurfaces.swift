@@ -29,7 +29,9 @@ package enum FuzzSurfaces {
     }
 
     /// Every record an import reader makes of `bytes`, read from a file as `import` reads one.
-    private static func read<Reader: RecordReader>(_ bytes: UnsafeRawBufferPointer, _ makeReader: (ImportFile) -> Reader) {
+    private static func read<Reader: RecordReader>(
+        _ bytes: UnsafeRawBufferPointer, _ makeReader: (ImportFile) -> Reader
+    ) {
         let descriptor = InputFile.holding(bytes)
         var reader = makeReader(ImportFile(name: "fuzz", descriptor: descriptor))
         while case .some(.some) = try? reader.next() {}

@@ -12,7 +12,9 @@ package enum FuzzSurfaces {
     package static func stream(_ bytes: UnsafeRawBufferPointer) {
         let input = Array(bytes)
         let lowercased = input.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        for word in fileCommands where lowercased.indices.contains(where: { lowercased[$0...].starts(with: word) }) { return }
+        for word in fileCommands where lowercased.indices.contains(where: { lowercased[$0...].starts(with: word) }) {
+            return
+        }
         guard let store = try? MemoStore.open(.memory) else { return }
         let notebook = Notebook(store: store, clock: DeterministicClock(), uuids: SequentialUUIDs(), displayTime: .utc)
         let server = MemoServer(notebook: notebook, memoFilesFolder: nil, send: { _ in }, log: { _ in })
