@@ -87,7 +87,7 @@ package struct MemoVersion: Equatable, Sendable {
     /// file it was imported from, and a large import exported again carries nothing more.
     static let jsonSQL = """
         CASE WHEN memo.change_seq > 0 AND NOT \(SyncStamping.isOnlyItsStateSQL) THEN json_object(
-            'text', json(memo.version), 'tags', json(memo.tags_version), 'support', json(\(MemoTable.supportSQL)),
+            'text', json(memo.version), 'tags', json(memo.tags_version), 'support', json(\(MemoVersion.supportSQL)),
             'textBy', memo.text_by, 'textSeq', memo.text_seq,
             'tagsAddedBy', (SELECT json_group_object(name, json_object('by', added_by, 'seq', added_seq))
                             FROM memo_tag WHERE memo_id = memo.id AND inline = 0),

@@ -127,7 +127,7 @@ struct SyncSide {
 
     private static let liveColumns =
         "uuid, content, insert_date, update_date, version, changed_at, changed_by, id, tags_version, "
-        + "text_by, text_seq, \(MemoTable.supportSQL)"
+        + "text_by, text_seq, \(MemoVersion.supportSQL)"
 
     private func liveRecord(_ row: Statement) throws -> SyncRecord {
         var record = SyncRecord(

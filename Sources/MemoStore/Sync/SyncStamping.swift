@@ -26,7 +26,7 @@ struct SyncStamping {
             let facts: [SQLiteValue] = [
                 .text(record.version.json), .integer(record.changedAt), .text(record.changedBy), .integer(seq),
                 .text(record.tagsVersion.json), .text(record.textBy), .integer(record.textSeq),
-                MemoTable.supportValue(record.support)
+                MemoVersion.supportValue(record.support)
             ]
             guard let live = record.live else {
                 if let id = existing { _ = try table.delete(id) }
@@ -204,7 +204,7 @@ struct SyncStamping {
         """
 
     /// Whether a row of `memo` (SQL) holds only the version an import derives from its state
-    /// (`firstVersion`, `.imported(nil)`): its text and tags named, by those names
+    /// (`MemoVersion.first`, `.imported(nil)`): its text and tags named, by those names
     /// (`memo_names_its_state`, which hashes each once). The cheap tests come first, so a
     /// memo changed here costs no hashing, and a memo without tags no look at `memo_tag`.
     static let isOnlyItsStateSQL = """

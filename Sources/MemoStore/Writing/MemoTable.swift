@@ -42,7 +42,7 @@ struct MemoTable {
         origin: Origin = .thisStore
     ) throws -> Int64 {
         try database.writingMemoRows(token) {
-            let first = Self.firstVersion(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
+            let first = MemoVersion.first(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
             try database.cached(
                 """
                 INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
@@ -54,7 +54,7 @@ struct MemoTable {
                 .integer(draft.insertDate.millisecondsSince1970),
                 .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
                 .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
-                .text(first.textBy), .integer(first.textSeq), Self.supportValue(first.support),
+                .text(first.textBy), .integer(first.textSeq), MemoVersion.supportValue(first.support),
                 .text(Self.tagNames(explicitTags + inlineTags))
             ])
             let id = database.lastInsertedRowID
@@ -67,38 +67,6 @@ struct MemoTable {
             }
             try attach(inlineTags, to: id, inline: true)
             return id
-        }
-    }
-
-    private static func firstVersion(
-        of draft: MemoDraft, explicitTags: [String], facts: SyncStamp?, origin: Origin
-    ) -> MemoVersion {
-        let textName = StateDigest.text(
-            content: draft.content, insertDate: draft.insertDate.millisecondsSince1970,
-            updateDate: draft.updateDate?.millisecondsSince1970)
-        let tagsName = StateDigest.tags(explicitTags)
-        func version(
-            _ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String
-        ) -> MemoVersion {
-            MemoVersion(
-                text: VersionVector(text), tags: VersionVector(tags),
-                support: VersionVector(seq == 0 ? [:] : [textBy: seq].merging([tagsBy: seq]) { first, _ in first }),
-                textBy: textBy, textSeq: seq,
-                tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in
-                    first
-                },
-                changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
-        }
-        switch origin {
-        case .imported(let carried?):
-            return carried
-        case .imported(nil):
-            return version(1, text: [textName: 1], tags: [tagsName: 1], textBy: textName, tagsBy: tagsName)
-        case .thisStore:
-            guard let facts else { return version(0, text: [:], tags: [:], textBy: "", tagsBy: "") }
-            return version(
-                facts.seq, text: [facts.store: facts.seq, textName: 1], tags: [facts.store: facts.seq, tagsName: 1],
-                textBy: facts.store, tagsBy: facts.store)
         }
     }
 
@@ -122,19 +90,6 @@ struct MemoTable {
             return true
         }
     }
-
-    /// A memo's support as its column holds it: NULL for none yet.
-    static func supportValue(_ support: VersionVector) -> SQLiteValue {
-        support.counts.isEmpty ? .null : .text(support.json)
-    }
-
-    /// A memo's support (SQL on a row of `memo`): its column, or for a memo from before
-    /// version 7, all it has seen (`version` and `tags_version` joined), as before.
-    static let supportSQL = """
-        coalesce(memo.support, (SELECT json_group_object(key, most) FROM (
-            SELECT key, max(value) AS most FROM (SELECT key, value FROM json_each(memo.version)
-                                                 UNION ALL SELECT key, value FROM json_each(memo.tags_version)) GROUP BY key)))
-        """
 
     /// Deletes memo `id` and its search row (its tags go with it); false when there is none.
     func delete(_ id: Int64) throws -> Bool {
