@@ -91,7 +91,7 @@ package final class REPL {
         case .endOfInput:
             break
         }
-        _ = notebook.discardOpenBatch()
+        _ = try? notebook.execute(.rollback)
         return true
     }
 

@@ -158,7 +158,7 @@ struct MemoProgram {
             }
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.progress = ProgressBar(output: errors) }
             for reference in invocation.fixtures {
-                _ = try notebook.load(try Fixture.resolve(reference))
+                _ = try notebook.execute(.preload(try Fixture.resolve(reference)))
             }
             return body(notebook)
         } catch {

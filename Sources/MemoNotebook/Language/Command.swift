@@ -14,6 +14,10 @@ package enum Command: Equatable, Sendable {
     /// A memo's new text, only while the memo is still the version `base` (none known: never):
     /// the server's save of a memo's own file, which the command language does not spell.
     case editIfStill(id: Int64, text: String, base: MemoFileBase?)
+    /// Takes back this session's change `change` for a step that then did not happen: the
+    /// server's answer to a move whose edit the editor refused, which the command language
+    /// does not spell. Undone in the store and gone from the session's undo and redo.
+    case withdraw(change: Int64)
     case delete(ids: [Int64])
     case tag(id: Int64, tags: [String])
     case untag(id: Int64, tags: [String])
@@ -38,6 +42,10 @@ package enum Command: Equatable, Sendable {
     case clock(DateArgument)
     /// Loads a built-in fixture by name, or a fixture script by path.
     case fixture(String)
+    /// A fixture `--fixture` loads before the session starts: its starting point, not a change
+    /// of the session that `undo` takes back. Resolved already, so a fixture that cannot be
+    /// found creates no store file. The command language spells `fixture` only.
+    case preload(Fixture)
     case fixtures
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
@@ -51,14 +59,29 @@ package enum Command: Equatable, Sendable {
         }
     }
 
+    /// Whether the change the command makes goes on the session's undo stack: not for `undo`
+    /// and `redo`, which move entries between the stacks themselves, a withdrawal, taken back
+    /// for good, or a preloaded fixture, the session's starting point.
+    var joinsUndoStack: Bool {
+        switch self {
+        case .undo, .undoSync, .redo, .withdraw, .preload:
+            false
+        case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
+            .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
+            .fixtures:
+            true
+        }
+    }
+
     /// How the command uses the store. Only one that may add memos creates a store file
     /// that does not exist yet; the others have nothing to work on in it.
     package var storeUse: StoreUse {
         switch self {
-        case .add, .importFile, .sync, .fixture, .begin:
+        case .add, .importFile, .sync, .fixture, .preload, .begin:
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
-            .edit, .update, .editIfStill, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync, .redo:
+            .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
+            .redo:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

@@ -51,6 +51,8 @@ extension Notebook {
 
     /// Whether the session now uses the store file another process created meanwhile, in
     /// place of its stand-in (before a command, and at a server's tick, so watches see it).
+    /// Not a change of the store but of the session's connection, opened as a session's
+    /// start opens one: so a face may call it outside `execute`.
     @discardableResult
     package func useStoreFileIfCreated() throws(StoreError) -> Bool {
         guard let newFile, MemoStore.fileExists(at: newFile.path) else { return false }

@@ -3,8 +3,9 @@ import MemoStore
 extension Notebook {
     /// Loads a fixture atomically: every memo of it, or none if a line fails. Its `clock`
     /// lines run on a clock of its own, so a fixture gives the same dates wherever it is
-    /// loaded, even in a session on the system clock. Returns how many memos it added.
-    package func load(_ fixture: Fixture) throws -> Int {
+    /// loaded, even in a session on the system clock. Returns how many memos it added. Run
+    /// as `Command.fixture` or `Command.preload`.
+    func load(_ fixture: Fixture) throws -> Int {
         try createStoreFile()
         let before = try store.count()
         try store.recordingChange(.fixture, at: changeTime) {

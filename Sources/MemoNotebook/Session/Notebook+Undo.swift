@@ -10,15 +10,14 @@ package enum SessionScope: Equatable, Sendable {
 
 /// Batches (`begin`, `save`, `rollback`) and `undo` / `redo` over the store's history.
 extension Notebook {
-    /// Runs one change of this session (a command, or a server method such as `memo/add`)
-    /// and keeps the undo stack in step: a new change goes on top and empties the redo
-    /// stack; a change inside a batch is counted until `save`.
-    package func tracking<T>(_ command: Command? = nil, _ body: () throws -> T) rethrows -> T {
+    /// Runs one change of this session (a command `execute` runs) and keeps the undo stack in
+    /// step: a new change goes on top and empties the redo stack; a change inside a batch is
+    /// counted until `save`.
+    func tracking<T>(_ command: Command? = nil, _ body: () throws -> T) rethrows -> T {
         let lastChange = store.lastRecordedChange, rowsChanged = store.totalChanges
         let result = try body()
         if store.hasOpenBatch, store.totalChanges != rowsChanged, command != .begin { unsavedChanges += 1 }
-        guard let recorded = store.lastRecordedChange, recorded != lastChange, command != .undo, command != .undoSync,
-            command != .redo
+        guard let recorded = store.lastRecordedChange, recorded != lastChange, command?.joinsUndoStack ?? true
         else { return result }
         undoStack.append(recorded)
         redoStack.removeAll()
@@ -50,7 +49,7 @@ extension Notebook {
 
     /// Rolls back a batch left open when the session ends; how many changes it discarded,
     /// or nil when no batch was open.
-    package func discardOpenBatch() -> Int? {
+    func discardOpenBatch() -> Int? {
         guard store.hasOpenBatch, (try? store.rollbackBatch()) != nil else { return nil }
         defer { unsavedChanges = 0 }
         return unsavedChanges
@@ -111,9 +110,8 @@ extension Notebook {
     /// Takes back this session's change `sequence` for a step that then did not happen (a
     /// move whose edit the editor refused): undone in the store, and off this session's undo
     /// and redo stacks, so neither brings it back here. The undo's entry, or an error when a
-    /// later change to its memos forbids the undo.
-    @discardableResult
-    package func withdraw(_ sequence: Int64) throws -> HistoryEntry {
+    /// later change to its memos forbids the undo. Run as `Command.withdraw`.
+    func withdraw(_ sequence: Int64) throws -> HistoryEntry {
         let entry = try store.undo(sequence, at: changeTime)
         undoStack.removeAll { $0 == sequence }
         return entry

@@ -137,6 +137,10 @@ package final class Notebook {
         case .fixture(let reference):
             let fixture = try Fixture.resolve(reference)
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
+        case .preload(let fixture):
+            return .fixtureLoaded(name: fixture.name, added: try load(fixture))
+        case .withdraw(let change):
+            return .undone(try withdraw(change))
         }
     }
 
@@ -159,7 +163,7 @@ package final class Notebook {
 
     /// Adds a memo stamped with this session's clock and with a uuid from its source that no
     /// memo of the store has yet (a script replayed on a store that kept its last run's memos).
-    package func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
+    func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
         // The uuid is chosen inside the write transaction: another process adding at the
         // same moment cannot take it in between.
         try StoreError.wrapping {

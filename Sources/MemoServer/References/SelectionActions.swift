@@ -115,7 +115,7 @@ final class SelectionActions {
     /// Withdraws the move's add, or, when a later change to the memo forbids that, deletes
     /// the memo; whether it is gone.
     private func takeBack(_ move: (memo: Int64, change: Int64?)) -> Bool {
-        if let change = move.change, (try? notebook.withdraw(change)) != nil { return true }
+        if let change = move.change, (try? notebook.execute(.withdraw(change: change))) != nil { return true }
         return (try? notebook.execute(.delete(ids: [move.memo]))) != nil
     }
 }
