@@ -28,7 +28,7 @@ def test_store_history_editor_and_memo_files_are_private_under_umask_0(memo_bina
     store = tmp_path / "deep" / "er" / "memo" / "memo.sqlite"
     # The editor notes the mode of the file it was given.
     editor = tmp_path / "editor.sh"
-    editor.write_text('#!/bin/sh\nstat -c %a "$1" > "$1.mode"; cp "$1.mode" "' + str(tmp_path) + '/edited.mode"\n'
+    editor.write_text('#!/bin/sh\nstat -c %a "$1" > "' + str(tmp_path) + '/edited.mode"\n'
                       'printf "written in the editor" > "$1"\n')
     editor.chmod(0o755)
     repl = pexpect.spawn(memo_binary, [], env={**environment, "EDITOR": str(editor)},
