@@ -73,6 +73,24 @@ struct CoreDataImportTests {
                 == "imported 5 records: 0 added, 0 updated, 3 skipped, 2 without text\n")
     }
 
+    /// A text of white space alone is no text, as in every other import: the row is counted
+    /// without text, and the rest of the store still comes in.
+    @Test func aTextOfOnlyWhiteSpaceIsCountedWithoutText() throws {
+        let path = scratch.file("Blank.sqlite")
+        try Database(path: path).execute(
+            Self.metadataSQL([(1, "MemoEntity", 0)]) + """
+                CREATE TABLE ZMEMOENTITY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZINSERTDATE TIMESTAMP, ZCONTENT VARCHAR);
+                INSERT INTO ZMEMOENTITY VALUES (1, 1, 1, 731000000, 'Kept');
+                INSERT INTO ZMEMOENTITY VALUES (2, 1, 1, 731000100, '  \n\t ');
+                INSERT INTO ZMEMOENTITY VALUES (3, 1, 1, 731000200, 'Also kept');
+                """)
+        let session = try ScriptedNotebook()
+        #expect(
+            try session.run("import \(path) --format coredata")
+                == "imported 3 records: 2 added, 0 updated, 0 skipped, 1 without text\n")
+        #expect(try session.run("count") == "2\n")
+    }
+
     /// The Core Data tutorial's bookshelf: several text attributes joined by a newline.
     @Test func booksWithSeveralTextAttributes() throws {
         let path = scratch.file("Bookshelf.sqlite")

@@ -169,8 +169,9 @@ package final class CoreDataRows {
         guard try Self.namingSource(source, { try statement.step() }) else { return nil }
         var texts: [String] = []
         for column in 1...Int32(textColumns) where !statement.isNull(at: column) {
+            // White space alone is no text, as in every other import.
             let text = statement.string(at: column)
-            if !text.isEmpty { texts.append(text) }
+            if !text.allSatisfy(\.isWhitespace) { texts.append(text) }
         }
         let dateColumn = Int32(textColumns + 1)
         var date: Timestamp?
