@@ -1,3 +1,4 @@
+import Foundation
 import MemoNotebook
 import MemoStore
 
@@ -41,6 +42,18 @@ package struct ScriptedNotebook {
         Result { try run(line) }
     }
 
+    /// One step of a random run: `attempt(line)` with its command's verb, counted in `worked`
+    /// when it worked, and whether it imports a file that no earlier step wrote (an import
+    /// that may fail).
+    package func step(_ line: String, counting worked: inout [String: Int]) -> RandomStep {
+        let importsMissingFile =
+            line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
+        let step = RandomStep(
+            verb: String(line.prefix { $0 != " " }), outcome: attempt(line), importsMissingFile: importsMissingFile)
+        if step.outcome.worked { worked[step.verb, default: 0] += 1 }
+        return step
+    }
+
     /// Every memo as its JSON line (docs/REFERENCE.md, JSON), oldest first: uuid, text, dates and
     /// tags. Ids are left out: they are local to a store and never imported. (An export also
     /// carries each memo's sync version, which is the store's own.)
@@ -78,4 +91,11 @@ extension StoreRefusal {
         default: false
         }
     }
+}
+
+/// What one step of a random run did (`ScriptedNotebook.step`).
+package struct RandomStep {
+    package let verb: String
+    package let outcome: Result<String, any Error>
+    package let importsMissingFile: Bool
 }

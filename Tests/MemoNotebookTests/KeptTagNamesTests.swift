@@ -52,14 +52,10 @@ struct KeptTagNamesTests {
                 default: "import \(scratch.path)/export\(step - 1).jsonl"
                 }
             tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
-            let exportMissing =
-                line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
-            let outcome = session.attempt(line)
-            let verb = String(line.prefix { $0 != " " })
-            if outcome.worked { worked[verb, default: 0] += 1 }
+            let done = session.step(line, counting: &worked)
             #expect(
-                outcome.worked || exportMissing || Self.mayBeRefused(verb, outcome.refusal),
-                "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
+                done.outcome.worked || done.importsMissingFile || Self.mayBeRefused(done.verb, done.outcome.refusal),
+                "'\(line)' gave \(done.outcome) (seed \(seed), step \(step))")
             for store in stores { #expect(try stale(store) == 0, "after '\(line)' (seed \(seed), step \(step))") }
         }
         #expect(tagged > 20)

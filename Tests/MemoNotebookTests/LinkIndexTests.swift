@@ -85,16 +85,12 @@ struct LinkIndexTests {
                 case 10: "import \(scratch.path)/export\(step - 1).jsonl"
                 default: ["begin", "save", "fixture sample"][Int(random.next() % 3)]
                 }
-            let exportMissing =
-                line.hasPrefix("import ") && !FileManager.default.fileExists(atPath: String(line.dropFirst(7)))
-            let outcome = session.attempt(line)
-            let verb = String(line.prefix { $0 != " " })
-            if outcome.worked { worked[verb, default: 0] += 1 }
+            let done = session.step(line, counting: &worked)
             #expect(
-                outcome.worked || Self.mayFail(verb, outcome, memos: memos.count, batchOpen: batchOpen)
-                    || exportMissing,
-                "'\(line)' gave \(outcome) (seed \(seed), step \(step))")
-            if outcome.worked && ["begin", "save"].contains(verb) { batchOpen = verb == "begin" }
+                done.outcome.worked || Self.mayFail(done.verb, done.outcome, memos: memos.count, batchOpen: batchOpen)
+                    || done.importsMissingFile,
+                "'\(line)' gave \(done.outcome) (seed \(seed), step \(step))")
+            if done.outcome.worked && ["begin", "save"].contains(done.verb) { batchOpen = done.verb == "begin" }
             let index = try indexed(session)
             linked = max(linked, index.count)
             #expect(index == (try recomputed(session)), "after '\(line)' (seed \(seed), step \(step))")
