@@ -66,9 +66,7 @@ struct DispatchTests {
     @Test func aRefusedChangeStopsKeepingItsDocument() throws {
         try harness.initialize()
         let uri = "file:///n.md"
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "see #7\n"]])
+        try harness.open(uri, text: "see #7\n")
         #expect(harness.diagnostics(for: uri) == ["no memo #7"])
         let many = String(repeating: #"{"text":""},"#, count: MemoServer.maximumValuesPerMessage / 2)
         harness.receive(
@@ -97,14 +95,7 @@ struct DispatchTests {
         try harness.initialize()
         let uri = "file:///big.md"
         let megabyte = String(repeating: "words\n", count: (1 << 20) / 6)
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri, "languageId": "markdown", "version": 1,
-                    "text": String(repeating: megabyte, count: 3) + "#7\n"
-                ]
-            ])
+        try harness.open(uri, text: String(repeating: megabyte, count: 3) + "#7\n")
         #expect(harness.diagnostics(for: uri) == ["no memo #7"])
         for version in 2...3 {
             _ = try harness.notify(
@@ -129,14 +120,7 @@ struct DispatchTests {
     /// and a move replaces it, not an empty place.
     @Test func aBackwardSelectionIsTheSelection() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                    "text": "keep\nmove me\n"
-                ]
-            ])
+        try harness.open("file:///n.md", text: "keep\nmove me\n")
         let backwards: [String: Any] = [
             "uri": "file:///n.md", "range": ["start": ["line": 1, "character": 7], "end": ["line": 0, "character": 4]]
         ]
@@ -157,14 +141,7 @@ struct DispatchTests {
     /// cannot apply one) keeps no memo, and the user is told; one it applies keeps it.
     @Test func aMoveWhoseEditTheClientRefusesKeepsNoMemo() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                    "text": "move me\nand me\n"
-                ]
-            ])
+        try harness.open("file:///n.md", text: "move me\nand me\n")
         func move(line: Int) throws -> String {
             let selection: [String: Any] = [
                 "uri": "file:///n.md",
@@ -208,14 +185,7 @@ struct DispatchTests {
     /// Code actions are offered on a selection that makes a memo, not on white space alone.
     @Test func codeActionsNeedASelectionWithText() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                    "text": "move me   \n\n"
-                ]
-            ])
+        try harness.open("file:///n.md", text: "move me   \n\n")
         func titles(_ from: [Int], _ to: [Int]) throws -> [String] {
             let reply = try harness.request(
                 "textDocument/codeAction",
@@ -239,9 +209,7 @@ struct DispatchTests {
         try harness.initialize()
         try harness.request("memo/add", ["content": "first"])
         let uri = try #require(try harness.fileURIOfMemo1())
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": "first"]])
+        try harness.open(uri, text: "first")
         try harness.request("memo/update", ["id": 1, "content": "second"])
         _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         #expect(try String(contentsOfFile: try #require(URL(string: uri)?.path), encoding: .utf8) == "second")
@@ -262,14 +230,7 @@ struct DispatchTests {
     /// A move the client never answers did not happen: when the session ends, its memo goes.
     @Test func aMoveNeverAnsweredKeepsNoMemo() throws {
         try harness.initialize(["workspace": ["applyEdit": true]])
-        _ = try harness.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": "file:///n.md", "languageId": "markdown", "version": 1,
-                    "text": "move me\n"
-                ]
-            ])
+        try harness.open("file:///n.md", text: "move me\n")
         let selection: [String: Any] = [
             "uri": "file:///n.md", "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 7]]
         ]

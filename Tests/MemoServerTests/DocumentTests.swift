@@ -13,8 +13,7 @@ struct DocumentTests {
     }
 
     private func open(_ text: String) throws -> [[String: Any]] {
-        _ = try harness.notify(
-            "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "memo", "version": 1, "text": text]])
+        try harness.open(uri, language: "memo", text: text)
         return harness.notifications("textDocument/publishDiagnostics").last?["diagnostics"] as? [[String: Any]] ?? []
     }
 

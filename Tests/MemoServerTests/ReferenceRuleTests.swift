@@ -17,8 +17,7 @@ struct ReferenceRuleTests {
     }
 
     private func open(_ uri: String, _ language: String, _ text: String) throws {
-        _ = try harness.notify(
-            "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": language, "version": 1, "text": text]])
+        try harness.open(uri, language: language, text: text)
     }
 
     private func change(_ uri: String, _ line: Int, _ from: Int, _ to: Int, _ text: String) throws {

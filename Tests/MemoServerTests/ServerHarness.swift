@@ -76,11 +76,18 @@ final class ServerHarness {
 }
 
 extension ServerHarness {
+    /// Opens the document `uri` with `text`, as an editor does (version 1); what the server
+    /// sent back.
+    @discardableResult
+    func open(_ uri: String, language: String = "markdown", text: String) throws -> [Any] {
+        try notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": language, "version": 1, "text": text]])
+    }
+
     /// The URI of memo #1's own file, as go to definition on `#1` in a note gives it.
     func fileURIOfMemo1() throws -> String? {
-        _ = try notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": "file:///n.md", "languageId": "markdown", "version": 1, "text": "#1\n"]])
+        try open("file:///n.md", text: "#1\n")
         let location = try request(
             "textDocument/definition",
             ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 1]])
