@@ -70,6 +70,19 @@ struct TemplateTests {
         }
     }
 
+    @Test func completionOffersTheTemplatesAfterTemplate() throws {
+        let folder = TemporaryFolder()
+        try folder.write("", to: "meeting")
+        try folder.write("", to: "daily")
+        let session = try ScriptedNotebook()
+        let completer = Completer(data: session.notebook)
+        #expect(completer.complete("add --template ").items.isEmpty, "no folder known")
+        session.notebook.templates = TemplateFolder(path: folder.path)
+        #expect(completer.complete("add --template ").items.map(\.text) == ["daily", "meeting"])
+        #expect(completer.complete("add x --tag a --template m").items.map(\.text) == ["meeting"])
+        #expect(completer.complete("list --template ").items.isEmpty, "an option of add only")
+    }
+
     @Test func theFolderListsItsTemplates() throws {
         let folder = TemporaryFolder()
         try folder.write("", to: "meeting")
