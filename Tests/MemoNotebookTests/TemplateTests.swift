@@ -97,7 +97,11 @@ struct TemplateTests {
                 == .invalid("no template 'standup' in \(folder.path) (templates there: daily, meeting)"))
         #expect(
             TemplateFolder(path: folder.file("missing")).missing(TemplateName("standup")!)
-                == .invalid("no template 'standup' in \(folder.file("missing")) (it holds no templates)"))
+                == .invalid("no template 'standup' in \(folder.file("missing")) (the folder does not exist)"))
+        let empty = folder.file("archive")
+        #expect(
+            TemplateFolder(path: empty).missing(TemplateName("standup")!)
+                == .invalid("no template 'standup' in \(empty) (it holds no templates)"))
     }
 }
 

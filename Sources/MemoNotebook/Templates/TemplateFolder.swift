@@ -56,7 +56,13 @@ package struct TemplateFolder: Equatable, Sendable {
     /// The error of a template that is not there: the folder and what it holds, in one line.
     func missing(_ name: TemplateName) -> CommandError {
         let names = names()
-        let there = names.isEmpty ? "it holds no templates" : "templates there: " + names.joined(separator: ", ")
+        var status = stat()
+        let there: String
+        if !names.isEmpty {
+            there = "templates there: " + names.joined(separator: ", ")
+        } else {
+            there = stat(path, &status) == 0 ? "it holds no templates" : "the folder does not exist"
+        }
         return .invalid("no template '\(name.text)' in \(path) (\(there))")
     }
 }
