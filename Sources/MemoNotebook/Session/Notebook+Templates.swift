@@ -26,10 +26,10 @@ extension Notebook {
     }
 
     /// The tag that marks a daily memo.
-    static let dailyTag = "daily"
+    private static let dailyTag = "daily"
 
     /// The first memo tagged `@daily` inserted today in the display time zone, or nil.
-    func todaysDailyMemo() throws(StoreError) -> Memo? {
+    private func todaysDailyMemo() throws(StoreError) -> Memo? {
         var arguments = ListArguments(filter: FilterArguments(tags: [Self.dailyTag], on: .today))
         arguments.order = .oldestFirst
         arguments.limit = 1
