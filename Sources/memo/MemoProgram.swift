@@ -157,6 +157,8 @@ struct MemoProgram {
                 errors.flush()
             }
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.progress = ProgressBar(output: errors) }
+            // Scripts run the same on every machine: no templates folder of this one.
+            if !scripting { notebook.templates = TemplateFolder(environment: environment) }
             for reference in invocation.fixtures {
                 _ = try notebook.execute(.preload(try Fixture.resolve(reference)))
             }

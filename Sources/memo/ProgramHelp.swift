@@ -94,8 +94,13 @@ enum ProgramHelp {
         Entry(term: "MEMO_STORE", meaning: "The store to use when --store is not given."),
         Entry(term: "XDG_DATA_HOME", meaning: "Holds memo/memo.sqlite, the default store (else ~/.local/share)."),
         Entry(term: "XDG_STATE_HOME", meaning: "Holds memo/history, the REPL's history (else ~/.local/state)."),
+        Entry(
+            term: "XDG_CONFIG_HOME",
+            meaning: "Holds memo/templates, the templates of add --template and today (else ~/.config)."),
         Entry(term: "HOME", meaning: "The home folder: the default places, and ~ in paths."),
-        Entry(term: "VISUAL, EDITOR", meaning: "The editor for add and edit without text (else vi)."),
+        Entry(
+            term: "VISUAL, EDITOR",
+            meaning: "The editor for add and edit without text, add --template and today (else vi)."),
         Entry(
             term: "MEMO_PAGER, PAGER",
             meaning: "The pager for long output on a terminal (else less -FRX); cat turns paging off."),

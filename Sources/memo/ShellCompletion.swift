@@ -78,7 +78,9 @@ struct ShellCompletion {
                 ?? StorePath.defaultPath(environment: environment)?.path,
             FileManager.default.fileExists(atPath: path)
         else { return nil }
-        return try? Notebook(
+        let notebook = try? Notebook(
             location: .file(path: path), clock: SystemClock(), uuids: RandomUUIDs(), displayTime: .system)
+        notebook?.templates = TemplateFolder(environment: environment)
+        return notebook
     }
 }

@@ -8,11 +8,13 @@ import MemoStore
 package struct ScriptedNotebook {
     package let notebook: Notebook
 
-    package init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws
-    {
+    package init(
+        store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs(),
+        displayTime: DisplayTime = .utc
+    ) throws {
         notebook = Notebook(
             store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-            uuids: uuids, displayTime: .utc, scope: scope)
+            uuids: uuids, displayTime: displayTime, scope: scope)
     }
 
     /// A session on the store file at `path` (made when missing), with random uuids of its

@@ -83,6 +83,7 @@ struct CommandTableTests {
         case .info: ([], .info)
         case .help: (["rm"], .help(topic: "rm"))
         case .quit: ([], .quit)
+        case .today: ([], .today)
         }
     }
 }

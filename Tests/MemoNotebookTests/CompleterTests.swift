@@ -25,9 +25,11 @@ struct CompleterTests {
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
-                "info", "help", "quit", "exit"
+                "info", "help", "quit", "exit", "today"
             ]
         ),
+        ("tod", ["today"]),
+        ("add --t", ["--tag", "--template"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),

@@ -32,6 +32,13 @@ package protocol CompletionData {
     func memoSummaries(idPrefix: String, limit: Int) -> [MemoStore.Summary]
     /// The first and the last memo whose id starts with `prefix`, in text order.
     func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)?
+    /// The names `add --template` takes (`TemplateFolder.names`).
+    func templateNames() -> [String]
+}
+
+extension CompletionData {
+    /// None, where no templates folder is known.
+    package func templateNames() -> [String] { [] }
 }
 
 /// Completes the command language: command names, a command's options, tags after
@@ -74,6 +81,9 @@ package struct Completer {
             return Candidates(items: [])
         }
         if before.last == "--tag", syntax.option(named: "--tag") != nil { return Candidates(items: tags) }
+        if before.last == "--template", syntax.option(named: "--template") != nil {
+            return Candidates(items: data.templateNames().map { Completion($0) })
+        }
         if let option = before.last, ["--links-to", "--linked-from"].contains(option),
             syntax.option(named: option) != nil
         {
@@ -93,6 +103,7 @@ package struct Completer {
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
             .import, .export, .fixtures, .clock, .info, .quit:
             return none
+        case .today: return none
         }
     }
 
@@ -145,5 +156,9 @@ extension Notebook: CompletionData {
 
     package func memoTextOrderBounds(idPrefix: String) -> (first: MemoStore.Summary, last: MemoStore.Summary)? {
         try? store.textOrderBounds(idPrefix: idPrefix)
+    }
+
+    package func templateNames() -> [String] {
+        templates?.names() ?? []
     }
 }

@@ -47,6 +47,11 @@ package enum Command: Equatable, Sendable {
     /// found creates no store file. The command language spells `fixture` only.
     case preload(Fixture)
     case fixtures
+    /// `add --template NAME [TITLE]`: a new memo written in the editor, from the template
+    /// filled in (docs/REFERENCE.md, Templates).
+    case addFromTemplate(TemplateName, title: String, tags: [String])
+    /// Today's daily memo in the editor, made on first use (docs/REFERENCE.md, The daily memo).
+    case today
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -68,7 +73,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures:
+            .fixtures, .addFromTemplate, .today:
             true
         }
     }
@@ -77,7 +82,7 @@ package enum Command: Equatable, Sendable {
     /// that does not exist yet; the others have nothing to work on in it.
     package var storeUse: StoreUse {
         switch self {
-        case .add, .importFile, .sync, .fixture, .preload, .begin:
+        case .add, .importFile, .sync, .fixture, .preload, .begin, .addFromTemplate, .today:
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,

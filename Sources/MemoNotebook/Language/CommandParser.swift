@@ -45,6 +45,9 @@ package enum CommandParser {
         case .add:
             let text = try reader.text()
             let tags = try reader.values("--tag").map(tagName)
+            if let template = reader.value("--template") {
+                return .command(try addFromTemplate(template, title: text, heredoc: heredoc, tags: tags))
+            }
             return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
         case .edit:
             guard let idWord = try reader.nextArgument() else {
@@ -114,6 +117,7 @@ package enum CommandParser {
             try reader.finish()
             return .command(reader.flag("--sync") ? .undoSync : .undo)
         case .redo: return try withoutArguments(.redo, &reader)
+        case .today: return try withoutArguments(.today, &reader)
         }
     }
 

@@ -96,15 +96,22 @@ extension CommandSyntax {
     /// program's in the order completion offers them.
     package static let table: [CommandSyntax] = [
         CommandSyntax(
-            .add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END",
+            .add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END | add --template NAME [TITLE]",
             summary: "Create a memo; inline @words tag it too.",
             options: [
-                OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)
+                OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true),
+                OptionSyntax(
+                    names: ["--template"], valueName: "NAME",
+                    summary: "Write the memo in the editor, starting from the template NAME filled in.")
             ],
             takesText: true,
             details: """
                 Options may stand before or after the text (add Buy bread --tag shop), as every command's
                 may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
+                Templates are files in $XDG_CONFIG_HOME/memo/templates (else ~/.config/memo/templates);
+                {{date}} (YYYY-MM-DD), {{time}} (HH:MM), {{weekday}} (Monday) and {{title}} (the words after
+                NAME, else nothing) are filled in the display time zone; any other {{…}} stays as written.
+                A template saved unchanged, or emptied, adds nothing and fails, as an empty text does.
                 """),
         CommandSyntax(
             .list,
@@ -278,6 +285,15 @@ extension CommandSyntax {
         CommandSyntax(.info, usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
         CommandSyntax(.help, usage: "[COMMAND]", summary: "List the commands, or explain one."),
         CommandSyntax(.quit, aliases: ["exit"], usage: "", summary: "Leave the session."),
+        CommandSyntax(
+            .today, usage: "", summary: "Write today's daily memo (tagged @daily) in the editor; made on first use.",
+            details: """
+                The first use of a day (display time zone) opens the editor on the template daily filled in
+                (see add --template), else on an empty text, and adds the memo tagged @daily; saved unchanged
+                or empty, nothing is added. Later the same day it opens that memo again, as edit ID does
+                (unchanged: nothing is recorded). With several @daily memos of today (after a sync), the
+                first inserted is the one. Scripts and the server have no editor: there, add --tag daily TEXT.
+                """),
         program(
             .run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
             summary: "Replay command files (- is standard input): in memory on a deterministic clock, unless --store.",

@@ -21,6 +21,9 @@ package final class Notebook {
     /// Asks a person a yes-or-no question before a step that needs one (`undo --sync`); nil
     /// where no one can be asked (scripts, the server, piped input), and the step goes ahead.
     package var confirmation: ((String) -> Bool)?
+    /// The folder of `add --template` and `today` (`TemplateFolder`); nil where the environment
+    /// names none.
+    package var templates: TemplateFolder?
     /// Whose changes `undo` walks back: this session's, or the store's for a one-shot command.
     package let scope: SessionScope
     /// This session's history entries that can be undone, the last one on top.
@@ -141,6 +144,10 @@ package final class Notebook {
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
         case .withdraw(let change):
             return .undone(try withdraw(change))
+        case .addFromTemplate(let name, let title, let tags):
+            return try addFromTemplate(name, title: title, tags: tags)
+        case .today:
+            return try today()
         }
     }
 

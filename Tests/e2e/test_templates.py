@@ -1,0 +1,201 @@
+"""Templates and the daily memo (docs/REFERENCE.md, Templates; The daily memo) through the real
+binary on pseudo-terminals, with a real $EDITOR script and HOME and XDG_CONFIG_HOME in a
+temporary folder."""
+import datetime
+import json
+import subprocess
+import zoneinfo
+
+import pexpect
+import pytest
+
+from stores import create_store
+
+PROMPT = "memo> "
+TOKYO = zoneinfo.ZoneInfo("Asia/Tokyo")
+
+
+class Editor:
+    """A script standing in for $EDITOR: it keeps a copy of each file it is given, then runs
+    the shell line of `does` on it (`:` saves it unchanged), as a person saving would."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.script = folder / "editor"
+        self.action = folder / "action"
+        self.script.write_text(
+            "#!/bin/sh\n"
+            f"n=$(ls '{folder}' | grep -c '^given-')\n"
+            f"cp \"$1\" '{folder}/given-'$n\n"
+            f". '{self.action}'\n")
+        self.script.chmod(0o755)
+        self.does(":")
+
+    def does(self, line):
+        self.action.write_text(line.replace("FILE", '"$1"') + "\n")
+
+    def given(self):
+        """The texts the editor was started on, in order."""
+        count = len(list(self.folder.glob("given-*")))
+        return [(self.folder / f"given-{n}").read_text() for n in range(count)]
+
+
+@pytest.fixture
+def editor(tmp_path):
+    folder = tmp_path / "editor"
+    folder.mkdir()
+    return Editor(folder)
+
+
+@pytest.fixture
+def config(tmp_path):
+    """$XDG_CONFIG_HOME, holding the templates folder."""
+    folder = tmp_path / "config"
+    (folder / "memo" / "templates").mkdir(parents=True)
+    return folder
+
+
+@pytest.fixture
+def memo_environment(memo_binary, environment, home, config, editor):
+    environment.update(MEMO_STORE=str(home / "store.sqlite"), XDG_CONFIG_HOME=str(config),
+                       EDITOR=str(editor.script), TZ="Asia/Tokyo")
+    create_store(memo_binary, environment, home / "store.sqlite")
+    return environment
+
+
+def template(config, name, text):
+    (config / "memo" / "templates" / name).write_text(text)
+
+
+def on_terminal(binary, environment, *arguments):
+    """Runs memo on a pseudo-terminal (so the editor opens); its whole output and exit status."""
+    child = pexpect.spawn(binary, list(arguments), env=environment, encoding="utf-8", timeout=20)
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.before.replace("\r\n", "\n"), child.exitstatus
+
+
+def memos(binary, environment):
+    listing = subprocess.run([binary, "--json", "list", "--asc"], env=environment, capture_output=True, text=True,
+                             check=True)
+    return [json.loads(line) for line in listing.stdout.splitlines()]
+
+
+def tokyo_now():
+    return datetime.datetime.now(TOKYO)
+
+
+def filled(text, moment):
+    return (text.replace("{{date}}", moment.strftime("%Y-%m-%d")).replace("{{time}}", moment.strftime("%H:%M"))
+            .replace("{{weekday}}", moment.strftime("%A")))
+
+
+def test_add_template_opens_the_editor_on_the_filled_template(memo_binary, memo_environment, config, editor):
+    template(config, "meeting", "# {{title}}\n{{weekday}} {{date}} {{time}} {{unknown}}\n\n")
+    editor.does("printf 'decided: ship it @done\\n' >> FILE")
+    before = tokyo_now()
+    output = on_terminal(memo_binary, memo_environment, "add", "--template", "meeting", "Weekly", "sync",
+                         "--tag", "work")
+    after = tokyo_now()
+    assert output == ("added #1\n", 0)
+    [given] = editor.given()
+    body = "# Weekly sync\n{{weekday}} {{date}} {{time}} {{unknown}}\n"
+    assert given in {filled(body, before), filled(body, after)}, "in the display time zone (TZ), to the minute"
+    [memo] = memos(memo_binary, memo_environment)
+    assert memo["content"] == given + "decided: ship it @done"
+    assert memo["tags"] == ["done", "work"]
+
+
+def test_an_unchanged_template_adds_nothing(memo_binary, memo_environment, config, editor):
+    template(config, "meeting", "# {{title}}\n")
+    assert on_terminal(memo_binary, memo_environment, "add", "--template", "meeting") == (
+        "error: nothing added: the template 'meeting' was saved unchanged\n", 1)
+    assert editor.given() == ["# \n"]
+    assert memos(memo_binary, memo_environment) == []
+
+
+def test_an_unknown_template_names_the_folder_and_its_templates(memo_binary, memo_environment, config, editor):
+    template(config, "meeting", "x")
+    template(config, "daily", "y")
+    folder = config / "memo" / "templates"
+    assert on_terminal(memo_binary, memo_environment, "add", "--template", "standup") == (
+        f"error: no template 'standup' in {folder} (templates there: daily, meeting)\n", 1)
+    for name in ["../x", "/etc/passwd"]:
+        assert on_terminal(memo_binary, memo_environment, "add", "--template", name) == (
+            f"error: invalid template name '{name}': the name of a file in the templates folder "
+            "(no '/', not starting with '.')\n", 1)
+    assert editor.given() == [], "no editor opens"
+
+
+def test_without_xdg_config_home_the_templates_are_in_home(memo_binary, memo_environment, home, config, editor):
+    """An unset, empty or relative XDG_CONFIG_HOME: ~/.config/memo/templates."""
+    (home / ".config" / "memo" / "templates").mkdir(parents=True)
+    (home / ".config" / "memo" / "templates" / "note").write_text("from home\n")
+    template(config, "note", "from XDG_CONFIG_HOME\n")
+    editor.does("printf ' edited' >> FILE")
+    assert on_terminal(memo_binary, memo_environment, "add", "--template", "note") == ("added #1\n", 0)
+    for value in [None, "", "relative/config"]:
+        if value is None:
+            memo_environment.pop("XDG_CONFIG_HOME")
+        else:
+            memo_environment["XDG_CONFIG_HOME"] = value
+        on_terminal(memo_binary, memo_environment, "add", "--template", "note")
+    assert editor.given() == ["from XDG_CONFIG_HOME\n"] + ["from home\n"] * 3
+
+
+def test_today_makes_the_daily_memo_then_edits_it(memo_binary, memo_environment, config, editor):
+    template(config, "daily", "{{weekday}} {{date}}\n")
+    editor.does("printf 'slept well\\n' >> FILE")
+    before = tokyo_now()
+    assert on_terminal(memo_binary, memo_environment, "today") == ("added #1\n", 0)
+    subprocess.run([memo_binary, "add", "another memo"], env=memo_environment, check=True)
+    editor.does("printf 'read a book\\n' >> FILE")
+    assert on_terminal(memo_binary, memo_environment, "today") == ("edited #1\n", 0)
+    editor.does(":")
+    assert on_terminal(memo_binary, memo_environment, "today") == ("#1 unchanged: the text is the same\n", 0)
+    heading = filled("{{weekday}} {{date}}", before)
+    assert editor.given() == [heading + "\n", heading + "\nslept well\n", heading + "\nslept well\nread a book\n"]
+    daily = memos(memo_binary, memo_environment)[0]
+    assert daily["tags"] == ["daily"]
+    assert daily["content"] == heading + "\nslept well\nread a book"
+    history = subprocess.run([memo_binary, "history"], env=memo_environment, capture_output=True, text=True,
+                             check=True).stdout
+    assert len(history.splitlines()) == 3, "add, the other add, one edit: the unchanged save recorded nothing"
+
+
+def test_the_repl_writes_templates_and_the_daily_memo(memo_binary, memo_environment, config, editor):
+    template(config, "meeting", "# {{title}}\n")
+    editor.does("printf 'notes\\n' >> FILE")
+    child = pexpect.spawn(memo_binary, [], env=memo_environment, encoding="utf-8", timeout=20)
+    child.expect_exact(PROMPT)
+    child.send("add --template meeting Planning --tag work\r")
+    child.expect_exact("added #1")
+    child.expect_exact(PROMPT)
+    child.send("today\r")
+    child.expect_exact("added #2")
+    child.expect_exact(PROMPT)
+    child.send("today\r")
+    child.expect_exact("edited #2")
+    child.expect_exact(PROMPT)
+    child.send("add --template nothing\r")
+    child.expect_exact("error: no template 'nothing' in ")
+    child.expect_exact(PROMPT)
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+    assert editor.given() == ["# Planning\n", "", "notes\n"]
+    assert [(memo["content"], memo["tags"]) for memo in memos(memo_binary, memo_environment)] == [
+        ("# Planning\nnotes", ["work"]), ("notes\nnotes", ["daily"])]
+
+
+def test_completion_offers_template_names_and_today(memo_binary, memo_environment, config):
+    template(config, "meeting", "x")
+    template(config, "daily", "y")
+    template(config, ".meeting.swp", "z")
+
+    def complete(line):
+        return subprocess.run([memo_binary, "__complete", line], env=memo_environment, capture_output=True,
+                              text=True, check=True).stdout.splitlines()
+
+    assert complete("memo add --template ") == ["daily", "meeting"]
+    assert complete("memo add --template me") == ["meeting"]
+    assert complete("memo tod") == ["today"]
