@@ -43,6 +43,10 @@ package struct OptionSyntax: Sendable {
 
     package var name: String { names[0] }
 
+    /// Whether its value is a date, which may take several words (`--since 2 days ago`): a
+    /// value named DATE or WHEN.
+    package var takesDate: Bool { valueName == "DATE" || valueName == "WHEN" }
+
     package init(names: [String], valueName: String? = nil, summary: String, isRepeatable: Bool = false) {
         self.names = names
         self.valueName = valueName

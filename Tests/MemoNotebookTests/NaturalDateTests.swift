@@ -1,0 +1,220 @@
+import Foundation
+import MemoStore
+import Testing
+
+@testable import MemoNotebook
+
+/// Every form of DATE against a fixed clock in Europe/Berlin, whose summer time starts on
+/// 2024-03-31 (02:00 CET becomes 03:00 CEST) and ends on 2024-10-27 (03:00 CEST becomes
+/// 02:00 CET). Each row says, as instants with their offsets: where `--since` starts, where
+/// `--until` ends (the first instant after what the date covers), and the moment a
+/// back-dated memo takes.
+@Suite("Natural dates")
+struct NaturalDateTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var typed: String
+        var now = "2024-03-27T14:45+01:00"  // a Wednesday
+        var start: String
+        var end: String
+        var moment: String
+
+        var testDescription: String { "\(typed) at \(now)" }
+    }
+
+    static let rows: [Row] = [
+        Row(typed: "2024-03-01", start: "2024-03-01T00:00+01:00", end: "2024-03-02T00:00+01:00", moment: "2024-03-01T14:45+01:00"),
+        Row(typed: "2024-03-01T09:30Z", start: "2024-03-01T09:30Z", end: "2024-03-01T09:30:00.001Z", moment: "2024-03-01T09:30Z"),
+        Row(typed: "now", start: "2024-03-27T14:45+01:00", end: "2024-03-27T14:45:00.001+01:00", moment: "2024-03-27T14:45+01:00"),
+        Row(typed: "today", start: "2024-03-27T00:00+01:00", end: "2024-03-28T00:00+01:00", moment: "2024-03-27T14:45+01:00"),
+        Row(typed: "yesterday", start: "2024-03-26T00:00+01:00", end: "2024-03-27T00:00+01:00", moment: "2024-03-26T14:45+01:00"),
+        Row(typed: "Tomorrow", start: "2024-03-28T00:00+01:00", end: "2024-03-29T00:00+01:00", moment: "2024-03-28T14:45+01:00"),
+        // A bare weekday: the latest one, today included.
+        Row(typed: "monday", start: "2024-03-25T00:00+01:00", end: "2024-03-26T00:00+01:00", moment: "2024-03-25T14:45+01:00"),
+        Row(typed: "wed", start: "2024-03-27T00:00+01:00", end: "2024-03-28T00:00+01:00", moment: "2024-03-27T14:45+01:00"),
+        Row(typed: "thursday", start: "2024-03-21T00:00+01:00", end: "2024-03-22T00:00+01:00", moment: "2024-03-21T14:45+01:00"),
+        // `last`: strictly before today; `next`: strictly after; `this`: in this Monday-first week.
+        Row(typed: "last friday", start: "2024-03-22T00:00+01:00", end: "2024-03-23T00:00+01:00", moment: "2024-03-22T14:45+01:00"),
+        Row(typed: "last wednesday", start: "2024-03-20T00:00+01:00", end: "2024-03-21T00:00+01:00", moment: "2024-03-20T14:45+01:00"),
+        Row(typed: "this monday", start: "2024-03-25T00:00+01:00", end: "2024-03-26T00:00+01:00", moment: "2024-03-25T14:45+01:00"),
+        Row(typed: "this friday", start: "2024-03-29T00:00+01:00", end: "2024-03-30T00:00+01:00", moment: "2024-03-29T14:45+01:00"),
+        Row(typed: "next friday", start: "2024-03-29T00:00+01:00", end: "2024-03-30T00:00+01:00", moment: "2024-03-29T14:45+01:00"),
+        Row(typed: "Next Wednesday", start: "2024-04-03T00:00+02:00", end: "2024-04-04T00:00+02:00", moment: "2024-04-03T14:45+02:00"),
+        // The Sunday of this week is the day summer time starts: 23 hours long.
+        Row(typed: "this sunday", start: "2024-03-31T00:00+01:00", end: "2024-04-01T00:00+02:00", moment: "2024-03-31T14:45+02:00"),
+        // Ages are instants on the wall clock.
+        Row(typed: "7d", start: "2024-03-20T14:45+01:00", end: "2024-03-20T14:45:00.001+01:00", moment: "2024-03-20T14:45+01:00"),
+        Row(typed: "2w", start: "2024-03-13T14:45+01:00", end: "2024-03-13T14:45:00.001+01:00", moment: "2024-03-13T14:45+01:00"),
+        Row(typed: "3m", start: "2023-12-27T14:45+01:00", end: "2023-12-27T14:45:00.001+01:00", moment: "2023-12-27T14:45+01:00"),
+        Row(typed: "1y", start: "2023-03-27T14:45+02:00", end: "2023-03-27T14:45:00.001+02:00", moment: "2023-03-27T14:45+02:00"),
+        Row(typed: "2 days ago", start: "2024-03-25T14:45+01:00", end: "2024-03-25T14:45:00.001+01:00", moment: "2024-03-25T14:45+01:00"),
+        Row(typed: "1 day ago", start: "2024-03-26T14:45+01:00", end: "2024-03-26T14:45:00.001+01:00", moment: "2024-03-26T14:45+01:00"),
+        Row(typed: "a week ago", start: "2024-03-20T14:45+01:00", end: "2024-03-20T14:45:00.001+01:00", moment: "2024-03-20T14:45+01:00"),
+        Row(typed: "3 weeks ago", start: "2024-03-06T14:45+01:00", end: "2024-03-06T14:45:00.001+01:00", moment: "2024-03-06T14:45+01:00"),
+        Row(typed: "1 month ago", start: "2024-02-27T14:45+01:00", end: "2024-02-27T14:45:00.001+01:00", moment: "2024-02-27T14:45+01:00"),
+        Row(typed: "2 Years Ago", start: "2022-03-27T14:45+02:00", end: "2022-03-27T14:45:00.001+02:00", moment: "2022-03-27T14:45+02:00"),
+        // Calendar spans: a Monday-to-Sunday week, a month, a year.
+        Row(typed: "last week", start: "2024-03-18T00:00+01:00", end: "2024-03-25T00:00+01:00", moment: "2024-03-18T14:45+01:00"),
+        Row(typed: "this week", start: "2024-03-25T00:00+01:00", end: "2024-04-01T00:00+02:00", moment: "2024-03-25T14:45+01:00"),
+        Row(typed: "next week", start: "2024-04-01T00:00+02:00", end: "2024-04-08T00:00+02:00", moment: "2024-04-01T14:45+02:00"),
+        Row(typed: "last month", start: "2024-02-01T00:00+01:00", end: "2024-03-01T00:00+01:00", moment: "2024-02-01T14:45+01:00"),
+        Row(typed: "this month", start: "2024-03-01T00:00+01:00", end: "2024-04-01T00:00+02:00", moment: "2024-03-01T14:45+01:00"),
+        Row(typed: "last year", start: "2023-01-01T00:00+01:00", end: "2024-01-01T00:00+01:00", moment: "2023-01-01T14:45+01:00"),
+        Row(typed: "this year", start: "2024-01-01T00:00+01:00", end: "2025-01-01T00:00+01:00", moment: "2024-01-01T14:45+01:00"),
+        // Times of day: alone, today; after a date, on that day. One instant.
+        Row(typed: "21:30", start: "2024-03-27T21:30+01:00", end: "2024-03-27T21:30:00.001+01:00", moment: "2024-03-27T21:30+01:00"),
+        Row(typed: "9:05", start: "2024-03-27T09:05+01:00", end: "2024-03-27T09:05:00.001+01:00", moment: "2024-03-27T09:05+01:00"),
+        Row(typed: "9pm", start: "2024-03-27T21:00+01:00", end: "2024-03-27T21:00:00.001+01:00", moment: "2024-03-27T21:00+01:00"),
+        Row(typed: "9:30AM", start: "2024-03-27T09:30+01:00", end: "2024-03-27T09:30:00.001+01:00", moment: "2024-03-27T09:30+01:00"),
+        Row(typed: "12am", start: "2024-03-27T00:00+01:00", end: "2024-03-27T00:00:00.001+01:00", moment: "2024-03-27T00:00+01:00"),
+        Row(typed: "12pm", start: "2024-03-27T12:00+01:00", end: "2024-03-27T12:00:00.001+01:00", moment: "2024-03-27T12:00+01:00"),
+        Row(typed: "noon", start: "2024-03-27T12:00+01:00", end: "2024-03-27T12:00:00.001+01:00", moment: "2024-03-27T12:00+01:00"),
+        Row(typed: "midnight", start: "2024-03-27T00:00+01:00", end: "2024-03-27T00:00:00.001+01:00", moment: "2024-03-27T00:00+01:00"),
+        Row(typed: "yesterday 21:30", start: "2024-03-26T21:30+01:00", end: "2024-03-26T21:30:00.001+01:00", moment: "2024-03-26T21:30+01:00"),
+        Row(typed: "2024-03-01 09:15", start: "2024-03-01T09:15+01:00", end: "2024-03-01T09:15:00.001+01:00", moment: "2024-03-01T09:15+01:00"),
+        Row(typed: "monday 8am", start: "2024-03-25T08:00+01:00", end: "2024-03-25T08:00:00.001+01:00", moment: "2024-03-25T08:00+01:00"),
+        Row(typed: "2 days ago 9pm", start: "2024-03-25T21:00+01:00", end: "2024-03-25T21:00:00.001+01:00", moment: "2024-03-25T21:00+01:00"),
+        Row(typed: "7d 23:59:30", start: "2024-03-20T23:59:30+01:00", end: "2024-03-20T23:59:30.001+01:00", moment: "2024-03-20T23:59:30+01:00"),
+        Row(typed: "last friday noon", start: "2024-03-22T12:00+01:00", end: "2024-03-22T12:00:00.001+01:00", moment: "2024-03-22T12:00+01:00"),
+        Row(typed: "tomorrow midnight", start: "2024-03-28T00:00+01:00", end: "2024-03-28T00:00:00.001+01:00", moment: "2024-03-28T00:00+01:00"),
+        // Summer time starts: 02:00 to 02:59 do not exist on 2024-03-31. Such a time is read with
+        // the offset in force before the change, so it lands as far past 03:00 as it was past 02:00.
+        Row(typed: "2024-03-31 02:30", start: "2024-03-31T03:30+02:00", end: "2024-03-31T03:30:00.001+02:00", moment: "2024-03-31T03:30+02:00"),
+        Row(typed: "2024-03-31 03:00", start: "2024-03-31T03:00+02:00", end: "2024-03-31T03:00:00.001+02:00", moment: "2024-03-31T03:00+02:00"),
+        Row(typed: "2024-03-31 01:59", start: "2024-03-31T01:59+01:00", end: "2024-03-31T01:59:00.001+01:00", moment: "2024-03-31T01:59+01:00"),
+        Row(typed: "2024-03-31", start: "2024-03-31T00:00+01:00", end: "2024-04-01T00:00+02:00", moment: "2024-03-31T14:45+02:00"),
+        // An age across the change keeps the wall-clock time, and so does a day's moment.
+        Row(typed: "2 days ago", now: "2024-04-02T12:00+02:00", start: "2024-03-31T12:00+02:00", end: "2024-03-31T12:00:00.001+02:00", moment: "2024-03-31T12:00+02:00"),
+        Row(typed: "2d", now: "2024-04-02T12:00+02:00", start: "2024-03-31T12:00+02:00", end: "2024-03-31T12:00:00.001+02:00", moment: "2024-03-31T12:00+02:00"),
+        Row(typed: "3d", now: "2024-04-02T12:00+02:00", start: "2024-03-30T12:00+01:00", end: "2024-03-30T12:00:00.001+01:00", moment: "2024-03-30T12:00+01:00"),
+        Row(typed: "sunday 02:30", now: "2024-04-02T12:00+02:00", start: "2024-03-31T03:30+02:00", end: "2024-03-31T03:30:00.001+02:00", moment: "2024-03-31T03:30+02:00"),
+        Row(typed: "last sunday", now: "2024-04-02T12:00+02:00", start: "2024-03-31T00:00+01:00", end: "2024-04-01T00:00+02:00", moment: "2024-03-31T12:00+02:00"),
+        // Summer time ends: 02:00 to 02:59 happen twice on 2024-10-27. Such a time is the first
+        // of the two, in summer time.
+        Row(typed: "2024-10-27 02:30", start: "2024-10-27T02:30+02:00", end: "2024-10-27T02:30:00.001+02:00", moment: "2024-10-27T02:30+02:00"),
+        Row(typed: "2024-10-27 03:00", start: "2024-10-27T03:00+01:00", end: "2024-10-27T03:00:00.001+01:00", moment: "2024-10-27T03:00+01:00"),
+        Row(typed: "2024-10-27", start: "2024-10-27T00:00+02:00", end: "2024-10-28T00:00+01:00", moment: "2024-10-27T14:45+01:00"),
+        Row(typed: "yesterday", now: "2024-10-28T09:00+01:00", start: "2024-10-27T00:00+02:00", end: "2024-10-28T00:00+01:00", moment: "2024-10-27T09:00+01:00"),
+        Row(typed: "1 day ago", now: "2024-10-28T09:00+01:00", start: "2024-10-27T09:00+01:00", end: "2024-10-27T09:00:00.001+01:00", moment: "2024-10-27T09:00+01:00"),
+        Row(typed: "2 days ago", now: "2024-10-28T09:00+01:00", start: "2024-10-26T09:00+02:00", end: "2024-10-26T09:00:00.001+02:00", moment: "2024-10-26T09:00+02:00"),
+        // During the repeated hour, now is now (its second 02:30), not the first 02:30.
+        Row(typed: "0d", now: "2024-10-27T02:30+01:00", start: "2024-10-27T02:30+01:00", end: "2024-10-27T02:30:00.001+01:00", moment: "2024-10-27T02:30+01:00"),
+        Row(typed: "now", now: "2024-10-27T02:30+01:00", start: "2024-10-27T02:30+01:00", end: "2024-10-27T02:30:00.001+01:00", moment: "2024-10-27T02:30+01:00"),
+    ]
+
+    @Test(arguments: rows)
+    func everyFormResolvesAgainstTheClock(_ row: Row) throws {
+        let berlin = try Self.berlin()
+        let date = try DateArgument.parse(Word(text: row.typed, isLiteral: true))
+        let now = try Self.instant(row.now)
+        #expect(Self.iso(date.start(now: now, in: berlin)) == Self.iso(try Self.instant(row.start)), "start")
+        #expect(Self.iso(date.end(now: now, in: berlin)) == Self.iso(try Self.instant(row.end)), "end")
+        #expect(Self.iso(date.moment(now: now, in: berlin)) == Self.iso(try Self.instant(row.moment)), "moment")
+    }
+
+    /// `--on` covers whole days: the day of an instant, or every day of a span.
+    @Test(arguments: [
+        ("2 days ago 9pm", "2024-03-25T00:00+01:00", "2024-03-26T00:00+01:00"),
+        ("now", "2024-03-27T00:00+01:00", "2024-03-28T00:00+01:00"),
+        ("last friday", "2024-03-22T00:00+01:00", "2024-03-23T00:00+01:00"),
+        ("last week", "2024-03-18T00:00+01:00", "2024-03-25T00:00+01:00"),
+        ("this month", "2024-03-01T00:00+01:00", "2024-04-01T00:00+02:00"),
+    ])
+    func onCoversWholeDays(_ typed: String, _ since: String, _ before: String) throws {
+        let date = try DateArgument.parse(Word(text: typed, isLiteral: true))
+        let days = date.wholeDays(now: try Self.instant("2024-03-27T14:45+01:00"), in: try Self.berlin())
+        #expect(Self.iso(days.lowerBound) == Self.iso(try Self.instant(since)))
+        #expect(Self.iso(days.upperBound) == Self.iso(try Self.instant(before)))
+    }
+
+    /// What cannot be read is refused with one line quoting it and naming the forms.
+    @Test(arguments: [
+        "7x", "2 dayz ago", "last fortnight", "25:00", "13pm", "0am", "9.30pm", "24:00", "now 9pm",
+        "2024-03-01T09:30Z 10:00", "last week 9pm", "yesterday tomorrow", "2024-02-30", "2 days", "days ago",
+        "ago", "9pm yesterday", "last", "next 3 days", "1 2 days ago", "2 days ago ago", "a day", "this",
+        "noon noon", "-2 days ago", "",
+    ])
+    func unreadableDatesAreOneLineNamingTheForms(_ typed: String) {
+        #expect {
+            _ = try DateArgument.parse(Word(text: typed, isLiteral: true))
+        } throws: { error in
+            let message = (error as? CommandError)?.message ?? ""
+            return message == "invalid date '\(typed)': use \(DateArgument.forms)" && !message.contains("\n")
+        }
+    }
+
+    /// A DATE option reads the longest run of words that is a date, at most four, in a line, in
+    /// the program's arguments and as one quoted word.
+    @Test(arguments: [
+        ("list --since 2 days ago -n 3", ["list", "--since", "2", "days", "ago", "-n", "3"]),
+        ("list -n 3 --since 2 days ago", ["list", "-n", "3", "--since", "2", "days", "ago"]),
+        (#"list --since "2 days ago" -n 3"#, ["list", "--since", "2 days ago", "-n", "3"]),
+    ])
+    func dateOptionsReadSeveralWords(_ line: String, _ arguments: [String]) throws {
+        let expected = Command.list(
+            ListArguments(filter: FilterArguments(since: .ago(2, .days)), limit: 3))
+        guard case .command(let typed) = try CommandParser.parse(line: line) else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(typed == expected)
+        #expect(try CommandParser.parse(arguments: arguments) == expected)
+    }
+
+    @Test func aDateOptionStopsWhereTheDateEnds() throws {
+        guard case .command(let command) = try CommandParser.parse(line: "search --until last friday 21:30 heart -n 1")
+        else {
+            Issue.record("not a command")
+            return
+        }
+        guard case .search(let search) = command else {
+            Issue.record("not a search: \(command)")
+            return
+        }
+        #expect(search.list.filter.until == .at(.relativeWeekday(.last, .friday), TimeOfDay(hour: 21, minute: 30)))
+        #expect(search.list.limit == 1)
+        #expect(
+            try CommandParser.parse(arguments: ["count", "--on", "last", "week", "--tag", "work"])
+                == .count(FilterArguments(tags: ["work"], on: .period(.last, .week))))
+        // With `=`, the value is that one word.
+        #expect(
+            try CommandParser.parse(arguments: ["count", "--since=yesterday"]) == .count(FilterArguments(since: .yesterday)))
+    }
+
+    /// When no run of the words is a date, the error quotes them up to the first word no date
+    /// could go on with, leaving out what follows, and names the forms.
+    @Test(arguments: [
+        ("list --since 2 dayz ago -n 3", "2 dayz"),
+        ("list --until yesterdy", "yesterdy"),
+        ("count --on last fortnight please", "last fortnight"),
+    ])
+    func anUnreadableRunIsQuotedAsTyped(_ line: String, _ quoted: String) {
+        #expect {
+            _ = try CommandParser.parse(line: line)
+        } throws: { error in
+            (error as? CommandError)?.message == "invalid date '\(quoted)': use \(DateArgument.forms)"
+        }
+    }
+
+    @Test func scriptsSetTheClockToANaturalDate() throws {
+        guard case .command(let command) = try CommandParser.parse(line: "clock yesterday 21:30") else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(command == .clock(.at(.yesterday, TimeOfDay(hour: 21, minute: 30))))
+    }
+
+    private static func berlin() throws -> DisplayTime {
+        DisplayTime(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
+    }
+
+    private static func instant(_ text: String) throws -> Timestamp {
+        guard case .instant(let instant) = try DateArgument.parse(Word(text: text, isLiteral: true)) else {
+            throw CommandError.invalid("not an instant: \(text)")
+        }
+        return instant
+    }
+
+    private static func iso(_ instant: Timestamp) -> String {
+        DisplayTime.iso8601(instant)
+    }
+}
