@@ -203,6 +203,26 @@ struct NaturalDateTests {
         #expect(command == .clock(.at(.yesterday, TimeOfDay(hour: 21, minute: 30))))
     }
 
+    /// After a DATE option, or `clock`, completion offers the words a date starts with.
+    @Test(arguments: [
+        (
+            "list --since ",
+            [
+                "now", "today", "yesterday", "tomorrow", "last", "this", "next", "monday", "tuesday", "wednesday",
+                "thursday", "friday", "saturday", "sunday", "noon", "midnight",
+            ]
+        ),
+        ("list --since ye", ["yesterday"]),
+        ("clock t", ["today", "tomorrow", "this", "tuesday", "thursday"]),
+        ("count --on next w", ["wednesday", "week"]),
+        ("search --until last ", ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "week", "month", "year"]),
+        ("list --tag last ", []),
+        ("add last ", []),
+    ])
+    func dateOptionsCompleteDateWords(_ line: String, _ expected: [String]) {
+        #expect(Completer.withoutStore.complete(line).items.map(\.text) == expected)
+    }
+
     private static func berlin() throws -> DisplayTime {
         DisplayTime(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
     }

@@ -11,6 +11,13 @@ struct DateWords {
     private let words: [Substring]
     private var index = 0
 
+    /// The words a date starts with, as completion offers them.
+    static let firstWords =
+        ["now", "today", "yesterday", "tomorrow"] + DateArgument.Relation.allCases.map(\.rawValue)
+        + DateArgument.Weekday.names + ["noon", "midnight"]
+    /// The words after `last`, `this` or `next`.
+    static let wordsAfterRelation = DateArgument.Weekday.names + DateArgument.Period.allCases.map(\.rawValue)
+
     private init(_ text: String) {
         words = text.lowercased().split(whereSeparator: \.isBlank)
     }
