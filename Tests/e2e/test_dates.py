@@ -8,6 +8,7 @@ import subprocess
 import zoneinfo
 
 from stores import memo
+from test_completions import bash_completions, need, shell_environment  # noqa: F401 (a fixture)
 
 ZONE = "Pacific/Kiritimati"  # UTC+14: its yesterday is not UTC's
 
@@ -56,3 +57,9 @@ def test_an_unreadable_date_is_one_line_quoting_it_and_exit_status_1(memo_binary
     assert len(lines) == 1
     assert lines[0].startswith("error: invalid date '2 dayz': use YYYY-MM-DD, ")
     assert "2 days ago" in lines[0] and "last/this/next WEEKDAY" in lines[0] and "9pm" in lines[0]
+
+
+def test_bash_completes_date_words_after_a_date_option(shell_environment):
+    need("bash")
+    assert bash_completions(shell_environment, "memo list --since yes") == ["yesterday"]
+    assert bash_completions(shell_environment, "memo count --until last w") == ["wednesday", "week"]
