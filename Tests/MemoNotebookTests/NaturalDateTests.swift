@@ -180,6 +180,29 @@ struct NaturalDateTests {
             try CommandParser.parse(arguments: ["count", "--since=yesterday"]) == .count(FilterArguments(since: .yesterday)))
     }
 
+    /// A text after a date option begins where the date ends (`add --date yesterday 21:30
+    /// Called mom`); `--` or `=` keeps a word a date could take in the text.
+    @Test(arguments: [
+        ("add --date yesterday 21:30 Called mom", "yesterday 21:30", "Called mom"),
+        ("add --date 2 days ago 9pm Called mom", "2 days ago 9pm", "Called mom"),
+        ("add --date monday 8am 9 people came", "monday 8am", "9 people came"),
+        ("add --date yesterday -- noon was hot", "yesterday", "noon was hot"),
+        ("add --date=yesterday noon was hot", "yesterday", "noon was hot"),
+        ("add Called mom --date last friday noon", "last friday noon", "Called mom"),
+    ])
+    func aTextBeginsWhereTheDateEnds(_ line: String, _ date: String, _ text: String) throws {
+        let syntax = CommandSyntax(
+            .add, usage: "[--date WHEN] TEXT", summary: "Add.",
+            options: [OptionSyntax(names: ["--date"], valueName: "WHEN", summary: "When.")], takesText: true)
+        var lineReader = ArgumentReader(words: LineScanner(String(line.dropFirst(4))), syntax: syntax)
+        #expect(try lineReader.text()?.text == text)
+        #expect(lineReader.value("--date")?.text == date)
+        var argumentReader = ArgumentReader(
+            words: ArgumentWords(line.split(separator: " ").dropFirst().map(String.init)), syntax: syntax)
+        #expect(try argumentReader.text()?.text == text)
+        #expect(argumentReader.value("--date")?.text == date)
+    }
+
     /// When no run of the words is a date, the error quotes them up to the first word no date
     /// could go on with, leaving out what follows, and names the forms.
     @Test(arguments: [
