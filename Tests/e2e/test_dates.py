@@ -9,6 +9,7 @@ import zoneinfo
 
 from stores import memo
 from test_completions import bash_completions, need, shell_environment  # noqa: F401 (a fixture)
+from test_repl import repl  # noqa: F401 (a fixture)
 
 ZONE = "Pacific/Kiritimati"  # UTC+14: its yesterday is not UTC's
 
@@ -63,3 +64,11 @@ def test_bash_completes_date_words_after_a_date_option(shell_environment):
     need("bash")
     assert bash_completions(shell_environment, "memo list --since yes") == ["yesterday"]
     assert bash_completions(shell_environment, "memo count --until last w") == ["wednesday", "week"]
+
+
+def test_the_repl_reads_a_date_of_several_words(repl):
+    session = repl()
+    session.run("add today's memo")
+    assert session.run("count --since 2 days ago") == "1"
+    assert session.run("count --until last week") == "0"
+    assert session.run("list --since 2 dayz ago").startswith("error: invalid date '2 dayz': use YYYY-MM-DD")
