@@ -101,7 +101,8 @@ package struct Completer {
     /// weekday or a period after its `last`, `this` or `next`. Nil where no date is typed.
     private func dateWords(after before: [String], command: CommandName, syntax: CommandSyntax) -> [Completion]? {
         func startsDate(after count: Int) -> Bool {
-            (count == 1 && command == .clock) || (count > 1 && syntax.option(named: before[count - 1])?.takesDate == true)
+            if count == 1 { return command == .clock }
+            return count > 1 && syntax.option(named: before[count - 1])?.takesDate == true
         }
         if startsDate(after: before.count) { return DateWords.firstWords.map { Completion($0) } }
         if let last = before.last, DateArgument.Relation(rawValue: last) != nil, startsDate(after: before.count - 1) {
