@@ -141,6 +141,16 @@ struct NaturalDateTests {
         #expect(Self.iso(date.moment(now: now, in: berlin)) == Self.iso(try Self.instant(row.moment)), "moment")
     }
 
+    /// In Santiago summer time starts at midnight (2024-09-08 begins at 01:00): the day starts
+    /// at its first instant, not in the evening before.
+    @Test func aDayWhoseMidnightIsSkippedStartsAtItsFirstInstant() throws {
+        let santiago = DisplayTime(timeZone: try #require(TimeZone(identifier: "America/Santiago")))
+        let day = try DateArgument.parse(Word(text: "2024-09-08", isLiteral: true))
+        let now = try Self.instant("2024-09-10T12:00-03:00")
+        #expect(Self.iso(day.start(now: now, in: santiago)) == Self.iso(try Self.instant("2024-09-08T01:00-03:00")))
+        #expect(Self.iso(day.end(now: now, in: santiago)) == Self.iso(try Self.instant("2024-09-09T00:00-03:00")))
+    }
+
     /// `--on` covers whole days: the day of an instant, or every day of a span.
     @Test(arguments: [
         ("2 days ago 9pm", "2024-03-25T00:00+01:00", "2024-03-26T00:00+01:00"),
