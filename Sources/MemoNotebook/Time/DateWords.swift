@@ -23,6 +23,7 @@ struct DateWords {
     }
 
     static func read(_ text: String) -> Result<DateArgument, Failure> {
+        if let date = try? iso(text[...]) { return .success(date) }
         var reader = DateWords(text)
         do throws(Failure) {
             return .success(try reader.date())
@@ -42,19 +43,23 @@ struct DateWords {
         return date
     }
 
+    /// `YYYY-MM-DD` or an ISO 8601 instant, nil when the word starts with no date. Tried
+    /// first, on the text as given: an import parses one for every record.
+    private static func iso(_ word: Substring) throws(Failure) -> DateArgument? {
+        var scanner = DigitScanner(String(word))
+        guard let date = scanner.date() else { return nil }
+        if scanner.isAtEnd { return .day(date) }
+        guard scanner.skip("T") || scanner.skip("t"), let milliseconds = scanner.timeOfDay(),
+            let offset = scanner.zoneOffset(), scanner.isAtEnd
+        else { throw .unreadable }
+        let local = Int64(date.daysSince1970) * 86_400_000 + milliseconds
+        return .instant(Timestamp(millisecondsSince1970: local - offset * 1000))
+    }
+
     /// What comes before a time of day; today, without taking a word, when a time starts.
-    /// The ISO forms are tried first: an import parses one for every record.
     private mutating func day() throws(Failure) -> DateArgument {
         let word = try take()
-        var scanner = DigitScanner(String(word))
-        if let date = scanner.date() {
-            if scanner.isAtEnd { return .day(date) }
-            guard scanner.skip("t"), let milliseconds = scanner.timeOfDay(), let offset = scanner.zoneOffset(),
-                scanner.isAtEnd
-            else { throw .unreadable }
-            let local = Int64(date.daysSince1970) * 86_400_000 + milliseconds
-            return .instant(Timestamp(millisecondsSince1970: local - offset * 1000))
-        }
+        if let date = try Self.iso(word) { return date }
         switch word {
         case "now": return .now
         case "today": return .today
