@@ -161,10 +161,8 @@ struct ArgumentReader<Source: WordSource> {
                 return value
             }
         }
-        let typed = (1...run.count).lazy.map { Word(joining: run.prefix($0).map(\.word)) }
-        throw DateArgument.invalid(
-            typed.first { if case .failure(.unreadable) = DateWords.read($0.text) { true } else { false } }
-                ?? Word(joining: run.map(\.word)))
+        let quoted = (1...run.count).first { DateWords.isDeadEnd(Word(joining: run.prefix($0).map(\.word)).text) }
+        throw DateArgument.invalid(Word(joining: run.prefix(quoted ?? run.count).map(\.word)))
     }
 }
 

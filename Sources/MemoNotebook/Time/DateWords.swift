@@ -32,6 +32,12 @@ struct DateWords {
         }
     }
 
+    /// Whether no words after these could make them a date (`2 dayz`), as some could after
+    /// `last` or `2 days`.
+    static func isDeadEnd(_ text: String) -> Bool {
+        if case .failure(.unreadable) = read(text) { true } else { false }
+    }
+
     private mutating func date() throws(Failure) -> DateArgument {
         var date = try day()
         if index < words.count {
