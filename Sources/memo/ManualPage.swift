@@ -28,7 +28,7 @@ enum ManualPage {
         if !syntax.aliases.isEmpty { text += ".br\nAlias: \(escaped(syntax.aliases.joined(separator: ", ")))\n" }
         if !syntax.options.isEmpty { text += ".RS\n" + syntax.options.map(item).joined() + ".RE\n" }
         if let details = syntax.details { text += ".IP\n" + escaped(details) + "\n" }
-        if syntax.options.contains(where: { $0.valueName == "DATE" }) {
+        if syntax.options.contains(where: { $0.valueName == "DATE" }) || syntax.usage == "DATE" {
             text += ".IP\nDATE is \(escaped(DateArgument.forms)).\n"
         }
         return text

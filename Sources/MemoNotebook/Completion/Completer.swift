@@ -90,6 +90,7 @@ package struct Completer {
             return ids(word)
         }
         if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
+        if let dates = dateWords(after: before, command: command, syntax: syntax) { return Candidates(items: dates) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
         switch command {
@@ -105,6 +106,20 @@ package struct Completer {
             return none
         case .today: return none
         }
+    }
+
+    /// The words a date may go on with: its first words after a DATE option or `clock`, a
+    /// weekday or a period after its `last`, `this` or `next`. Nil where no date is typed.
+    private func dateWords(after before: [String], command: CommandName, syntax: CommandSyntax) -> [Completion]? {
+        func startsDate(after count: Int) -> Bool {
+            if count == 1 { return command == .clock }
+            return count > 1 && syntax.option(named: before[count - 1])?.takesDate == true
+        }
+        if startsDate(after: before.count) { return DateWords.firstWords.map { Completion($0) } }
+        if let last = before.last, DateArgument.Relation(rawValue: last) != nil, startsDate(after: before.count - 1) {
+            return DateWords.wordsAfterRelation.map { Completion($0) }
+        }
+        return nil
     }
 
     private var tags: [Completion] {

@@ -130,6 +130,8 @@ struct ArgumentReader<Source: WordSource> {
         let value: Word
         if let inlineValue {
             value = Word(text: inlineValue, range: word.range, isLiteral: true)
+        } else if option.takesDate, let date = try dateValue() {
+            value = date
         } else if let next = try words.nextWord() {
             value = next
         } else {
@@ -139,5 +141,35 @@ struct ArgumentReader<Source: WordSource> {
             throw .usage("option '\(option.name)' is given twice", range: word.range)
         }
         options[option.name, default: []].append(value)
+    }
+
+    /// A date option's value: the longest run of the next words that reads as one date
+    /// (`--since 2 days ago -n 3`, `--date yesterday 21:30 Called mom`), or nil at the end.
+    /// When no run reads, the error quotes the words up to the first that no date could go
+    /// on with (`2 dayz`), so it names what was typed without the text after it.
+    private mutating func dateValue() throws(CommandError) -> Word? {
+        guard let first = try words.nextWord() else { return nil }
+        var run = [(word: first, rest: words)]
+        var lookahead = words
+        while run.count < DateArgument.mostWords, let next = try? lookahead.nextWord(), !next.isOption {
+            run.append((next, lookahead))
+        }
+        for count in stride(from: run.count, to: 0, by: -1) {
+            let value = Word(joining: run.prefix(count).map(\.word))
+            if case .success = DateWords.read(value.text) {
+                words = run[count - 1].rest
+                return value
+            }
+        }
+        let quoted = (1...run.count).first { DateWords.isDeadEnd(Word(joining: run.prefix($0).map(\.word)).text) }
+        throw DateArgument.invalid(Word(joining: run.prefix(quoted ?? run.count).map(\.word)))
+    }
+}
+
+extension Word {
+    /// Words read as one value, separated by spaces: the words of a date.
+    init(joining words: [Word]) {
+        let range = words.first?.range.flatMap { first in words.last?.range.map { first.lowerBound..<$0.upperBound } }
+        self.init(text: words.map(\.text).joined(separator: " "), range: range, isLiteral: true)
     }
 }

@@ -98,7 +98,9 @@ package enum CommandParser {
                 throw CommandError(kind: error.kind, message: error.message, range: target.range)
             }
         case .clock:
-            return .command(.clock(try DateArgument.parse(try onlyArgument(&reader, "a date"))))
+            let date = try reader.remainingArguments()
+            guard !date.isEmpty else { throw .missingArgument("a date", command: reader.syntax.name) }
+            return .command(.clock(try DateArgument.parse(Word(joining: date))))
         case .fixture:
             return .command(.fixture(try onlyArgument(&reader, "a fixture name or file").text))
         case .help:

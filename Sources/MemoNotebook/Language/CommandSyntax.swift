@@ -43,6 +43,10 @@ package struct OptionSyntax: Sendable {
 
     package var name: String { names[0] }
 
+    /// Whether its value is a date, which may take several words (`--since 2 days ago`): a
+    /// value named DATE or WHEN.
+    package var takesDate: Bool { valueName == "DATE" || valueName == "WHEN" }
+
     package init(names: [String], valueName: String? = nil, summary: String, isRepeatable: Bool = false) {
         self.names = names
         self.valueName = valueName
@@ -60,9 +64,12 @@ extension OptionSyntax {
     static let tag = OptionSyntax(
         names: ["--tag"], valueName: "TAG", summary: "Only memos with this tag (given again: with all of them).",
         isRepeatable: true)
-    static let since = OptionSyntax(names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE.")
-    static let until = OptionSyntax(names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE.")
-    static let on = OptionSyntax(names: ["--on"], valueName: "DATE", summary: "Inserted on that day.")
+    static let since = OptionSyntax(
+        names: ["--since"], valueName: "DATE", summary: "Inserted on or after DATE (a day or span: from its start).")
+    static let until = OptionSyntax(
+        names: ["--until"], valueName: "DATE", summary: "Inserted on or before DATE (a day or span: to its end).")
+    static let on = OptionSyntax(
+        names: ["--on"], valueName: "DATE", summary: "Inserted on that day, or in that week, month or year.")
     static let linksTo = OptionSyntax(
         names: ["--links-to"], valueName: "ID", summary: "Only memos whose text references memo ID.")
     static let linkedFrom = OptionSyntax(
@@ -281,7 +288,9 @@ extension CommandSyntax {
                 """),
         CommandSyntax(.fixture, usage: "NAME|FILE", summary: "Load a built-in fixture or a fixture script."),
         CommandSyntax(.fixtures, usage: "", summary: "List the built-in fixtures."),
-        CommandSyntax(.clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode."),
+        CommandSyntax(
+            .clock, usage: "DATE", summary: "Set the deterministic clock of scripting mode.",
+            details: "A DATE counts from the clock as it stands (clock yesterday 21:30); a day or span sets its start."),
         CommandSyntax(.info, usage: "", summary: "Describe the store: mode, path, schema, counts, SQLite."),
         CommandSyntax(.help, usage: "[COMMAND]", summary: "List the commands, or explain one."),
         CommandSyntax(.quit, aliases: ["exit"], usage: "", summary: "Leave the session."),

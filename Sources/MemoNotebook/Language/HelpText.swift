@@ -32,7 +32,7 @@ package enum HelpText {
         if let details = syntax.details {
             text += "\n" + details + "\n"
         }
-        if syntax.options.contains(where: { $0.valueName == "DATE" }) {
+        if syntax.options.contains(where: { $0.valueName == "DATE" }) || syntax.usage == "DATE" {
             text += "\nDATE is \(DateArgument.forms).\n"
         }
         return text

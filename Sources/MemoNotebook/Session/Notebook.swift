@@ -209,9 +209,9 @@ package final class Notebook {
         var resolved = MemoFilter(
             tags: filter.tags, linksTo: filter.linksTo, linkedFrom: filter.linkedFrom, isOrphan: filter.isOrphan)
         if let on = filter.on {
-            let day = DateArgument.day(on.day(now: now, in: displayTime))
-            resolved.since = day.start(now: now, in: displayTime)
-            resolved.before = day.end(now: now, in: displayTime)
+            let days = on.wholeDays(now: now, in: displayTime)
+            resolved.since = days.lowerBound
+            resolved.before = days.upperBound
         }
         if let since = filter.since { resolved.since = since.start(now: now, in: displayTime) }
         if let until = filter.until { resolved.before = until.end(now: now, in: displayTime) }

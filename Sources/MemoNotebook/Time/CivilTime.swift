@@ -91,21 +91,36 @@ package struct DisplayTime: Sendable {
         self.offsetAt = offsetAt
     }
 
-    /// The instant at which `date` begins in this time zone.
+    /// The instant at which `date` begins in this time zone: its first midnight, or the
+    /// first instant after a midnight that summer time skips.
     func startOfDay(_ date: CivilDate) -> Timestamp {
-        let localSeconds = Int64(date.daysSince1970) * 86_400
-        var offset = Int64(offsetAt(localSeconds))
-        offset = Int64(offsetAt(localSeconds - offset))
-        return Timestamp(secondsSince1970: localSeconds - offset)
+        instant(on: date, atMillisecond: 0)
+    }
+
+    /// The instant the wall clock shows `millisecond` into `date`. A time that summer time
+    /// skips is read with the offset in force before the change, so it lands as far past the
+    /// change as it was past its start (02:30 on the morning clocks go from 02:00 to 03:00 is
+    /// 03:30); a time shown twice when summer time ends is the first of the two.
+    func instant(on date: CivilDate, atMillisecond millisecond: Int64) -> Timestamp {
+        let local = Int64(date.daysSince1970) * 86_400_000 + millisecond
+        let localSeconds = floorDivide(local, 1000)
+        let before = Int64(offsetAt(localSeconds - 86_400)), after = Int64(offsetAt(localSeconds + 86_400))
+        let candidates = [before, after].filter { Int64(offsetAt(localSeconds - $0)) == $0 }
+        let offset = candidates.max() ?? before
+        return Timestamp(millisecondsSince1970: local - offset * 1000)
+    }
+
+    /// How far into its day, on this zone's wall clock, an instant is.
+    func millisecondsIntoDay(_ instant: Timestamp) -> Int64 {
+        localMilliseconds(instant) - Int64(day(of: instant).daysSince1970) * 86_400_000
     }
 
     /// `instant` moved by whole days, or by calendar months, on this zone's wall clock: the
-    /// time of day stays.
+    /// time of day stays (as `instant(on:atMillisecond:)` reads it on a day clocks change).
     func shift(_ instant: Timestamp, days: Int = 0, months: Int = 0) -> Timestamp {
-        let date = day(of: instant)
-        let timeOfDay = localMilliseconds(instant) - Int64(date.daysSince1970) * 86_400_000
-        let shifted = date.adding(months: months).adding(days: days)
-        return startOfDay(shifted).adding(milliseconds: timeOfDay)
+        guard days != 0 || months != 0 else { return instant }
+        let shifted = day(of: instant).adding(months: months).adding(days: days)
+        return self.instant(on: shifted, atMillisecond: millisecondsIntoDay(instant))
     }
 
     /// The day an instant falls on in this time zone.
