@@ -25,7 +25,7 @@ struct CompleterTests {
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
-                "info", "help", "quit", "exit"
+                "info", "help", "quit", "exit", "pick"
             ]
         ),
         ("se", ["search"]),

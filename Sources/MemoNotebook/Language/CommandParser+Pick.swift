@@ -69,12 +69,14 @@ extension PickAction {
 }
 
 extension CommandSyntax {
-    /// The command without the options that go only with `-i`, for reading it without:
-    /// `edit 3 use -n 5` is then a text, as it was before `edit` took `-i`.
+    /// The command without `-i` and the options that go only with it, for reading it without:
+    /// `edit 3 ls -i` is then a text, as it was before `edit` took `-i`.
     var withoutPicking: CommandSyntax {
         guard option(named: OptionSyntax.interactive.name) != nil else { return self }
         var plain = self
-        plain.options.removeAll { option in OptionSyntax.picking.contains { $0.name == option.name } }
+        plain.options.removeAll { option in
+            ([OptionSyntax.interactive] + OptionSyntax.picking).contains { $0.name == option.name }
+        }
         return plain
     }
 }
@@ -82,7 +84,7 @@ extension CommandSyntax {
 extension OptionSyntax {
     static let interactive = OptionSyntax(
         names: ["--interactive", "-i"],
-        summary: "Pick the memos with fzf among those the other options (and a QUERY) select.")
+        summary: "Pick the memos with fzf among those the options below (and a QUERY) select; those go with -i only.")
     static let ids = OptionSyntax(names: ["--ids"], summary: "Print only the memos' ids, one a line.")
     /// `list`'s order and page.
     static let listOrder: [OptionSyntax] = [
