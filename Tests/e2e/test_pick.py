@@ -213,3 +213,20 @@ def test_the_server_refuses_to_pick(memo_binary, store_environment):
 
     assert serve(memo_binary, store_environment, store_environment["MEMO_STORE"], body) == 0
     assert contents(memo_binary, store_environment) == TEXTS
+
+
+@pytest.mark.parametrize("has_fzf", [True, False])
+def test_install_recommends_fzf_where_it_is_missing(memo_binary, home, tmp_path, has_fzf):
+    """scripts/install names the package to install for `pick` when fzf is not on PATH, and
+    says nothing of it when it is."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    for name in os.listdir("/usr/bin"):
+        if has_fzf or name != "fzf":
+            (tools / name).symlink_to(os.path.join("/usr/bin", name))
+    environment = {"HOME": str(home), "PATH": str(tools), "LANG": "C.UTF-8", "MEMO_BINARY": memo_binary}
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "install")
+    installed = subprocess.run([script, str(tmp_path / "prefix")], env=environment, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    note = "note: 'memo pick' and '-i' need fzf; install the Debian package: sudo apt install fzf"
+    assert (note in installed.stdout.splitlines()) is not has_fzf
