@@ -47,7 +47,15 @@ struct CompleterTests {
         ("graph --linked-from #2", ["#2", "#20"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
-        ("show x", [])
+        ("show x", []),
+        ("pi", ["pick"]),
+        ("list --i", ["--ids"]),
+        ("search --id", ["--ids"]),
+        ("rm --inter", ["--interactive"]),
+        ("pick --ta", ["--tag"]),
+        ("tag -i st", ["study"]),
+        ("delete -i 1", []),
+        ("show --interactive --links-to #2", ["#2", "#20"])
     ])
     func completes(_ line: String, _ expected: [String]) {
         #expect(texts(line) == expected)

@@ -82,6 +82,10 @@ package struct Completer {
         if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
+        // With -i the words are a query (a tag for `tag -i TAG`), never ids.
+        if PickAction(command) != nil, before.contains(where: { $0 == "-i" || $0 == "--interactive" }) {
+            return command == .tag ? Candidates(items: tags) : none
+        }
         switch command {
         case .help: return isFirstArgument ? Candidates(items: Self.commandNames) : none
         case .fixture:
