@@ -83,7 +83,12 @@ struct CommandTableTests {
         case .info: ([], .info)
         case .help: (["rm"], .help(topic: "rm"))
         case .quit: ([], .quit)
-        case .pick: (["--tag", "a"], .pick(PickRequest(source: .list(ListArguments(filter: FilterArguments(tags: ["a"]))), action: .printIDs)))
+        case .pick:
+            (
+                ["--tag", "a"],
+                .pick(
+                    PickRequest(source: .list(ListArguments(filter: FilterArguments(tags: ["a"]))), action: .printIDs))
+            )
         }
     }
 }

@@ -55,7 +55,9 @@ struct PickTests {
         ("rm --interactive --tag old", .pick(PickRequest(source: .list(oldTag), action: .delete))),
         (
             "edit -i -F a-b",
-            .pick(PickRequest(source: .search(SearchArguments(query: SearchQuery.parsed("a-b", fixed: true))), action: .edit))
+            .pick(
+                PickRequest(
+                    source: .search(SearchArguments(query: SearchQuery.parsed("a-b", fixed: true))), action: .edit))
         ),
         ("tag -i Done --tag old", .pick(PickRequest(source: .list(oldTag), action: .tag(["done"])))),
         ("edit 3 ls -i lists inodes", .edit(id: 3, text: "ls -i lists inodes")),
@@ -198,7 +200,6 @@ extension SearchQuery {
     /// A query as the parser reads `text`, for test arguments, which cannot throw: these
     /// literals are valid queries.
     fileprivate static func parsed(_ text: String, fixed: Bool = false) -> SearchQuery {
-        // swift-format-ignore: NeverForceUnwrap
         try! fixed ? SearchQuery(fixed: text) : SearchQuery(parsing: text)
     }
 }

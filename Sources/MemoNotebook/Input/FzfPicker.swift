@@ -35,7 +35,9 @@ package struct FzfPicker: MemoPicker {
         defer { close(terminal) }
         let previews = try PreviewFiles(preview)
         defer { previews.remove() }
-        guard let input = Self.makePipe() else { throw CommandError.invalid("cannot make a pipe for fzf: \(Errno(errno))") }
+        guard let input = Self.makePipe() else {
+            throw CommandError.invalid("cannot make a pipe for fzf: \(Errno(errno))")
+        }
         guard let output = Self.makePipe() else {
             input.forEach { close($0) }
             throw CommandError.invalid("cannot make a pipe for fzf: \(Errno(errno))")
@@ -164,7 +166,9 @@ private struct PreviewFiles {
     func remove() {
         guard let folder, let entries = opendir(folder) else { return }
         while let entry = readdir(entries) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != ".", name != ".." { unlink(folder + "/" + name) }
         }
         closedir(entries)

@@ -161,7 +161,8 @@ extension CommandSyntax {
                 """),
         CommandSyntax(
             .edit, usage: "ID TEXT | edit ID <<END | edit -i [list options] [QUERY]",
-            summary: "Replace a memo's text; its place in the order stays.", options: [.interactive] + OptionSyntax.picking,
+            summary: "Replace a memo's text; its place in the order stays.",
+            options: [.interactive] + OptionSyntax.picking,
             takesText: true,
             details: """
                 edit -i opens the one memo picked in the editor, as edit ID does; only options before ID count

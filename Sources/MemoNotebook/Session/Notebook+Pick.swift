@@ -18,7 +18,9 @@ extension Notebook {
         let lines = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime))
         let search = query.filter.search
         let chosen = try picker.pick(
-            memos.map { memo in lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) }) },
+            memos.map { memo in
+                lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
+            },
             preview: try preview(of: memos, shownBy: lines))
         let ids = chosen.compactMap(Self.pickedID)
         guard !ids.isEmpty else { return .nothingPicked }
@@ -34,7 +36,8 @@ extension Notebook {
         case .edit:
             // Several picked memos are for a bulk edit, which is not there yet.
             guard ids.count == 1 else {
-                throw CommandError.invalid("'edit -i' edits one memo at a time: \(ids.count) were picked; nothing changed")
+                throw CommandError.invalid(
+                    "'edit -i' edits one memo at a time: \(ids.count) were picked; nothing changed")
             }
             return try run(.edit(id: ids[0], text: nil))
         case .tag(let tags):
