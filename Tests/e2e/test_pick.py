@@ -230,3 +230,15 @@ def test_install_recommends_fzf_where_it_is_missing(memo_binary, home, tmp_path,
     assert installed.returncode == 0, installed.stderr
     note = "note: 'memo pick' and '-i' need fzf; install the Debian package: sudo apt install fzf"
     assert (note in installed.stdout.splitlines()) is not has_fzf
+
+
+def test_a_store_in_memory_previews_too(memo_binary, terminal, tmp_path):
+    """No other process can open a store in memory: the preview reads the texts `show` gives,
+    written to a private folder in $TMPDIR for the pick's time."""
+    terminal.run(f"TMPDIR={tmp_path} {memo_binary} --in-memory --fixture sample pick")
+    terminal.wait_for_fzf(20)
+    folders = list(tmp_path.glob("memo-pick-*"))
+    assert len(folders) == 1 and oct(folders[0].stat().st_mode & 0o777) == "0o700"
+    terminal.keys("Enter")
+    terminal.wait_for(lambda rows: "status=0" in rows and "20" in rows, "pick in memory did not print #20")
+    assert list(tmp_path.glob("memo-pick-*")) == []
