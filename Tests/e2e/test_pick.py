@@ -117,11 +117,14 @@ def test_delete_interactive_deletes_exactly_the_picked(memo_binary, terminal, st
     assert contents(memo_binary, store_environment) == ["alpha plan @old", "beta plan"]
 
 
-def test_escape_picks_nothing_and_changes_nothing(memo_binary, terminal, store_environment):
+@pytest.mark.parametrize("key", ["Escape", "C-c"])
+def test_escape_or_ctrl_c_picks_nothing_and_changes_nothing(memo_binary, terminal, store_environment, key):
     terminal.run(f"{memo_binary} delete -i")
     terminal.wait_for_fzf(4)
-    terminal.keys("Tab", "Escape")
-    terminal.wait_for(lambda rows: "status=1" in rows, "Esc did not end the pick with status 1")
+    terminal.keys("Tab")
+    terminal.wait_for(lambda rows: any("(1)" in row for row in rows), "Tab does not select")
+    terminal.keys(key)
+    terminal.wait_for(lambda rows: "status=1" in rows, f"{key} did not end the pick with status 1")
     assert terminal.rows() == ["$ " + f"{memo_binary} delete -i; echo status=$?", "status=1", "$"]
     assert contents(memo_binary, store_environment) == TEXTS
 
