@@ -85,7 +85,8 @@ extension OptionSyntax {
     static let interactive = OptionSyntax(
         names: ["--interactive", "-i"],
         summary: "Pick the memos with fzf among those the options below (and a QUERY) select; those go with -i only.")
-    static let ids = OptionSyntax(names: ["--ids"], summary: "Print only the memos' ids, one a line.")
+    static let ids = OptionSyntax(
+        names: ["--ids"], summary: "Print only the memos' ids, one a line, for pipes (the same under --json).")
     /// `list`'s order and page.
     static let listOrder: [OptionSyntax] = [
         OptionSyntax(names: ["--asc"], summary: "Oldest first."),
