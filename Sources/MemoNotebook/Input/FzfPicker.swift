@@ -33,7 +33,7 @@ package struct FzfPicker: MemoPicker {
             throw CommandError.invalid("picking needs a terminal for fzf to draw on, and there is none here")
         }
         defer { close(terminal) }
-        let previews = try PreviewFiles(preview)
+        let previews = try PreviewCommand(preview)
         defer { previews.remove() }
         guard let input = Self.makePipe() else {
             throw CommandError.invalid("cannot make a pipe for fzf: \(Errno(errno))")
@@ -134,7 +134,7 @@ package struct FzfPicker: MemoPicker {
 /// file and the program, or a private folder of `show` texts, named in fzf's environment
 /// (never pasted into the command, which fzf runs with `/bin/sh`; fzf quotes `{1}`, the line's
 /// first word, itself).
-private struct PreviewFiles {
+private struct PreviewCommand {
     let command: String
     let environment: [String]
     private let folder: String?
