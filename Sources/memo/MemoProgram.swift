@@ -85,6 +85,7 @@ struct MemoProgram {
                     notebook.missingTextSource = UserText(
                         environment: environment,
                         readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
+                    notebook.picker = FzfPicker()
                     if Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDERR_FILENO) {
                         notebook.confirmation = { [errors] question in
                             errors.write(question)
@@ -104,6 +105,7 @@ struct MemoProgram {
             return withNotebook(invocation, scripting: false) { notebook in
                 if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
                     notebook.missingTextSource = UserText(environment: environment, readsStandardInput: false)
+                    notebook.picker = FzfPicker()
                     let repl = REPL(
                         notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
                         output: output, errors: errors, environment: environment)
@@ -211,6 +213,9 @@ struct MemoProgram {
             try renderer.render(outcome, to: output)
             // As grep: a search that found nothing fails, so `memo search x && …` reads.
             if case .memos(let cursor, _, _?) = outcome, cursor.rowsGiven == 0 { return .failure }
+            if case .memoIDs(let cursor, isSearch: true) = outcome, cursor.rowsGiven == 0 { return .failure }
+            // As fzf: nothing picked (Esc, Ctrl-C) fails, quietly.
+            if case .nothingPicked = outcome { return .failure }
             return .success
         } catch {
             output.flush()

@@ -84,6 +84,12 @@ struct CommandTableTests {
         case .help: (["rm"], .help(topic: "rm"))
         case .quit: ([], .quit)
         case .today: ([], .today)
+        case .pick:
+            (
+                ["--tag", "a"],
+                .pick(
+                    PickRequest(source: .list(ListArguments(filter: FilterArguments(tags: ["a"]))), action: .printIDs))
+            )
         }
     }
 }

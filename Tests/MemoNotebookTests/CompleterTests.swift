@@ -25,7 +25,7 @@ struct CompleterTests {
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
-                "info", "help", "quit", "exit", "today"
+                "info", "help", "quit", "exit", "today", "pick"
             ]
         ),
         ("tod", ["today"]),
@@ -49,7 +49,15 @@ struct CompleterTests {
         ("graph --linked-from #2", ["#2", "#20"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
-        ("show x", [])
+        ("show x", []),
+        ("pi", ["pick"]),
+        ("list --i", ["--ids"]),
+        ("search --id", ["--ids"]),
+        ("rm --inter", ["--interactive"]),
+        ("pick --ta", ["--tag"]),
+        ("tag -i st", ["study"]),
+        ("delete -i 1", []),
+        ("show --interactive --links-to #2", ["#2", "#20"])
     ])
     func completes(_ line: String, _ expected: [String]) {
         #expect(texts(line) == expected)

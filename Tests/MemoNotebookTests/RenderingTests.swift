@@ -298,7 +298,7 @@ struct RenderingTests {
     @Test func helpListsEveryCommand() {
         let text = session(["help"])
         for syntax in CommandSyntax.all { #expect(text.contains("  " + syntax.name + " ")) }
-        #expect(session(["help rm"]).hasPrefix("usage: delete ID...\n"))
+        #expect(session(["help rm"]).hasPrefix("usage: delete ID... | delete -i [list options] [QUERY]\n"))
     }
 
     /// A snippet's lines are the text's lines: a line feed ends a line, and so does a CR LF

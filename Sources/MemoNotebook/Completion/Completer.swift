@@ -93,6 +93,10 @@ package struct Completer {
         if let dates = dateWords(after: before, command: command, syntax: syntax) { return Candidates(items: dates) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
+        // With -i the words are a query (a tag for `tag -i TAG`), never ids.
+        if PickAction(command) != nil, before.contains(where: { $0 == "-i" || $0 == "--interactive" }) {
+            return command == .tag ? Candidates(items: tags) : none
+        }
         switch command {
         case .help: return isFirstArgument ? Candidates(items: Self.commandNames) : none
         case .fixture:
@@ -102,9 +106,8 @@ package struct Completer {
         case .edit: return isFirstArgument ? ids(word) : none
         case .tag, .untag: return isFirstArgument ? ids(word) : Candidates(items: tags)
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
-            .import, .export, .fixtures, .clock, .info, .quit:
+            .import, .export, .fixtures, .clock, .info, .quit, .today, .pick:
             return none
-        case .today: return none
         }
     }
 

@@ -14,6 +14,19 @@ package struct ShellCommand {
         standardOutput: Int32? = nil, standardError: Int32? = nil,
         closing: [Int32] = []
     ) -> Result<ShellCommand, Errno> {
+        let script = arguments.isEmpty ? command : command + " \"$@\""
+        return spawn(
+            "/bin/sh", arguments: ["sh", "-c", script, "sh"] + arguments, standardInput: standardInput,
+            standardOutput: standardOutput, standardError: standardError, closing: closing)
+    }
+
+    /// Starts `program` with `arguments` (its own name first) as its argv, no shell between:
+    /// a program name without a slash is looked for on `$PATH`. The other parameters are
+    /// `start`'s; `environment` (`NAME=value` words), when given, takes the place of memo's.
+    package static func spawn(
+        _ program: String, arguments: [String], environment: [String]? = nil, standardInput: Int32? = nil,
+        standardOutput: Int32? = nil, standardError: Int32? = nil, closing: [Int32] = []
+    ) -> Result<ShellCommand, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -25,12 +38,14 @@ package struct ShellCommand {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
         for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let script = arguments.isEmpty ? command : command + " \"$@\""
-        let words = ["sh", "-c", script, "sh"] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { variables?.forEach { free($0) } }
         var process = pid_t()
-        let code = posix_spawn(&process, "/bin/sh", &actions, nil, argv, environ)
+        let code =
+            variables.map { posix_spawnp(&process, program, &actions, nil, argv, $0) }
+            ?? posix_spawnp(&process, program, &actions, nil, argv, environ)
         return code == 0 ? .success(ShellCommand(process: process)) : .failure(Errno(code))
     }
 

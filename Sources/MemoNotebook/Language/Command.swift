@@ -52,6 +52,9 @@ package enum Command: Equatable, Sendable {
     case addFromTemplate(TemplateName, title: String, tags: [String])
     /// Today's daily memo in the editor, made on first use (docs/REFERENCE.md, The daily memo).
     case today
+    /// `pick`, or `show`/`edit`/`delete`/`tag` with `-i`: the memos a person picks, and what is
+    /// done with them (docs/REFERENCE.md, Picking memos).
+    case pick(PickRequest)
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -73,7 +76,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures, .addFromTemplate, .today:
+            .fixtures, .addFromTemplate, .today, .pick:
             true
         }
     }
@@ -86,7 +89,7 @@ package enum Command: Equatable, Sendable {
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
-            .redo:
+            .redo, .pick:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none
@@ -168,6 +171,8 @@ package struct ListArguments: Equatable, Sendable {
     package var offset = 0
     /// Headings by day or month in text output; nil for none.
     package var grouping: ListGrouping?
+    /// `--ids`: only the ids, one a line (docs/REFERENCE.md, Picking memos).
+    package var printsIDs = false
 
     /// `list` with no options (newest first, every memo): what other modules start from and
     /// change, as this module's memberwise initializer is not theirs to call.

@@ -5,6 +5,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case begin, save, rollback, undo, redo, history, sync
     case `import`, export, fixture, fixtures, clock, info, help, quit
     case today
+    case pick
 }
 
 /// The program's own commands, given first on memo's command line and nowhere else: the

@@ -40,7 +40,8 @@ package enum CommandParser {
         if heredoc != nil, !syntax.takesText {
             throw .usage("'\(syntax.name)' takes no heredoc text", range: name.range)
         }
-        var reader = ArgumentReader(words: words, syntax: syntax)
+        if let picking = try interactive(command, words, syntax, heredoc: heredoc) { return .command(picking) }
+        var reader = ArgumentReader(words: words, syntax: syntax.withoutPicking)
         switch command {
         case .add:
             let text = try reader.text()
@@ -120,6 +121,7 @@ package enum CommandParser {
             return .command(reader.flag("--sync") ? .undoSync : .undo)
         case .redo: return try withoutArguments(.redo, &reader)
         case .today: return try withoutArguments(.today, &reader)
+        case .pick: return .command(try pickCommand(&reader))
         }
     }
 
@@ -188,7 +190,7 @@ package enum CommandParser {
 
     /// `search [-F] [list filters] [-n N] [--offset N] [--asc|--desc] [--rank] WORDS...`,
     /// options anywhere before `--`; with `-F` the words are one fixed string.
-    private static func searchArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> SearchArguments {
+    static func searchArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> SearchArguments {
         let words = try reader.searchWords()
         guard let first = words.first, let last = words.last else {
             throw .missingArgument("a search query", command: reader.syntax.name)
@@ -215,10 +217,11 @@ package enum CommandParser {
     }
 
     /// `list`'s order and page among the options read.
-    private static func listOptions<S>(
+    static func listOptions<S>(
         _ reader: ArgumentReader<S>, filter: FilterArguments
     ) throws(CommandError) -> ListArguments {
         var arguments = ListArguments(filter: filter)
+        arguments.printsIDs = reader.flag(OptionSyntax.ids.name)
         if reader.flag("--asc") { arguments.order = .oldestFirst }
         if reader.flag("--asc") && reader.flag("--desc") {
             throw .usage("'\(reader.syntax.name)' takes --asc or --desc, not both")
@@ -298,7 +301,7 @@ package enum CommandParser {
     }
 
     /// The filters among options already read.
-    private static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
+    static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         var filter = FilterArguments()
         filter.tags = try reader.values("--tag").map(tagName)
         filter.since = try reader.value("--since").map(DateArgument.parse)
@@ -332,7 +335,7 @@ package enum CommandParser {
         return number
     }
 
-    private static func tagName(_ word: Word) throws(CommandError) -> String {
+    static func tagName(_ word: Word) throws(CommandError) -> String {
         do {
             return try TagName.normalize(word.text)
         } catch {

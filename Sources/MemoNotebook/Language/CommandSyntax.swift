@@ -123,7 +123,7 @@ extension CommandSyntax {
         CommandSyntax(
             .list,
             usage:
-                "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month]",
+                "[--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--group day|month] [--ids]",
             summary: "List memos in insert-date order, newest first.",
             options: [
                 OptionSyntax(names: ["--asc"], summary: "Oldest first."),
@@ -133,12 +133,13 @@ extension CommandSyntax {
             ] + OptionSyntax.filters + [
                 OptionSyntax(
                     names: ["--group"], valueName: "day|month",
-                    summary: "A heading for each day or month (display time zone); text output only.")
+                    summary: "A heading for each day or month (display time zone); text output only."),
+                .ids
             ]),
         CommandSyntax(
             .search,
             usage:
-                "[-F] [--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] QUERY",
+                "[-F] [--rank] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [--ids] QUERY",
             summary: "Find memos by what their text holds, newest first.",
             options: [
                 OptionSyntax(
@@ -150,7 +151,7 @@ extension CommandSyntax {
                 OptionSyntax(names: ["--desc"], summary: "Newest first (the default)."),
                 .limit,
                 OptionSyntax(names: ["--offset"], valueName: "N", summary: "Skip the first N memos.")
-            ] + OptionSyntax.filters,
+            ] + OptionSyntax.filters + [.ids],
             details: """
                 QUERY: words that must all appear, "a phrase" (its words apart by spaces or punctuation:
                 "jean paul" finds Jean-Paul), prefix* for words starting so, a OR b for either, (a OR b) c
@@ -165,17 +166,29 @@ extension CommandSyntax {
                 "snippet". On the command line a search that finds nothing exits 1, as grep does.
                 """),
         CommandSyntax(
-            .show, usage: "ID...", summary: "Show whole memos with their uuid, dates, tags and links both ways.",
+            .show, usage: "ID... | show -i [list options] [QUERY]",
+            summary: "Show whole memos with their uuid, dates, tags and links both ways.",
+            options: [.interactive] + OptionSyntax.picking,
             details: """
                 links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
                 line, or the reference and (no such memo); then each memo whose text references this one: ←.
                 """),
         CommandSyntax(
-            .edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
-            takesText: true),
+            .edit, usage: "ID TEXT | edit ID <<END | edit -i [list options] [QUERY]",
+            summary: "Replace a memo's text; its place in the order stays.",
+            options: [.interactive] + OptionSyntax.picking,
+            takesText: true,
+            details: """
+                edit -i opens the one memo picked in the editor, as edit ID does; only options before ID count
+                (edit 3 ls -i is a text).
+                """),
         CommandSyntax(
-            .delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
-        CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),
+            .delete, aliases: ["rm"], usage: "ID... | delete -i [list options] [QUERY]",
+            summary: "Delete memos: all of them, or none if one is missing.",
+            options: [.interactive] + OptionSyntax.picking),
+        CommandSyntax(
+            .tag, usage: "ID TAG... | tag -i TAG... [list options]", summary: "Add tags to a memo.",
+            options: [.interactive] + OptionSyntax.listOrder + OptionSyntax.filters),
         CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
         CommandSyntax(
@@ -302,6 +315,21 @@ extension CommandSyntax {
                 or empty, nothing is added. Later the same day it opens that memo again, as edit ID does
                 (unchanged: nothing is recorded). With several @daily memos of today (after a sync), the
                 first inserted is the one. Scripts and the server have no editor: there, add --tag daily TEXT.
+                """),
+        CommandSyntax(
+            .pick,
+            usage:
+                "[-F] [--asc|--desc] [-n N] [--offset N] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [QUERY]",
+            summary: "Pick memos with fzf and print their ids, one a line.",
+            options: OptionSyntax.picking,
+            details: """
+                Runs fzf (Debian package fzf) over the memos list's options select, or with a QUERY over those
+                search finds: a line each with id, date, first line and tags, and beside it what show shows of
+                the memo under the cursor. Tab selects more than one, Enter picks, Esc or Ctrl-C picks nothing:
+                then nothing is printed and the status is 1. fzf draws on the terminal, so the ids may go to a
+                pipe: memo pick --tag old | xargs memo delete. show, edit, delete and tag take -i (--interactive)
+                with the same options to act on what is picked: memo delete -i --tag old. Scripts and the server
+                have no terminal: there pick and -i are refused.
                 """),
         program(
             .run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",

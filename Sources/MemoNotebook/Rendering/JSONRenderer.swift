@@ -90,6 +90,9 @@ package struct JSONRenderer: OutcomeRenderer {
                             })
                     )
                 ]))
+        case .memoIDs, .picked: try writeIDs(of: outcome, to: output)
+        case .nothingPicked: break
+        case .retaggedEach(let memos): memos.forEach { line(Self.json($0)) }
         }
     }
 

@@ -90,6 +90,9 @@ package struct TextRenderer: OutcomeRenderer {
             for fixture in fixtures {
                 output.write(fixture.name.paddedWithSpaces(toLength: width + 2) + fixture.description + "\n")
             }
+        case .memoIDs, .picked: try writeIDs(of: outcome, to: output)
+        case .nothingPicked: break
+        case .retaggedEach(let memos): for memo in memos { try render(.retagged(memo), to: output) }
         }
     }
 

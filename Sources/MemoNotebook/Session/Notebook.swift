@@ -18,6 +18,8 @@ package final class Notebook {
     package var progress: ProgressBar?
     /// Gets the text of `add` or `edit` typed without one; nil where no one can be asked.
     package var missingTextSource: MissingTextSource?
+    /// Lets a person pick memos (`pick`, `-i`); nil where no one can be asked.
+    package var picker: MemoPicker?
     /// Asks a person a yes-or-no question before a step that needs one (`undo --sync`); nil
     /// where no one can be asked (scripts, the server, piped input), and the step goes ahead.
     package var confirmation: ((String) -> Bool)?
@@ -83,8 +85,10 @@ package final class Notebook {
             guard let text else { return try addInteractively(tags: tags) }
             return .added(try add(text, tags: tags))
         case .list(let arguments):
+            if arguments.printsIDs { return .memoIDs(try store.memos(query(for: arguments)), isSearch: false) }
             return .memos(try store.memos(query(for: arguments)), grouping: arguments.grouping)
         case .search(let arguments):
+            if arguments.list.printsIDs { return .memoIDs(try store.memos(query(for: arguments)), isSearch: true) }
             return .memos(try store.memos(query(for: arguments)), search: arguments.query)
         case .importFile(let arguments):
             return .imported(try importMemos(arguments))
@@ -148,6 +152,8 @@ package final class Notebook {
             return try addFromTemplate(name, title: title, tags: tags)
         case .today:
             return try today()
+        case .pick(let request):
+            return try pick(request, then: run)
         }
     }
 

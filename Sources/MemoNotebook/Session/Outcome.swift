@@ -44,6 +44,15 @@ package enum Outcome {
     case clockSet(Timestamp)
     case fixtureLoaded(name: String, added: Int)
     case fixtures([Fixture])
+    /// `list --ids` and `search --ids`: the ids alone, streamed; for a search, a one-shot
+    /// command that finds nothing fails.
+    case memoIDs(MemoCursor, isSearch: Bool)
+    /// The ids `pick` was given.
+    case picked([Int64])
+    /// A pick that ended with nothing picked: nothing is shown, and a one-shot command fails.
+    case nothingPicked
+    /// `tag -i`: each memo picked, tagged.
+    case retaggedEach([Memo])
 }
 
 /// What an import did.

@@ -5,9 +5,9 @@ import Glibc
 /// runs in). The process's handling of SIGPIPE is left as it is (another thread may rely on
 /// it): the signal is blocked on this thread for the write alone, and one the write raised
 /// is taken back before the thread's signal mask is restored, as libpq does.
-enum PipeWriting {
+package enum PipeWriting {
     /// Writes `bytes` once, as `write(2)`: the count written, or -1 with `errno` set.
-    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)

@@ -1,0 +1,81 @@
+import Glibc
+import MemoStore
+
+/// `pick`, and `show`, `edit`, `delete` and `tag` with `-i` (docs/REFERENCE.md, Picking
+/// memos): the memos are known only once a person has picked them, here, as the command runs.
+extension Notebook {
+    /// Offers the memos `request` selects to `picker`, then acts on those picked with `run`
+    /// (the notebook's own dispatch). Nothing picked is `.nothingPicked`: nothing happens.
+    func pick(_ request: PickRequest, then run: (Command) throws -> Outcome) throws -> Outcome {
+        guard let picker else {
+            throw CommandError.invalid(
+                "picking memos needs a person at a terminal (fzf), which scripts and the server have not: "
+                    + "name the memos by id (memo list --ids gives them)")
+        }
+        let query = query(for: request.source)
+        let memos = try store.memos(query).collect()
+        guard !memos.isEmpty else { throw CommandError.invalid("no memo to pick from: none is selected") }
+        let lines = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime))
+        let search = query.filter.search
+        let chosen = try picker.pick(
+            memos.map { memo in
+                lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
+            },
+            preview: try preview(of: memos, shownBy: lines))
+        let ids = chosen.compactMap(Self.pickedID)
+        guard !ids.isEmpty else { return .nothingPicked }
+        return try act(on: ids, request.action, run)
+    }
+
+    /// What is done with the memos picked: the one place that decides it.
+    private func act(on ids: [Int64], _ action: PickAction, _ run: (Command) throws -> Outcome) throws -> Outcome {
+        switch action {
+        case .printIDs: return .picked(ids)
+        case .show: return try run(.show(ids: ids))
+        case .delete: return try run(.delete(ids: ids))
+        case .edit:
+            // Several picked memos are for a bulk edit, which is not there yet.
+            guard ids.count == 1 else {
+                throw CommandError.invalid(
+                    "'edit -i' edits one memo at a time: \(ids.count) were picked; nothing changed")
+            }
+            return try run(.edit(id: ids[0], text: nil))
+        case .tag(let tags):
+            return .retaggedEach(
+                try store.recordingChange(.tag, at: changeTime) {
+                    try ids.map { try store.addTags(tags, to: $0, at: changeTime) }
+                })
+        }
+    }
+
+    private func query(for source: PickSource) -> MemoQuery {
+        switch source {
+        case .list(let arguments): query(for: arguments)
+        case .search(let arguments): query(for: arguments)
+        }
+    }
+
+    /// `memo show` of the line under the cursor: this program run on the same store file, or
+    /// for a store in memory, which no other process can open, the texts it would show.
+    private func preview(of memos: [Memo], shownBy renderer: TextRenderer) throws -> PickPreview {
+        if case .file(let path) = storeLocation, let program = Self.thisProgram {
+            return .showCommand(program: program, store: path)
+        }
+        var texts: [String: String] = [:]
+        for memo in memos { texts["#\(memo.id)"] = renderer.block(memo, links: try store.links(of: memo.id)) }
+        return .texts(texts)
+    }
+
+    /// The path of the running program, from `/proc/self/exe`.
+    private static var thisProgram: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The memo a picked line names: its first word, `#12`.
+    private static func pickedID(_ line: String) -> Int64? {
+        Int64(line.drop { $0 == "#" }.prefix { $0.isASCII && $0.isNumber })
+    }
+}
