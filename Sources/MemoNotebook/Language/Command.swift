@@ -47,6 +47,11 @@ package enum Command: Equatable, Sendable {
     /// found creates no store file. The command language spells `fixture` only.
     case preload(Fixture)
     case fixtures
+    /// Several memos in one editor buffer, saved as one change (docs/REFERENCE.md, Editing
+    /// several memos at once): `edit` with filters and no id, or memos picked by id.
+    case editMany(MemoSelection)
+    /// `tag --rename OLD NEW`: the tag renamed on every memo, inline `@OLD` in texts too.
+    case renameTag(from: String, to: String)
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -68,7 +73,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures:
+            .fixtures, .editMany, .renameTag:
             true
         }
     }
@@ -81,7 +86,7 @@ package enum Command: Equatable, Sendable {
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
-            .redo:
+            .redo, .editMany, .renameTag:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

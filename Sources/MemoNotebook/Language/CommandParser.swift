@@ -47,11 +47,11 @@ package enum CommandParser {
             let tags = try reader.values("--tag").map(tagName)
             return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
         case .edit:
-            guard let idWord = try reader.nextArgument() else {
-                throw .missingArgument("a memo id", command: syntax.name)
-            }
+            guard let idWord = try reader.nextArgument() else { return try bulkEdit(reader, heredoc: heredoc) }
             let id = try memoID(idWord)
-            return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
+            let parsed = try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
+            try refuseSelection(reader)
+            return parsed
         case .list:
             return .command(.list(try listArguments(&reader)))
         case .count:
@@ -79,6 +79,7 @@ package enum CommandParser {
         case .delete:
             return .command(.delete(ids: try memoIDs(&reader)))
         case .tag:
+            if let rename = try renameTag(reader) { return .command(rename) }
             let (id, tags) = try memoIDAndTags(&reader)
             return .command(.tag(id: id, tags: tags))
         case .untag:
@@ -209,7 +210,7 @@ package enum CommandParser {
     }
 
     /// `list`'s order and page among the options read.
-    private static func listOptions<S>(
+    static func listOptions<S>(
         _ reader: ArgumentReader<S>, filter: FilterArguments
     ) throws(CommandError) -> ListArguments {
         var arguments = ListArguments(filter: filter)
@@ -292,7 +293,7 @@ package enum CommandParser {
     }
 
     /// The filters among options already read.
-    private static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
+    static func filterArguments<S>(_ reader: ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         var filter = FilterArguments()
         filter.tags = try reader.values("--tag").map(tagName)
         filter.since = try reader.value("--since").map(DateArgument.parse)
@@ -326,7 +327,7 @@ package enum CommandParser {
         return number
     }
 
-    private static func tagName(_ word: Word) throws(CommandError) -> String {
+    static func tagName(_ word: Word) throws(CommandError) -> String {
         do {
             return try TagName.normalize(word.text)
         } catch {

@@ -90,6 +90,9 @@ package struct TextRenderer: OutcomeRenderer {
             for fixture in fixtures {
                 output.write(fixture.name.paddedWithSpaces(toLength: width + 2) + fixture.description + "\n")
             }
+        case .bulkEdited(let summary): output.write(BulkEditWording.line(summary) + "\n")
+        case .tagRenamed(let old, let new, let memos):
+            output.write("renamed @\(old) to @\(new) on \(Self.count(memos, "memo"))\n")
         }
     }
 

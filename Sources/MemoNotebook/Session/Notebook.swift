@@ -141,6 +141,10 @@ package final class Notebook {
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
         case .withdraw(let change):
             return .undone(try withdraw(change))
+        case .editMany(let selection):
+            return try editMany(selection)
+        case .renameTag(let old, let new):
+            return try renameTag(old, to: new)
         }
     }
 

@@ -44,6 +44,10 @@ package enum Outcome {
     case clockSet(Timestamp)
     case fixtureLoaded(name: String, added: Int)
     case fixtures([Fixture])
+    /// What a bulk edit changed, in one change.
+    case bulkEdited(BulkEditSummary)
+    /// `tag --rename`: the names, and how many memos it retagged.
+    case tagRenamed(from: String, to: String, memos: Int)
 }
 
 /// What an import did.
