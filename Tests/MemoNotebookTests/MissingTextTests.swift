@@ -19,6 +19,10 @@ struct MissingTextTests {
             startedOn.append(current)
             return text
         }
+
+        func buffer(current: String) throws -> String { try text(current: current) }
+
+        func keep(_ text: String) throws -> String { "" }
     }
 
     @Test func withoutASourceTheTextIsAMissingArgument() throws {

@@ -35,12 +35,12 @@ package enum BulkEditBuffer {
 
     /// The buffer for `memos`: each with its id, the date its header shows, and its text.
     package static func write(_ memos: [(id: Int64, date: String, text: String)]) -> String {
-        var buffer = guide
-        for memo in memos {
-            buffer += "\(marker) #\(memo.id) \(memo.date)\n"
-            buffer += lines(of: memo.text).map(escaped).joined(separator: "\n") + "\n"
-        }
-        return buffer
+        guide + memos.map { section(header: "\(marker) #\($0.id) \($0.date)", text: $0.text) }.joined()
+    }
+
+    /// A header line and its text, quoted, with the line break the reader drops.
+    static func section(header: String, text: String) -> String {
+        header + "\n" + lines(of: text).map(escaped).joined(separator: "\n") + "\n"
     }
 
     /// The blocks of a saved buffer, in order; a malformed header, text before the first
