@@ -160,7 +160,7 @@ extension CommandSyntax {
             .edit,
             usage:
                 "ID TEXT | edit ID <<END | edit [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan] [-n N] [--asc]",
-            summary: "Replace a memo's text; its place in the order stays.",
+            summary: "Replace a memo's text (its place stays), or several in one editor buffer.",
             options: OptionSyntax.filters + [.limit, OptionSyntax(names: ["--asc"], summary: "Oldest first.")],
             takesText: true,
             details: """
@@ -169,7 +169,7 @@ extension CommandSyntax {
                 apply, as one change (one undo takes it back): a changed text is edited, an unchanged one stays,
                 a memo whose header is removed with its text is deleted, a text under a '%% new' header is added
                 (one header per memo). Lines starting with '%%%' are comments; a text line starting with '%%'
-                shows a '\' before it. A header naming no memo of the buffer, a memo headed twice, a kept header
+                shows a '\\' before it. A header naming no memo of the buffer, a memo headed twice, a kept header
                 without text, or a memo changed by another process meanwhile refuses the whole save, and the
                 saved text is kept in a private file the error names. An editor that fails changes nothing.
                 """),
