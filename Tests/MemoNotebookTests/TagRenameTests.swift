@@ -79,3 +79,28 @@ struct TagRenameTests {
         #expect(try b.run("search inline").contains("inline @job"))
     }
 }
+
+/// What completion, `--json` and the command table give for the two commands.
+@Suite("Bulk edit and rename: completion, JSON")
+struct BulkEditAndRenameFacesTests {
+    @Test func completionOffersTheirOptionsAndTags() throws {
+        let session = try ScriptedNotebook()
+        try session.run(["add one @work", "add two @home"])
+        let completer = Completer(data: session.notebook)
+        let texts = { (line: String) in completer.complete(line).items.map(\.text) }
+        #expect(texts("edit --") == ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan", "--limit", "--asc"])
+        #expect(texts("edit --tag w") == ["work"])
+        #expect(texts("tag --r") == ["--rename"])
+        #expect(texts("tag --rename h") == ["home"])
+    }
+
+    @Test func jsonSaysWhatChanged() throws {
+        let session = try ScriptedNotebook()
+        try session.run(["add one @work", "add two @work"])
+        #expect(try session.json("tag --rename work job") == #"{"renamed":"work","to":"job","memos":2}"# + "\n")
+        session.notebook.missingTextSource = BulkEditTests.ScriptedEditor { buffer in
+            BulkEditTests.changing(1, in: buffer) { _ in nil } + "%% new\nthree\n"
+        }
+        #expect(try session.json("edit --tag job") == #"{"edited":[],"deleted":[1],"added":[3]}"# + "\n")
+    }
+}
