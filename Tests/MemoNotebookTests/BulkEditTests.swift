@@ -202,11 +202,14 @@ struct BulkEditTests {
 
     @Test(arguments: [
         ("edit", "'edit' needs a memo id, or filters that select memos (edit --tag TAG)"),
+        ("edit --asc", "'edit' needs a memo id, or filters that select memos (edit --tag TAG)"),
+        ("edit --tag work <<END", "'edit' without an id takes no heredoc: it opens the editor"),
         ("edit 1 text --tag work", "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id"),
         ("edit --tag work 1", "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id")
     ])
     func editWithoutIdNeedsFiltersAndEditWithAnIdTakesNone(_ line: String, _ message: String) {
-        #expect(throws: CommandError.usage(message)) { try CommandParser.parse(line: line) }
+        let heredoc = line.hasSuffix("<<END") ? "text" : nil
+        #expect(throws: CommandError.usage(message)) { try CommandParser.parse(line: line, heredoc: heredoc) }
     }
 
     @Test func theSelectionOptionsParse() throws {

@@ -1,13 +1,15 @@
 /// The parsing of `edit` with filters and no id, and of `tag --rename OLD NEW`.
 extension CommandParser {
-    /// The options that select the memos of `edit` without an id.
-    private static let selectionOptions = ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from",
-        "--orphan", "-n", "--asc"]
+    /// The options that narrow the memos of `edit` without an id.
+    private static let narrowingOptions = ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from",
+        "--orphan", "-n"]
+    /// Those, and the order of the buffer.
+    private static let selectionOptions = narrowingOptions + ["--asc"]
 
-    /// `edit [filters] [-n N] [--asc]`: every memo they select, in one buffer. At least one
-    /// of them is needed: a bare `edit` is still a missing id, not every memo of the store.
+    /// `edit [filters] [-n N] [--asc]`: every memo they select, in one buffer. A filter or
+    /// `-n` is needed: a bare `edit` (or `edit --asc`) is still a missing id, not every memo of the store.
     static func bulkEdit<S>(_ reader: ArgumentReader<S>, heredoc: String?) throws(CommandError) -> ParsedLine {
-        guard selectionOptions.contains(where: { reader.flag($0) }) else {
+        guard narrowingOptions.contains(where: { reader.flag($0) }) else {
             throw .missingArgument("a memo id, or filters that select memos (edit --tag TAG)", command: "edit")
         }
         if heredoc != nil { throw .usage("'edit' without an id takes no heredoc: it opens the editor") }

@@ -21,8 +21,13 @@ extension Notebook {
             }
             return .bulkEdited(try apply(plan, opened: memos))
         } catch {
-            let path = try source.keep(saved)
-            throw CommandError.invalid("\(error); nothing changed: the edited text is kept in \(path)")
+            let kept: String
+            do {
+                kept = "the edited text is kept in \(try source.keep(saved))"
+            } catch let failure {
+                kept = "the edited text could not be kept: \(failure)"
+            }
+            throw CommandError.invalid("\(error); nothing changed: \(kept)")
         }
     }
 
