@@ -19,7 +19,9 @@ struct BulkEditBufferTests {
     ]
 
     @Test func everyTextComesBackAsItWasByteForByte() throws {
-        let memos = Self.awkwardTexts.enumerated().map { (id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", text: $0.element) }
+        let memos = Self.awkwardTexts.enumerated().map {
+            (id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", text: $0.element)
+        }
         let blocks = try BulkEditBuffer.read(BulkEditBuffer.write(memos))
         #expect(blocks == memos.map { .memo(id: $0.id, text: $0.text) })
         for (block, memo) in zip(blocks, memos) {

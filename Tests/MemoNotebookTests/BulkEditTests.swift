@@ -65,7 +65,9 @@ struct BulkEditTests {
         let session = try session()
         let before = try texts(session)
         let editor = ScriptedEditor { buffer in
-            var saved = Self.changing(2, in: buffer) { BulkEditBuffer.section(header: Self.header(of: $0), text: "SECOND @work") }
+            var saved = Self.changing(2, in: buffer) {
+                BulkEditBuffer.section(header: Self.header(of: $0), text: "SECOND @work")
+            }
             saved = Self.changing(1, in: saved) { _ in nil }
             return saved + "%% new\nadded one\n%% new\n \n"
                 + BulkEditBuffer.section(header: "%% new", text: "%% #looks like a header")
@@ -73,8 +75,14 @@ struct BulkEditTests {
         session.notebook.missingTextSource = editor
         #expect(try session.run("edit --tag work") == "edited #2; deleted #1; added #5 #6\n")
         #expect(editor.opened.count == 1)
-        #expect(Self.sections(of: editor.opened[0]).dropFirst().map(Self.header).map { $0.prefix(5) } == ["%% #3", "%% #2", "%% #1"])
-        #expect(try texts(session) == [2: "SECOND @work", 3: "third @work", 4: "other @home", 5: "added one", 6: "%% #looks like a header"])
+        #expect(
+            Self.sections(of: editor.opened[0]).dropFirst().map(Self.header).map { $0.prefix(5) } == [
+                "%% #3", "%% #2", "%% #1"
+            ])
+        #expect(
+            try texts(session) == [
+                2: "SECOND @work", 3: "third @work", 4: "other @home", 5: "added one", 6: "%% #looks like a header"
+            ])
         let history = try session.run("history")
         #expect(history.split(separator: "\n").count == 5)
         #expect(history.split(separator: "\n").first?.contains("bulk-edit  4 memos") == true)
@@ -132,7 +140,9 @@ struct BulkEditTests {
         let session = try session()
         let before = try texts(session), history = try session.run("history")
         let editor = ScriptedEditor { buffer in
-            var saved = Self.changing(2, in: buffer) { BulkEditBuffer.section(header: Self.header(of: $0), text: "typed") }
+            var saved = Self.changing(2, in: buffer) {
+                BulkEditBuffer.section(header: Self.header(of: $0), text: "typed")
+            }
             if reason.contains("no text") { saved = Self.changing(3, in: saved) { _ in nil } }
             return saved + appended
         }
@@ -173,7 +183,8 @@ struct BulkEditTests {
         let changed = meanwhile.hasPrefix("edit") ? "#2 was" : "#3 was"
         #expect(
             throws: CommandError.invalid(
-                "\(changed) changed by someone else while the editor was open; nothing changed: the edited text is kept in /kept/1")
+                "\(changed) changed by someone else while the editor was open; nothing changed: the edited text is kept in /kept/1"
+            )
         ) { try session.run("edit --tag work") }
         #expect(try after()[1] == "first @work")
         #expect(editor.kept.first?.contains("\ntyped\n") == true)
@@ -216,7 +227,9 @@ struct BulkEditTests {
         var expected = ListArguments(order: .oldestFirst, limit: 3)
         expected.filter.tags = ["work"]
         expected.filter.isOrphan = true
-        #expect(try CommandParser.parse(line: "edit --tag Work --orphan --asc -n 3") == .command(.editMany(.listed(expected))))
+        #expect(
+            try CommandParser.parse(line: "edit --tag Work --orphan --asc -n 3")
+                == .command(.editMany(.listed(expected))))
     }
 
     /// Random edits of the buffer (kept, rewritten, removed, reordered sections, new ones,
@@ -227,7 +240,8 @@ struct BulkEditTests {
             let session = try ScriptedNotebook()
             let pool = BulkEditBufferTests.awkwardTexts
             func randomText() -> String {
-                (0...random.next(2)).map { _ in pool[random.next(pool.count)] }.joined(separator: random.next(2) == 0 ? "\n" : " ")
+                (0...random.next(2)).map { _ in pool[random.next(pool.count)] }.joined(
+                    separator: random.next(2) == 0 ? "\n" : " ")
             }
             let count = 1 + random.next(8)
             for _ in 0..<count {

@@ -35,7 +35,9 @@ struct TagRenameTests {
         ])
         let before = try session.dump(), history = try session.run("history")
         #expect(try session.run("tag --rename work job") == "renamed @work to @job on 4 memos\n")
-        #expect(try show(session, 1).hasSuffix("tags:     @job @worker\n\ninline @job and @job, not @worker or me@work.org\n"))
+        #expect(
+            try show(session, 1).hasSuffix(
+                "tags:     @job @worker\n\ninline @job and @job, not @worker or me@work.org\n"))
         #expect(try show(session, 2).contains("tags:     @job\n\nexplicit\n"))
         #expect(try show(session, 3).contains("tags:     @job\n\nboth @job\n"))
         #expect(try show(session, 4).contains("tags:     @job\n\nalready @job\n"))
@@ -88,7 +90,10 @@ struct BulkEditAndRenameFacesTests {
         try session.run(["add one @work", "add two @home"])
         let completer = Completer(data: session.notebook)
         let texts = { (line: String) in completer.complete(line).items.map(\.text) }
-        #expect(texts("edit --") == ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan", "--limit", "--asc"])
+        #expect(
+            texts("edit --") == [
+                "--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan", "--limit", "--asc"
+            ])
         #expect(texts("edit --tag w") == ["work"])
         #expect(texts("tag --r") == ["--rename"])
         #expect(texts("tag --rename h") == ["home"])

@@ -1,8 +1,10 @@
 /// The parsing of `edit` with filters and no id, and of `tag --rename OLD NEW`.
 extension CommandParser {
     /// The options that narrow the memos of `edit` without an id.
-    private static let narrowingOptions = ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from",
-        "--orphan", "-n"]
+    private static let narrowingOptions = [
+        "--tag", "--since", "--until", "--on", "--links-to", "--linked-from",
+        "--orphan", "-n"
+    ]
     /// Those, and the order of the buffer.
     private static let selectionOptions = narrowingOptions + ["--asc"]
 

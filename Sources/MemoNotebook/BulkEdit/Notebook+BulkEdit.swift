@@ -17,7 +17,8 @@ extension Notebook {
         do {
             let plan = try BulkEditPlan(opened: memos.map { ($0.id, $0.content) }, blocks: BulkEditBuffer.read(saved))
             if plan.isEmpty {
-                return .unchanged("nothing changed: the \(memos.count == 1 ? "memo is" : "\(memos.count) memos are") as they were")
+                return .unchanged(
+                    "nothing changed: the \(memos.count == 1 ? "memo is" : "\(memos.count) memos are") as they were")
             }
             return .bulkEdited(try apply(plan, opened: memos))
         } catch {
