@@ -7,7 +7,7 @@ extension Notebook {
     /// saved buffer asks for (`BulkEditPlan`) as one recorded change. A buffer that cannot be
     /// applied, in whole, changes nothing, and its text is kept in a private file the error
     /// names. Where no one can be asked (scripts, the server), it fails as `edit ID` without
-    /// text does there, before anything is read.
+    /// text does there.
     func editMany(_ selection: MemoSelection) throws -> Outcome {
         let memos = try selectedMemos(selection)
         guard !memos.isEmpty else { return .unchanged("nothing to edit: no memo matches") }
