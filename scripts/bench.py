@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+import bench_bulk_edit
+
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 RARE_WORD = "quixotrombe"
 
@@ -356,6 +358,9 @@ def main():
                                   (f"list --links-to -n 20 (10,000 referrers) in {count}", links_to)):
                 rows.append((work, seconds, newest, seconds / newest, "about list -n 20", "(memo; the sqlite3 column: memo's list -n 20)"))
                 print(f"{work}: {seconds:.4f} s, {seconds / newest:.2f} of list -n 20", flush=True)
+            after, update, ratio, whole = bench_bulk_edit.times(memo, sqlite, folder, memo_store, sqlite_store, runs)
+            row(f"bulk edit of 1,000 memos in {count}", after, update, ratio, "≤ 1 s after the editor closes",
+                f"(memo from the editor's close; {whole:.3f} s with the editor)")
 
     row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 1.5")
     folder = os.path.join(options.data, "replay")

@@ -4,6 +4,8 @@ package enum ChangeKind: String, Equatable, Sendable {
     case add, edit, delete, tag, untag
     case `import`, fixture, batch, sync
     case undo, redo
+    /// `edit` of several memos in one buffer (it may delete and add memos), and `tag --rename`.
+    case bulkEdit = "bulk-edit", renameTag = "rename-tag"
 
     /// Undo and redo entries record the undoing of other entries; they are not undone
     /// themselves (redo is how an undo is taken back).
@@ -13,8 +15,8 @@ package enum ChangeKind: String, Equatable, Sendable {
     /// records its deletes as tombstones. A switch: a new kind must say.
     package var mayDeleteMemos: Bool {
         switch self {
-        case .add, .edit, .tag, .untag: false
-        case .delete, .import, .fixture, .batch, .sync, .undo, .redo: true
+        case .add, .edit, .tag, .untag, .renameTag: false
+        case .delete, .import, .fixture, .batch, .sync, .undo, .redo, .bulkEdit: true
         }
     }
 }

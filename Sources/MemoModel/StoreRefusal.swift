@@ -36,6 +36,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case missingFolder(String)
     /// A command that only reads named a store file that does not exist (a typo, most often).
     case noStore(path: String)
+    /// `tag --rename` of a tag no memo carries.
+    case unknownTag(String)
 
     package var description: String {
         switch self {
@@ -84,6 +86,8 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "the folder \(folder) does not exist: nothing was created there"
         case .noStore(let path):
             "no store at \(path): nothing was created (the first change there creates it)"
+        case .unknownTag(let name):
+            "no memo has the tag @\(name): nothing renamed"
         }
     }
 

@@ -27,6 +27,7 @@ package final class MemoStore {
     let recorder: ChangeRecorder
     private let reader: MemoReader
     private let edits: MemoEdits
+    private let tagRenaming: TagRenaming
     private let imports: ImportMerging
     private let batches: BatchControl
     private let historyLog: HistoryLog
@@ -46,6 +47,7 @@ package final class MemoStore {
         reader = MemoReader(database: database)
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
+        tagRenaming = TagRenaming(database: database, reader: reader, table: table, recorder: recorder)
         imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
         batches = BatchControl(database: database, recorder: recorder)
         historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
@@ -131,6 +133,11 @@ package final class MemoStore {
     @discardableResult
     package func replaceTags(of id: Int64, with tags: [String], at time: Timestamp) throws(StoreError) -> Memo {
         try edits.replaceTags(of: id, with: tags, at: time)
+    }
+
+    /// `tag --rename`: how many memos now carry `new` in place of `old`.
+    package func renameTag(_ old: String, to new: String, at time: Timestamp) throws(StoreError) -> Int {
+        try tagRenaming.rename(old, to: new, at: time)
     }
 
     @discardableResult

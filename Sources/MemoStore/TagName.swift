@@ -45,26 +45,47 @@ package enum TagName {
     /// Every inline `@word` in `text`, folded: an `@` at the start of a word followed by
     /// letters, digits, `_` or `-`. An `@` inside a word (an e-mail address) is not a tag.
     package static func inlineTags(in text: String) -> [String] {
-        var tags: [String] = []
+        inlineTagPlaces(in: text).map(\.name)
+    }
+
+    /// Every inline tag of `text` with where it stands: the scalars of its name, after the
+    /// `@` (the one rule `inlineTags` reads names by, and `renaming` rewrites them by).
+    static func inlineTagPlaces(in text: String) -> [(name: String, range: Range<String.Index>)] {
+        var places: [(name: String, range: Range<String.Index>)] = []
         var previous: Unicode.Scalar?
-        var current: String.UnicodeScalarView?
-        for scalar in text.unicodeScalars {
-            if current != nil {
-                if isTagScalar(scalar) {
-                    current?.append(scalar)
-                    previous = scalar
-                    continue
-                }
-                if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
-                current = nil
-            }
-            if scalar == "@", previous.map(startsWord) ?? true {
-                current = String.UnicodeScalarView()
-            }
-            previous = scalar
+        var start: String.Index?
+        let scalars = text.unicodeScalars
+        func close(at end: String.Index) {
+            if let begin = start, begin < end { places.append((fold(String(scalars[begin..<end])), begin..<end)) }
+            start = nil
         }
-        if let name = current, !name.isEmpty { tags.append(fold(String(name))) }
-        return tags
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            defer { previous = scalar; index = next }
+            if start != nil {
+                if isTagScalar(scalar) { continue }
+                close(at: index)
+            }
+            if scalar == "@", previous.map(startsWord) ?? true { start = next }
+        }
+        close(at: scalars.endIndex)
+        return places
+    }
+
+    /// `text` with every inline `@old` (a whole tag word, in any case or composition) written
+    /// `@new`; other words, `@older` and `a@old.com`, stay as they are.
+    static func renaming(_ old: String, to new: String, in text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var rest = text.startIndex
+        for place in inlineTagPlaces(in: text) where place.name == old {
+            result.append(contentsOf: text.unicodeScalars[rest..<place.range.lowerBound])
+            result.append(contentsOf: new.unicodeScalars)
+            rest = place.range.upperBound
+        }
+        result.append(contentsOf: text.unicodeScalars[rest...])
+        return String(result)
     }
 
     /// Letters with their combining marks, digits, `_` and `-`.

@@ -8,19 +8,6 @@ import Testing
 /// session's source gives it, or, in scripts and the server, the command is refused as before.
 @Suite("Text the command left out")
 struct MissingTextTests {
-    /// Gives a fixed text and remembers what it was started on.
-    final class FixedText: MissingTextSource {
-        let text: String
-        private(set) var startedOn: [String] = []
-
-        init(_ text: String) { self.text = text }
-
-        func text(current: String) throws -> String {
-            startedOn.append(current)
-            return text
-        }
-    }
-
     @Test func withoutASourceTheTextIsAMissingArgument() throws {
         let session = try ScriptedNotebook()
         #expect(throws: CommandError.usage("'add' needs the memo's text")) { try session.run("add --tag x") }
@@ -30,7 +17,7 @@ struct MissingTextTests {
 
     @Test func addTakesTheSourcesTextWithTheTags() throws {
         let session = try ScriptedNotebook()
-        session.notebook.missingTextSource = FixedText("from the editor @inline")
+        session.notebook.missingTextSource = ScriptedEditor { _ in "from the editor @inline" }
         #expect(try session.run("add --tag given") == "added #1\n")
         #expect(try session.run("show 1").contains("tags:     @given @inline\n\nfrom the editor @inline\n"))
     }
@@ -39,7 +26,7 @@ struct MissingTextTests {
     /// an empty commit message.
     @Test func anEmptyTextAddsNothingAndFails() throws {
         let session = try ScriptedNotebook()
-        session.notebook.missingTextSource = FixedText(" \n ")
+        session.notebook.missingTextSource = ScriptedEditor { _ in " \n " }
         #expect(throws: CommandError.invalid("nothing added: the text is empty")) { try session.run("add") }
         #expect(try session.run("count") == "0\n")
         #expect(try session.run("history") == "")
@@ -48,15 +35,15 @@ struct MissingTextTests {
     @Test func editStartsFromTheMemosTextAndAnUnchangedTextChangesNothing() throws {
         let session = try ScriptedNotebook()
         try session.run("add first text")
-        let same = FixedText("first text")
+        let same = ScriptedEditor { _ in "first text" }
         session.notebook.missingTextSource = same
         #expect(try session.run("edit 1") == "#1 unchanged: the text is the same\n")
-        #expect(same.startedOn == ["first text"])
+        #expect(same.opened == ["first text"])
         #expect(!(try session.run("show 1")).contains("updated:  20"))
-        session.notebook.missingTextSource = FixedText("second text")
+        session.notebook.missingTextSource = ScriptedEditor { _ in "second text" }
         #expect(try session.run("edit 1") == "edited #1\n")
         #expect(try session.run("show 1").hasSuffix("\nsecond text\n"))
-        session.notebook.missingTextSource = FixedText("")
+        session.notebook.missingTextSource = ScriptedEditor { _ in "" }
         #expect(throws: CommandError.invalid("#1 unchanged: the new text is empty")) { try session.run("edit 1") }
         #expect(throws: StoreError.self) { try session.run("edit 9") }
     }

@@ -165,14 +165,25 @@ struct PickTests {
         #expect(try session.run("list --ids --tag done") == "")
     }
 
-    @Test func editInteractiveEditsTheOnePickedAndRefusesSeveral() throws {
+    /// One memo picked is edited as `edit ID` edits it; several, in one bulk-edit buffer.
+    @Test func editInteractiveEditsTheOnePickedAndSeveralInOneBuffer() throws {
         let (session, _) = try session(picking: [2])
-        session.notebook.missingTextSource = MissingTextTests.FixedText("beta, edited")
+        session.notebook.missingTextSource = ScriptedEditor { _ in "beta, edited" }
         #expect(try session.run("edit -i") == "edited #2\n")
-        session.notebook.picker = FixedPick([1, 2])
-        #expect(
-            throws: CommandError.invalid("'edit -i' edits one memo at a time: 2 were picked; nothing changed")
-        ) { try session.run("edit -i") }
+        session.notebook.picker = FixedPick([3, 1])
+        let editor = ScriptedEditor { buffer in
+            buffer.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("%") || $0.isEmpty ? $0 : $0 + " (both)" }.joined(separator: "\n")
+        }
+        session.notebook.missingTextSource = editor
+        _ = try session.run("edit -i")
+        let opened = try #require(editor.opened.first)
+        let headers = opened.split(separator: "\n").filter { $0.hasPrefix("%% #") }.map { $0.prefix(6) }
+        #expect(headers == ["%% #3 ", "%% #1 "])
+        #expect(try session.run("show 3 1").ranges(of: " (both)").count == 2)
+        #expect(try session.run("history -n 1").contains("bulk-edit"))
+        try session.run("undo")
+        #expect(try session.run("list --ids") == "4\n3\n2\n1\n")
     }
 
     /// Scripts and the server have no picker: a clear refusal, nothing changed.

@@ -105,20 +105,6 @@ struct TemplateTests {
     }
 }
 
-/// A stand-in for the user's editor: what it was started on, and what the user saved.
-final class EditorStandIn: MissingTextSource {
-    private let save: (String) -> String
-    private(set) var startedOn: [String] = []
-
-    /// - Parameter save: the text saved, from the text the editor started on.
-    init(_ save: @escaping (String) -> String) { self.save = save }
-
-    func text(current: String) throws -> String {
-        startedOn.append(current)
-        return save(current)
-    }
-}
-
 /// `add --template NAME`: the editor starts on the template filled in at the session's clock.
 @Suite("add --template")
 struct AddFromTemplateTests {
@@ -132,22 +118,22 @@ struct AddFromTemplateTests {
     }
 
     @Test func theEditorStartsOnTheFilledTemplateAndTheTagsApply() throws {
-        let editor = EditorStandIn { $0 + "notes @inline" }
+        let editor = ScriptedEditor { $0 + "notes @inline" }
         session.notebook.missingTextSource = editor
         try session.run("clock 2024-03-01T09:15:30Z")
         #expect(try session.run("add --template meeting Weekly sync --tag work") == "added #1\n")
-        #expect(editor.startedOn == ["# Weekly sync\nFriday 2024-03-01 09:15\n"])
+        #expect(editor.opened == ["# Weekly sync\nFriday 2024-03-01 09:15\n"])
         #expect(
             try session.run("show 1").contains(
                 "tags:     @inline @work\n\n# Weekly sync\nFriday 2024-03-01 09:15\nnotes @inline\n"))
     }
 
     @Test func anUnchangedOrEmptiedTemplateAddsNothing() throws {
-        session.notebook.missingTextSource = EditorStandIn { $0 }
+        session.notebook.missingTextSource = ScriptedEditor { $0 }
         #expect(throws: CommandError.invalid("nothing added: the template 'meeting' was saved unchanged")) {
             try session.run("add --template meeting")
         }
-        session.notebook.missingTextSource = EditorStandIn { _ in "\n" }
+        session.notebook.missingTextSource = ScriptedEditor { _ in "\n" }
         #expect(throws: CommandError.invalid("nothing added: the text is empty")) {
             try session.run("add --template meeting")
         }
@@ -156,16 +142,16 @@ struct AddFromTemplateTests {
     }
 
     @Test func anUnknownTemplateNamesTheFolderAndItsTemplates() throws {
-        let editor = EditorStandIn { $0 + "x" }
+        let editor = ScriptedEditor { $0 + "x" }
         session.notebook.missingTextSource = editor
         #expect(throws: CommandError.invalid("no template 'standup' in \(folder.path) (templates there: meeting)")) {
             try session.run("add --template standup")
         }
-        #expect(editor.startedOn.isEmpty, "no editor opens")
+        #expect(editor.opened.isEmpty, "no editor opens")
     }
 
     @Test func aTemplateThatIsNoTextFailsAsSuchAFileDoes() throws {
-        session.notebook.missingTextSource = EditorStandIn { $0 + "x" }
+        session.notebook.missingTextSource = ScriptedEditor { $0 + "x" }
         #expect(FileManager.default.createFile(atPath: folder.file("binary"), contents: Data([0x66, 0xFF, 0x0A])))
         #expect(throws: CommandError.invalid("cannot read \(folder.file("binary")): it is not valid UTF-8 text")) {
             try session.run("add --template binary")

@@ -18,9 +18,7 @@ package struct UserText: MissingTextSource {
     }
 
     package func text(current: String) throws -> String {
-        let text =
-            readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
-        return Self.droppingOneLineBreak(text)
+        Self.droppingOneLineBreak(try buffer(current: current))
     }
 
     /// The editor's command: `$VISUAL`, else `$EDITOR`, else `vi`. It may carry arguments
@@ -32,27 +30,19 @@ package struct UserText: MissingTextSource {
         return "vi"
     }
 
+    package func buffer(current: String) throws -> String {
+        readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
+    }
+
+    package func keep(_ text: String) throws -> String {
+        try PrivateTemporaryFile.create(holding: text, environment: environment, kind: "edited text")
+    }
+
     /// What the user saved in the editor, started on `current`.
     private func edit(_ current: String) throws -> String {
-        let folder = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((folder + "/memo-XXXXXX.md").utf8CString)
-        // mkstemps creates the file with mode 0600: nobody else reads the text.
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemps($0, 3) } ?? -1
-        }
-        guard descriptor >= 0 else {
-            throw CommandError.invalid(
-                "cannot create a file for the editor in \(folder): \(String(cString: strerror(errno)))")
-        }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(path) }
         let initial = current.isEmpty || current.hasSuffix("\n") ? current : current + "\n"
-        let written = Array(initial.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == initial.utf8.count else {
-            throw CommandError.invalid(
-                "cannot write the file for the editor in \(folder): \(String(cString: strerror(errno)))")
-        }
+        let path = try PrivateTemporaryFile.create(holding: initial, environment: environment, kind: "editor")
+        defer { unlink(path) }
         let command = editorCommand
         let status = try Self.run(command, on: path)
         guard status == 0 else {

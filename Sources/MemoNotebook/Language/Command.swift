@@ -55,6 +55,11 @@ package enum Command: Equatable, Sendable {
     /// `pick`, or `show`/`edit`/`delete`/`tag` with `-i`: the memos a person picks, and what is
     /// done with them (docs/REFERENCE.md, Picking memos).
     case pick(PickRequest)
+    /// Several memos in one editor buffer, saved as one change (docs/REFERENCE.md, Editing
+    /// several memos at once): `edit` with filters and no id, or memos picked by id.
+    case editMany(MemoSelection)
+    /// `tag --rename OLD NEW`: the tag renamed on every memo, inline `@OLD` in texts too.
+    case renameTag(from: String, to: String)
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -76,7 +81,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures, .addFromTemplate, .today, .pick:
+            .fixtures, .addFromTemplate, .today, .pick, .editMany, .renameTag:
             true
         }
     }
@@ -89,7 +94,7 @@ package enum Command: Equatable, Sendable {
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
-            .redo, .pick:
+            .redo, .pick, .editMany, .renameTag:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

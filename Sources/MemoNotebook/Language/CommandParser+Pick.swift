@@ -24,7 +24,7 @@ extension CommandParser {
             guard let (option, inlineValue) = syntax.option(spelledBy: word.text) else { continue }
             if option.name == OptionSyntax.interactive.name {
                 asksToPick = true
-            } else if OptionSyntax.picking.contains(where: { $0.name == option.name }) {
+            } else if syntax.optionsOnlyForPicking.contains(where: { $0.name == option.name }) {
                 pickOnly = pickOnly ?? word
             }
             if inlineValue == nil, option.valueName != nil { _ = lookahead.nextRawWord() }
@@ -69,13 +69,20 @@ extension PickAction {
 }
 
 extension CommandSyntax {
+    /// The options that go only with `-i`: its list options and query, but for `edit`, whose
+    /// filters and order without `-i` select the memos of a bulk edit (docs/REFERENCE.md,
+    /// Editing several memos at once), so only the query's `-F` is the pick's alone there.
+    var optionsOnlyForPicking: [OptionSyntax] {
+        kind == .language(.edit) ? [OptionSyntax.fixedStrings] : OptionSyntax.picking
+    }
+
     /// The command without `-i` and the options that go only with it, for reading it without:
     /// `edit 3 ls -i` is then a text, as it was before `edit` took `-i`.
     var withoutPicking: CommandSyntax {
         guard option(named: OptionSyntax.interactive.name) != nil else { return self }
         var plain = self
         plain.options.removeAll { option in
-            ([OptionSyntax.interactive] + OptionSyntax.picking).contains { $0.name == option.name }
+            ([OptionSyntax.interactive] + optionsOnlyForPicking).contains { $0.name == option.name }
         }
         return plain
     }

@@ -51,11 +51,13 @@ package enum CommandParser {
             }
             return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
         case .edit:
-            guard let idWord = try reader.nextArgument() else {
-                throw .missingArgument("a memo id", command: syntax.name)
-            }
+            var selecting = reader
+            guard try selecting.nextArgument() != nil else { return try bulkEdit(selecting, heredoc: heredoc) }
+            try refuseSelection(selecting)
+            var editing = ArgumentReader(words: words, syntax: syntax.withoutSelection)
+            guard let idWord = try editing.nextArgument() else { throw .missingArgument("a memo id", command: "edit") }
             let id = try memoID(idWord)
-            return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
+            return try withText(editing.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
         case .list:
             return .command(.list(try listArguments(&reader)))
         case .count:
@@ -83,6 +85,7 @@ package enum CommandParser {
         case .delete:
             return .command(.delete(ids: try memoIDs(&reader)))
         case .tag:
+            if let rename = try renameTag(reader) { return .command(rename) }
             let (id, tags) = try memoIDAndTags(&reader)
             return .command(.tag(id: id, tags: tags))
         case .untag:

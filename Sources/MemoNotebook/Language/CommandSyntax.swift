@@ -174,21 +174,39 @@ extension CommandSyntax {
                 line, or the reference and (no such memo); then each memo whose text references this one: ←.
                 """),
         CommandSyntax(
-            .edit, usage: "ID TEXT | edit ID <<END | edit -i [list options] [QUERY]",
-            summary: "Replace a memo's text; its place in the order stays.",
+            .edit,
+            usage: "ID TEXT | edit ID <<END | edit [list options] | edit -i [list options] [QUERY]",
+            summary: "Replace a memo's text (its place stays), or several in one editor buffer.",
             options: [.interactive] + OptionSyntax.picking,
             takesText: true,
             details: """
-                edit -i opens the one memo picked in the editor, as edit ID does; only options before ID count
-                (edit 3 ls -i is a text).
+                Without an id, the filters select memos (as list's, newest first) and the editor ($VISUAL, else
+                $EDITOR, else vi) opens them all in one buffer, each under a header line '%% #ID DATE'. Save to
+                apply, as one change (one undo takes it back): a changed text is edited, an unchanged one stays,
+                a memo whose header is removed with its text is deleted, a text under a '%% new' header is added
+                (one header per memo). Lines starting with '%%%' are comments; a text line starting with '%%'
+                shows a '\\' before it. A header naming no memo of the buffer, a memo headed twice, a kept header
+                without text, or a memo changed by another process meanwhile refuses the whole save, and the
+                saved text is kept in a private file the error names. An editor that fails changes nothing.
+                edit -i opens the memo picked in the editor, as edit ID does, and several picked in one buffer,
+                as above; only options before ID count (edit 3 ls -i is a text).
                 """),
         CommandSyntax(
             .delete, aliases: ["rm"], usage: "ID... | delete -i [list options] [QUERY]",
             summary: "Delete memos: all of them, or none if one is missing.",
             options: [.interactive] + OptionSyntax.picking),
         CommandSyntax(
-            .tag, usage: "ID TAG... | tag -i TAG... [list options]", summary: "Add tags to a memo.",
-            options: [.interactive] + OptionSyntax.listOrder + OptionSyntax.filters),
+            .tag, usage: "ID TAG... | tag -i TAG... [list options] | tag --rename OLD NEW",
+            summary: "Add tags to a memo, or rename a tag everywhere.",
+            options: [.interactive] + OptionSyntax.listOrder + OptionSyntax.filters + [
+                OptionSyntax(
+                    names: ["--rename"], summary: "Rename tag OLD to NEW on every memo, inline @OLD in texts too.")
+            ],
+            details: """
+                --rename is one change (one undo takes it back) that a sync carries: an explicit tag is replaced,
+                and each inline @OLD, a whole tag word, is rewritten @NEW in the text (@OLDER and a@OLD.com stay).
+                A memo that has NEW already keeps one: the tags merge.
+                """),
         CommandSyntax(.untag, usage: "ID TAG...", summary: "Remove tags from a memo."),
         CommandSyntax(.tags, usage: "", summary: "List every tag with its memo count."),
         CommandSyntax(

@@ -93,6 +93,14 @@ package struct JSONRenderer: OutcomeRenderer {
         case .memoIDs, .picked: try writeIDs(of: outcome, to: output)
         case .nothingPicked: break
         case .retaggedEach(let memos): memos.forEach { line(Self.json($0)) }
+        case .bulkEdited(let summary):
+            line(
+                .object(
+                    [("edited", summary.edited), ("deleted", summary.deleted), ("added", summary.added)].map {
+                        ($0, .array($1.map(JSONValue.integer)))
+                    }))
+        case .tagRenamed(let old, let new, let memos):
+            line(.object([("renamed", .string(old)), ("to", .string(new)), ("memos", .integer(Int64(memos)))]))
         }
     }
 

@@ -93,6 +93,9 @@ package struct TextRenderer: OutcomeRenderer {
         case .memoIDs, .picked: try writeIDs(of: outcome, to: output)
         case .nothingPicked: break
         case .retaggedEach(let memos): for memo in memos { try render(.retagged(memo), to: output) }
+        case .bulkEdited(let summary): output.write(BulkEditWording.line(summary) + "\n")
+        case .tagRenamed(let old, let new, let memos):
+            output.write("renamed @\(old) to @\(new) on \(Self.count(memos, "memo"))\n")
         }
     }
 

@@ -5,16 +5,27 @@ import MemoStore
 package protocol MissingTextSource {
     /// The text the user gave, starting from `current` (empty for a new memo).
     func text(current: String) throws -> String
+    /// The whole text the user saved, starting from `current`, with nothing dropped: the
+    /// buffer of a bulk edit (docs/REFERENCE.md, Editing several memos at once).
+    func buffer(current: String) throws -> String
+    /// Keeps `text` in a new file only its owner may read, and gives its path: a bulk edit's
+    /// buffer that could not be applied, so nothing typed is lost.
+    func keep(_ text: String) throws -> String
 }
 
 extension Notebook {
     /// The text a command left out, from `missingTextSource`; the usage error of a missing
     /// argument where the session has none (scripts, the server, piped commands).
     func missingText(for command: String, current: String) throws -> String {
+        try textSource(for: command).text(current: current)
+    }
+
+    /// `missingTextSource`, or the usage error of a missing argument where the session has none.
+    func textSource(for command: String) throws -> MissingTextSource {
         guard let missingTextSource else {
             throw CommandError.missingArgument(command == "add" ? "the memo's text" : "the new text", command: command)
         }
-        return try missingTextSource.text(current: current)
+        return missingTextSource
     }
 
     /// `add` without text: the user writes it; an empty one adds nothing and fails, as git

@@ -34,12 +34,8 @@ extension Notebook {
         case .show: return try run(.show(ids: ids))
         case .delete: return try run(.delete(ids: ids))
         case .edit:
-            // Several picked memos are for a bulk edit, which is not there yet.
-            guard ids.count == 1 else {
-                throw CommandError.invalid(
-                    "'edit -i' edits one memo at a time: \(ids.count) were picked; nothing changed")
-            }
-            return try run(.edit(id: ids[0], text: nil))
+            // One memo is edited as `edit ID` edits it; several, in one buffer as a bulk edit.
+            return try run(ids.count == 1 ? .edit(id: ids[0], text: nil) : .editMany(.ids(ids)))
         case .tag(let tags):
             return .retaggedEach(
                 try store.recordingChange(.tag, at: changeTime) {

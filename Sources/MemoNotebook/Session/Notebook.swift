@@ -154,6 +154,10 @@ package final class Notebook {
             return try today()
         case .pick(let request):
             return try pick(request, then: run)
+        case .editMany(let selection):
+            return try editMany(selection)
+        case .renameTag(let old, let new):
+            return try renameTag(old, to: new)
         }
     }
 

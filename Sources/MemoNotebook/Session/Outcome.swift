@@ -53,6 +53,10 @@ package enum Outcome {
     case nothingPicked
     /// `tag -i`: each memo picked, tagged.
     case retaggedEach([Memo])
+    /// What a bulk edit changed, in one change.
+    case bulkEdited(BulkEditSummary)
+    /// `tag --rename`: the names, and how many memos it retagged.
+    case tagRenamed(from: String, to: String, memos: Int)
 }
 
 /// What an import did.

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import MemoNotebook
+
+/// The bulk edit's buffer (docs/REFERENCE.md, Editing several memos at once): whatever the
+/// texts hold, the reader gives back exactly what the writer wrote, and no text line is
+/// ever read as a header.
+@Suite("The bulk edit's buffer")
+struct BulkEditBufferTests {
+    /// Texts that look like the buffer's own lines, or end, break or start their lines in
+    /// every way a text can.
+    static let awkwardTexts = [
+        "plain", "%% #1 2026-01-01 looks like a header", "%% new", "%%% looks like a comment", "%%",
+        "\\%% #2 already quoted once", "\\\\%%% quoted twice", "\\ a backslash", "text\n%% #3 inside\nafter",
+        "two lines\r\nwith CR LF", "ends with CR LF\r\n", "ends with a line break\n", "two line breaks\n\n",
+        "\n\nstarts with empty lines", "middle\n\n\nempty lines", "  indented\n\ttabbed", "café 京都 👍🏽 ẞ",
+        "e\u{301} decomposed\n\u{301} a mark at a line's start", "lone CR\r inside", "#1 not a header",
+        " %% not at the start"
+    ]
+
+    @Test func everyTextComesBackAsItWasByteForByte() throws {
+        let memos = Self.awkwardTexts.enumerated().map {
+            (id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", text: $0.element)
+        }
+        let blocks = try BulkEditBuffer.read(BulkEditBuffer.write(memos))
+        #expect(blocks == memos.map { .memo(id: $0.id, text: $0.text) })
+        for (block, memo) in zip(blocks, memos) {
+            guard case .memo(_, let text) = block else { continue }
+            #expect(Array(text.utf8) == Array(memo.text.utf8), "\(memo.text.debugDescription)")
+        }
+    }
+
+    @Test func aTextLineThatLooksLikeAHeaderIsQuotedWithOneMoreBackslash() {
+        let buffer = BulkEditBuffer.write([(id: 7, date: "D", text: "%% #1\n\\%% new\n%%% x\nplain %%")])
+        #expect(buffer.hasSuffix("%% #7 D\n\\%% #1\n\\\\%% new\n\\%%% x\nplain %%\n"))
+    }
+
+    @Test func theBufferStartsWithCommentsTheReaderDrops() throws {
+        let buffer = BulkEditBuffer.write([(id: 1, date: "D", text: "a")])
+        let lines = buffer.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("%%% memo:") == true)
+        #expect(lines.dropLast(2).allSatisfy { $0.hasPrefix("%%%") })
+        #expect(try BulkEditBuffer.read("%%% a comment\n%% #1 D\n%%% here too\na\n") == [.memo(id: 1, text: "a")])
+    }
+
+    /// An editor that saves the whole buffer with CR LF line ends: the headers still read,
+    /// and each text loses the line break that ended it, as `edit ID` drops its editor's.
+    @Test func aBufferSavedWithCRLFLineEndsReadsTheSame() throws {
+        let saved = "%%% note\r\n%% #2 D\r\nfirst\r\n%% new\r\nadded\r\n"
+        #expect(try BulkEditBuffer.read(saved) == [.memo(id: 2, text: "first"), .new(text: "added")])
+    }
+
+    @Test func aBufferWithoutItsLastLineBreakKeepsTheLastText() throws {
+        #expect(try BulkEditBuffer.read("%% #1 D\nlast") == [.memo(id: 1, text: "last")])
+    }
+
+    @Test func severalNewHeadersAreSeveralMemos() throws {
+        #expect(
+            try BulkEditBuffer.read("%% new\none\n%% new\n\n%%   new  \ntwo\n")
+                == [.new(text: "one"), .new(text: ""), .new(text: "two")])
+    }
+
+    @Test(arguments: [
+        ("%% #1 D\na\n%%#2\nb\n", BulkEditProblem.malformedHeader(line: 3, text: "%%#2")),
+        ("%% #1 D\na\n%% 2 D\nb\n", .malformedHeader(line: 3, text: "%% 2 D")),
+        ("%% #1 D\na\n%% new memo\nb\n", .malformedHeader(line: 3, text: "%% new memo")),
+        ("%% #1 D\na\n%% #x\n", .malformedHeader(line: 3, text: "%% #x")),
+        ("%% #1 D\na\n%%\n", .malformedHeader(line: 3, text: "%%")),
+        ("\nstray text\n%% #1 D\na\n", .textBeforeFirstHeader(line: 2)),
+        ("%% #1 D\na\n%% #2 D\nb\n%% #1 again\nc\n", .duplicateHeader(line: 5, id: 1))
+    ])
+    func aBufferTheReaderCannotReadIsRefused(_ saved: String, _ problem: BulkEditProblem) {
+        #expect(throws: problem) { try BulkEditBuffer.read(saved) }
+    }
+}
