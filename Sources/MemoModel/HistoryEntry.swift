@@ -4,6 +4,8 @@ package enum ChangeKind: String, Equatable, Sendable {
     case add, edit, delete, tag, untag
     case `import`, fixture, batch, sync
     case undo, redo
+    /// A memo moved to another insert date (`edit ID --date WHEN`, without new text).
+    case move
 
     /// Undo and redo entries record the undoing of other entries; they are not undone
     /// themselves (redo is how an undo is taken back).
@@ -13,7 +15,7 @@ package enum ChangeKind: String, Equatable, Sendable {
     /// records its deletes as tombstones. A switch: a new kind must say.
     package var mayDeleteMemos: Bool {
         switch self {
-        case .add, .edit, .tag, .untag: false
+        case .add, .edit, .tag, .untag, .move: false
         case .delete, .import, .fixture, .batch, .sync, .undo, .redo: true
         }
     }

@@ -45,13 +45,16 @@ package enum CommandParser {
         case .add:
             let text = try reader.text()
             let tags = try reader.values("--tag").map(tagName)
-            return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
+            let date = try reader.value("--date").map(DateArgument.parse)
+            return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags, date: date) }
         case .edit:
             guard let idWord = try reader.nextArgument() else {
                 throw .missingArgument("a memo id", command: syntax.name)
             }
             let id = try memoID(idWord)
-            return try withText(reader.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
+            let text = try reader.text()
+            let date = try reader.value("--date").map(DateArgument.parse)
+            return try withText(text, heredoc: heredoc, syntax) { .edit(id: id, text: $0, date: date) }
         case .list:
             return .command(.list(try listArguments(&reader)))
         case .count:

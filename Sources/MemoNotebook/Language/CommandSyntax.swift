@@ -70,6 +70,11 @@ extension OptionSyntax {
     static let orphan = OptionSyntax(names: ["--orphan"], summary: "Only memos with no link to or from another memo.")
     static let filters: [OptionSyntax] = [tag, since, until, on, linksTo, linkedFrom, orphan]
     static let limit = OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos.")
+    /// `add` and `edit`'s back-dating (docs/REFERENCE.md, Back-dating): a DATE-valued option,
+    /// read and completed as the filters' dates are.
+    static func insertDate(_ summary: String) -> OptionSyntax {
+        OptionSyntax(names: ["--date"], valueName: "DATE", summary: summary)
+    }
 }
 
 extension CommandSyntax {
@@ -96,15 +101,18 @@ extension CommandSyntax {
     /// program's in the order completion offers them.
     package static let table: [CommandSyntax] = [
         CommandSyntax(
-            .add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END",
+            .add, usage: "[--tag TAG]... [--date DATE] TEXT [--tag TAG]... | add <<END",
             summary: "Create a memo; inline @words tag it too.",
             options: [
-                OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true)
+                OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true),
+                .insertDate("Date the memo DATE (back-dating): it takes its place in the order.")
             ],
             takesText: true,
             details: """
                 Options may stand before or after the text (add Buy bread --tag shop), as every command's
                 may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
+                --date: an instant is the memo's time as given; a day (2024-03-01, yesterday, monday) is that
+                day at the time of day it is now. A date in the future is allowed; years 0001 to 9999.
                 """),
         CommandSyntax(
             .list,
@@ -157,8 +165,14 @@ extension CommandSyntax {
                 line, or the reference and (no such memo); then each memo whose text references this one: ←.
                 """),
         CommandSyntax(
-            .edit, usage: "ID TEXT | edit ID <<END", summary: "Replace a memo's text; its place in the order stays.",
-            takesText: true),
+            .edit, usage: "ID [--date DATE] TEXT | edit ID [--date DATE] <<END | edit ID --date DATE",
+            summary: "Replace a memo's text; its place in the order stays unless --date moves it.",
+            options: [.insertDate("Move the memo to DATE, in the order too; alone, the text stays.")],
+            takesText: true,
+            details: """
+                --date reads DATE as add --date does. With a text, the memo gets both in one change; alone,
+                it moves without an editor. Either way its update date becomes now; undo puts it back.
+                """),
         CommandSyntax(
             .delete, aliases: ["rm"], usage: "ID...", summary: "Delete memos: all of them, or none if one is missing."),
         CommandSyntax(.tag, usage: "ID TAG...", summary: "Add tags to a memo."),

@@ -44,6 +44,8 @@ package enum Outcome {
     case clockSet(Timestamp)
     case fixtureLoaded(name: String, added: Int)
     case fixtures([Fixture])
+    /// The memo after `edit ID --date DATE` moved it (docs/REFERENCE.md, Back-dating).
+    case moved(Memo)
 }
 
 /// What an import did.
