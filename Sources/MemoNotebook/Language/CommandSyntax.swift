@@ -166,7 +166,7 @@ extension CommandSyntax {
                 """),
         CommandSyntax(
             .edit, usage: "ID [--date DATE] TEXT | edit ID [--date DATE] <<END | edit ID --date DATE",
-            summary: "Replace a memo's text; its place in the order stays unless --date moves it.",
+            summary: "Replace a memo's text; --date moves it to another date.",
             options: [.insertDate("Move the memo to DATE, in the order too; alone, the text stays.")],
             takesText: true,
             details: """
