@@ -5,9 +5,7 @@ extension MemoEdits {
     /// edit; a move alone is recorded as a move. The same date and text again change nothing.
     func move(id: Int64, to insertDate: Timestamp, content: String?, at date: Timestamp) throws(StoreError) -> Memo {
         if let content { try MemoContent.validate(content) }
-        let current = try reader.existingMemo(id: id)
-        let changesText = content.map { $0 != current.content } ?? false
-        return try recorder.recorded(changesText ? .edit : .move, at: date) {
+        return try recorder.recorded(content == nil ? .move : .edit, at: date) {
             let current = try reader.existingMemo(id: id)
             if let content, content != current.content {
                 guard try table.updateContent(of: id, to: content, updateDate: date) else {
