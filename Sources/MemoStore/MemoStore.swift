@@ -112,7 +112,9 @@ package final class MemoStore {
 
     /// Moves a memo to `insertDate`, with a new text when `content` is given, as one change.
     @discardableResult
-    package func move(id: Int64, to insertDate: Timestamp, content: String? = nil, at date: Timestamp)
+    package func move(
+        id: Int64, to insertDate: Timestamp, content: String? = nil, at date: Timestamp
+    )
         throws(StoreError) -> Memo
     {
         try edits.move(id: id, to: insertDate, content: content, at: date)

@@ -69,7 +69,10 @@ struct BackdateTests {
             case .command(let heredoc) = try CommandParser.parse(
                 line: "edit 1 --date 2024-03-02T08:00Z <<END", heredoc: "first, from a heredoc")
         else { throw CommandError.usage("no command") }
-        #expect(heredoc == .edit(id: 1, text: "first, from a heredoc", date: .instant(Timestamp(secondsSince1970: 1_709_366_400))))
+        #expect(
+            heredoc
+                == .edit(
+                    id: 1, text: "first, from a heredoc", date: .instant(Timestamp(secondsSince1970: 1_709_366_400))))
         _ = try session.notebook.execute(heredoc)
         let memos = try session.notebook.store.existingMemos(ids: [1, 2])
         #expect(memos.map(\.content) == ["first, from a heredoc", "second, rewritten"])

@@ -50,7 +50,7 @@ struct MoveTests {
     /// A store that keeps versions stamps a move as a change of the memo's text, even one that
     /// leaves the update date as it was (the same instant): its next sync sends it.
     @Test func aMoveCountsAsAChangeOfTheText() throws {
-        try store.merge(draft("first", at: 0, number: 1), at: at(1))  // an import: the store keeps versions
+        try store.merge(draft("first", at: 0, number: 1), at: at(1)) // an import: the store keeps versions
         try store.move(id: 1, to: at(-5), at: at(3))
         let version = try store.database.cached("SELECT version, text_seq FROM memo WHERE id = 1").firstRow([]) {
             ($0.string(at: 0), $0.int64(at: 1))

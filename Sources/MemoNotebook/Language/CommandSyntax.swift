@@ -268,8 +268,9 @@ extension CommandSyntax {
                 A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
                 a record edited later than it (a later updateDate), and moves to the record's insertDate; no date
                 is made up. A record whose uuid names an unrelated memo here (another insert date without a later
-                edit, or another text when neither was edited) is added under a uuid of its own. A record without a uuid that repeats a memo already here
-                (text, tags, and the dates it carries) is skipped: "N skipped (N already in the store)".
+                edit, or another text when neither was edited) is added under a uuid of its own. A record without
+                a uuid that repeats a memo already here (text, tags, and the dates it carries) is skipped:
+                "N skipped (N already in the store)".
                 """),
         CommandSyntax(
             .export,

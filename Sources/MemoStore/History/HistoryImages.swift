@@ -91,7 +91,8 @@ struct HistoryImages {
     }
 
     /// After `restoreImages` of an undone sync: each memo whose text the sync changed keeps the
-    /// text it brought (with its dates, a moved insert date too, inline tags and links), as a memo the sync added stays.
+    /// text it brought (with its dates, a moved insert date too, inline tags and links), as a
+    /// memo the sync added stays.
     /// That text may be nowhere else by the next sync (the peer put back from a backup since),
     /// while the text it replaced here had been seen by the change that replaced it.
     func keepBroughtTexts() throws {
@@ -115,8 +116,8 @@ struct HistoryImages {
             }
             for memo in kept {
                 let id: [SQLiteValue] = [.integer(memo.id)]
-                try database.cached("UPDATE memo SET content = ?2, update_date = ?3, insert_date = ?4 WHERE id = ?1").run(
-                    id + [.text(memo.content), memo.updateDate, .integer(memo.insertDate)])
+                try database.cached("UPDATE memo SET content = ?2, update_date = ?3, insert_date = ?4 WHERE id = ?1")
+                    .run(id + [.text(memo.content), memo.updateDate, .integer(memo.insertDate)])
                 try table.reindex(memo.id, content: memo.content)
                 try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run(id)
                 try database.cached(
