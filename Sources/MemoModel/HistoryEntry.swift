@@ -6,6 +6,8 @@ package enum ChangeKind: String, Equatable, Sendable {
     case undo, redo
     /// `edit` of several memos in one buffer (it may delete and add memos), and `tag --rename`.
     case bulkEdit = "bulk-edit", renameTag = "rename-tag"
+    /// A memo moved to another insert date (`edit ID --date WHEN`, without new text).
+    case move
 
     /// Undo and redo entries record the undoing of other entries; they are not undone
     /// themselves (redo is how an undo is taken back).
@@ -15,7 +17,7 @@ package enum ChangeKind: String, Equatable, Sendable {
     /// records its deletes as tombstones. A switch: a new kind must say.
     package var mayDeleteMemos: Bool {
         switch self {
-        case .add, .edit, .tag, .untag, .renameTag: false
+        case .add, .edit, .tag, .untag, .renameTag, .move: false
         case .delete, .import, .fixture, .batch, .sync, .undo, .redo, .bulkEdit: true
         }
     }

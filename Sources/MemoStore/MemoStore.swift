@@ -108,7 +108,19 @@ package final class MemoStore {
     // MARK: Writing (`MemoEdits`, `ImportMerging`)
 
     @discardableResult
-    package func insert(_ draft: MemoDraft) throws(StoreError) -> Memo { try edits.insert(draft) }
+    package func insert(_ draft: MemoDraft, at time: Timestamp? = nil) throws(StoreError) -> Memo {
+        try edits.insert(draft, at: time)
+    }
+
+    /// Moves a memo to `insertDate`, with a new text when `content` is given, as one change.
+    @discardableResult
+    package func move(
+        id: Int64, to insertDate: Timestamp, content: String? = nil, at date: Timestamp
+    )
+        throws(StoreError) -> Memo
+    {
+        try edits.move(id: id, to: insertDate, content: content, at: date)
+    }
 
     @discardableResult
     package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {

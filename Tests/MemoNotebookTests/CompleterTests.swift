@@ -36,6 +36,8 @@ struct CompleterTests {
         ("list --a", ["--asc"]),
         ("count -", ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan"]),
         ("list --tag wo", ["work"]),
+        ("add --d", ["--date"]),
+        ("edit 3 --", ["--date"]),
         ("add Call @wo", ["@work"]),
         ("add Call @WO", ["@work"]),
         ("count --tag TRA", ["travel"]),

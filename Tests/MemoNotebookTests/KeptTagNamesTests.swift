@@ -22,7 +22,7 @@ struct KeptTagNamesTests {
         ).scalarInt([])
     }
 
-    /// Random adds, edits that change inline tags, tag, untag, delete, undo, redo, batches,
+    /// Random adds, edits that change inline tags, moves, tag, untag, delete, undo, redo, batches,
     /// imports of the other store's export and syncs: each step works, or meets a refusal it
     /// may meet, and after each, every memo's kept names are its tags, on both stores.
     @Test(arguments: PropertySeeds.seeds(standard: 3))
@@ -37,7 +37,7 @@ struct KeptTagNamesTests {
             func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
             let tag = "t\(random.next() % 4)"
             let line: String =
-                switch ids.isEmpty ? 0 : random.next() % 12 {
+                switch ids.isEmpty ? 0 : random.next() % 13 {
                 case 0: "add memo \(step) @\(tag)"
                 case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
                 case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
@@ -49,7 +49,8 @@ struct KeptTagNamesTests {
                 case 8: "redo"
                 case 9: "sync \(paths[1 - index])"
                 case 10: "export \(scratch.path)/export\(step).jsonl"
-                default: "import \(scratch.path)/export\(step - 1).jsonl"
+                case 11: "import \(scratch.path)/export\(step - 1).jsonl"
+                default: "edit \(anyID()) --date 2001-01-\(10 + random.next() % 20) moved @\(tag)"
                 }
             tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
             let done = session.step(line, counting: &worked)

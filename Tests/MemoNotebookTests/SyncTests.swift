@@ -300,7 +300,7 @@ struct SyncTests {
         #expect(try a.run("count") == "1\n", "no conflict")
     }
 
-    /// Three stores, hundreds of random adds, edits, deletes and tags, synced in random pairs:
+    /// Three stores, hundreds of random adds, edits, moves, deletes and tags, synced in random pairs:
     /// after a final round all hold the same memos, and every memo's last text on each store
     /// survives as a memo or a conflict copy, unless a change that had seen it (an edit or a
     /// delete) replaced it.
@@ -313,7 +313,7 @@ struct SyncTests {
         for _ in 0..<300 {
             let index = Int(random.next() % 3), session = stores[index]
             let ids = try session.notebook.store.memos(MemoQuery()).allIDs()
-            let roll = ids.isEmpty ? 0 : random.next() % 10
+            let roll = ids.isEmpty ? 0 : random.next() % 11
             switch roll {
             case 0...3:
                 written += 1
@@ -326,6 +326,9 @@ struct SyncTests {
                 try session.run("delete \(ids[Int(random.next() % UInt64(ids.count))])")
             case 7:
                 try session.run("tag \(ids[Int(random.next() % UInt64(ids.count))]) extra\(random.next() % 3)")
+            case 8:
+                try session.run(
+                    "edit \(ids[Int(random.next() % UInt64(ids.count))]) --date 2001-01-\(10 + random.next() % 20)")
             default:
                 let other = (index + 1 + Int(random.next() % 2)) % 3
                 try session.run("sync \(path(names[other]))")

@@ -92,7 +92,8 @@ struct BulkEditAndRenameFacesTests {
         let texts = { (line: String) in completer.complete(line).items.map(\.text) }
         #expect(
             texts("edit --") == [
-                "--interactive", "--asc", "--desc", "--limit", "--offset", "--tag", "--since", "--until", "--on",
+                "--date", "--interactive", "--asc", "--desc", "--limit", "--offset", "--tag", "--since", "--until",
+                "--on",
                 "--links-to", "--linked-from", "--orphan", "--fixed-strings"
             ])
         #expect(texts("edit --tag w") == ["work"])

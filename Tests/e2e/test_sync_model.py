@@ -1,5 +1,6 @@
 """A model-based checker of sync (docs/REFERENCE.md, Sync, issue 21): random use of 3–4 store files
-through the CLI (add, edit, tag, untag, delete, undo, redo, import, export→import into a new store,
+through the CLI (add, edit, a move to another date (`edit ID --date`, with or without a new text),
+tag, untag, delete, undo, redo, import, export→import into a new store,
 a copy of a store file, a backup and its restore, scripted stores) with random pairwise syncs. After
 rounds of syncs of every pair until one moves nothing, every store holds the same memos (uuid,
 text, tags, dates), and:
@@ -7,8 +8,8 @@ text, tags, dates), and:
   lived only in a store that a backup was restored over);
 - each memo is as its last changes left it, by what each change had seen (its store's own
   changes and what syncs brought): deleted when every last change deletes it, kept when one of
-  them does not; the text of a last text change; a tag its last changes added, not one they
-  removed (text and tags merge separately);
+  them does not; the text and insert date of a last change of its text (an edit or a move); a
+  tag its last changes added, not one they removed (text and tags merge separately);
 - a new memo gets a uuid no other memo ever had;
 - a memo no user change made is a @conflict copy of a text written concurrently with another
   text of its memo (a change that had seen the other's text makes no conflict).
@@ -128,7 +129,8 @@ class Event:
 
     @property
     def writes_text(self):
-        return self.after is not None and (self.before is None or self.before[0] != self.after[0])
+        """An edit of the words, or a move to another insert date: a sync merges both as the text."""
+        return self.after is not None and (self.before is None or self.before[0::2] != self.after[0::2])
 
     @property
     def tags(self):
@@ -215,7 +217,7 @@ class History:
 
     def check(self, stores, final):
         """The settled stores' memos (uuid → text and tags) against the changes they have seen."""
-        held = {text for text, _ in final.values()}
+        held = {state[0] for state in final.values()}
         lost = sorted(set(self.typed) - self.seen_gone - self.lost_in_restore - held)
         if lost:
             raise Discrepancy(f"typed texts that no change replaced or deleted are gone from every store: {lost}")
@@ -229,7 +231,7 @@ class History:
                 made_by_a_merge = not any(event.uuid == uuid and event.before is None for event in self.events)
                 self.check_memo(uuid, events, final.get(uuid), made_by_a_merge)
         changed = {event.uuid for event in self.events}
-        for uuid, (text, tags) in sorted(final.items()):
+        for uuid, (text, tags, _) in sorted(final.items()):
             if uuid not in changed:
                 self.check_conflict_copy(uuid, text, tags)
 
@@ -260,10 +262,11 @@ class History:
             return
         if memo is None:
             raise Discrepancy(f"{uuid} is gone although a change no delete had seen kept it: {last}")
-        text, tags = memo
-        last_texts = {event.after[0] for event in latest([event for event in events if event.writes_text])}
-        if last_texts and text not in last_texts:
-            raise Discrepancy(f"{uuid} holds {text!r}, not the text of its last edit (one of {sorted(last_texts)}): {events}")
+        text, tags, date = memo
+        last_texts = {event.after[0::2] for event in latest([event for event in events if event.writes_text])}
+        if last_texts and (text, date) not in last_texts:
+            raise Discrepancy(f"{uuid} holds {text!r} at {date}, not the text and date of its last edit or move "
+                              f"(one of {sorted(last_texts)}): {events}")
         for tag in sorted(set().union(*(event.tags for event in events))):
             last_touches = latest([event for event in events if event.touches(tag)])
             if last_touches and all(tag in event.after[1] for event in last_touches) and tag not in tags:
@@ -277,7 +280,8 @@ class History:
 
 
 def states(memos):
-    return {memo["uuid"]: (memo["content"], frozenset(memo["tags"])) for memo in memos}
+    """Each memo's text, tags and insert date, by uuid."""
+    return {memo["uuid"]: (memo["content"], frozenset(memo["tags"]), memo["insertDate"]) for memo in memos}
 
 
 class RandomUse:
@@ -292,7 +296,7 @@ class RandomUse:
             self.create(self.new_store(), lambda store: self.folder.memo("--store", store, "add", self.new_text()))
 
     def step(self):
-        actions = {self.sync: 25, self.add: 12, self.edit: 10, self.tag: 6, self.untag: 4, self.delete: 6,
+        actions = {self.sync: 25, self.add: 12, self.edit: 10, self.move: 5, self.tag: 6, self.untag: 4, self.delete: 6,
                    self.undo: 5, self.undo_sync: 3, self.undo_a_sync: 3, self.redo: 3, self.import_records: 4, self.back_up: 3, self.restore: 2}
         if len(self.stores) < MOST_STORES:
             actions.update({self.export_into_new_store: 2, self.copy_store: 2, self.script_store: 3})
@@ -358,6 +362,13 @@ class RandomUse:
 
     def edit(self):
         self.on_some_memo(lambda store, memo: self.folder.memo("--store", store, "edit", memo["id"], self.new_text()))
+
+    def move(self):
+        """`edit ID --date WHEN`: alone, or with a new text in the same change."""
+        when = f"20{self.random.randint(10, 29)}-0{self.random.randint(1, 9)}-1{self.random.randint(0, 9)}T0{self.random.randint(0, 9)}:30Z"
+        with_text = self.random.random() < 0.3
+        self.on_some_memo(lambda store, memo: self.folder.memo(
+            "--store", store, "edit", memo["id"], "--date", when, *([self.new_text()] if with_text else [])))
 
     def delete(self):
         self.on_some_memo(lambda store, memo: self.folder.memo("--store", store, "delete", memo["id"]))

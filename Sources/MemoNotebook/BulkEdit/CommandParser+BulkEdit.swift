@@ -15,6 +15,7 @@ extension CommandParser {
             throw .missingArgument("a memo id, or filters that select memos (edit --tag TAG)", command: "edit")
         }
         if heredoc != nil { throw .usage("'edit' without an id takes no heredoc: it opens the editor") }
+        if reader.flag("--date") { throw .usage("'--date' moves one memo: edit ID --date DATE") }
         let arguments = try listOptions(reader, filter: try filterArguments(reader))
         return .command(.editMany(.listed(arguments)))
     }

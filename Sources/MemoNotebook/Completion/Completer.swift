@@ -89,7 +89,9 @@ package struct Completer {
         {
             return ids(word)
         }
-        if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
+        if word.hasPrefix("-") {
+            return Candidates(items: offeredOptions(syntax, after: before).flatMap(\.names).map { Completion($0) })
+        }
         if let dates = dateWords(after: before, command: command, syntax: syntax) { return Candidates(items: dates) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
@@ -109,6 +111,16 @@ package struct Completer {
             .import, .export, .fixtures, .clock, .info, .quit, .today, .pick:
             return none
         }
+    }
+
+    /// A command's options; for `edit` after its id, those of `edit ID` alone: the filters that
+    /// select the memos of a bulk edit are words of the text there.
+    private func offeredOptions(_ syntax: CommandSyntax, after before: [String]) -> [OptionSyntax] {
+        guard syntax.kind == .language(.edit) else { return syntax.options }
+        let namesMemo = before.indices.dropFirst().contains { index in
+            !before[index].hasPrefix("-") && syntax.option(named: before[index - 1])?.valueName == nil
+        }
+        return namesMemo ? syntax.withoutSelection.options : syntax.options
     }
 
     /// The words a date may go on with: its first words after a DATE option or `clock`, a

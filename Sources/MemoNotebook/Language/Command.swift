@@ -2,12 +2,14 @@ import MemoStore
 
 /// A parsed command, ready to run against a `Notebook`.
 package enum Command: Equatable, Sendable {
-    /// A new memo; a nil text is left for the session to get (`Notebook.missingText`).
-    case add(text: String?, tags: [String])
+    /// A new memo; a nil text is left for the session to get (`Notebook.missingText`). A
+    /// `date` back-dates it (docs/REFERENCE.md, Back-dating).
+    case add(text: String?, tags: [String], date: DateArgument? = nil)
     case list(ListArguments)
     case show(ids: [Int64])
-    /// A memo's new text; nil, as for `add`, when the command gave none.
-    case edit(id: Int64, text: String?)
+    /// A memo's new text; nil, as for `add`, when the command gave none. A `date` moves the
+    /// memo there too, in the same change; with it, no text is a move alone.
+    case edit(id: Int64, text: String?, date: DateArgument? = nil)
     /// A memo's new text, its whole explicit tag set, or both, in one change: the server's
     /// `memo/update`, which the command language does not spell.
     case update(id: Int64, content: String?, tags: [String]?)

@@ -46,10 +46,14 @@ package enum CommandParser {
         case .add:
             let text = try reader.text()
             let tags = try reader.values("--tag").map(tagName)
+            let date = try reader.value("--date").map(DateArgument.parse)
             if let template = reader.value("--template") {
+                if date != nil {
+                    throw .usage("'--date' does not go with '--template' (edit ID --date moves the memo)")
+                }
                 return .command(try addFromTemplate(template, title: text, heredoc: heredoc, tags: tags))
             }
-            return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags) }
+            return try withText(text, heredoc: heredoc, syntax) { .add(text: $0, tags: tags, date: date) }
         case .edit:
             var selecting = reader
             guard try selecting.nextArgument() != nil else { return try bulkEdit(selecting, heredoc: heredoc) }
@@ -57,7 +61,9 @@ package enum CommandParser {
             var editing = ArgumentReader(words: words, syntax: syntax.withoutSelection)
             guard let idWord = try editing.nextArgument() else { throw .missingArgument("a memo id", command: "edit") }
             let id = try memoID(idWord)
-            return try withText(editing.text(), heredoc: heredoc, syntax) { .edit(id: id, text: $0) }
+            let text = try editing.text()
+            let date = try editing.value("--date").map(DateArgument.parse)
+            return try withText(text, heredoc: heredoc, syntax) { .edit(id: id, text: $0, date: date) }
         case .list:
             return .command(.list(try listArguments(&reader)))
         case .count:

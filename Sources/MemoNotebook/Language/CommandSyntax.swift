@@ -77,6 +77,11 @@ extension OptionSyntax {
     static let orphan = OptionSyntax(names: ["--orphan"], summary: "Only memos with no link to or from another memo.")
     static let filters: [OptionSyntax] = [tag, since, until, on, linksTo, linkedFrom, orphan]
     static let limit = OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N memos.")
+    /// `add` and `edit`'s back-dating (docs/REFERENCE.md, Back-dating): a DATE-valued option,
+    /// read and completed as the filters' dates are.
+    static func insertDate(_ summary: String) -> OptionSyntax {
+        OptionSyntax(names: ["--date"], valueName: "DATE", summary: summary)
+    }
 }
 
 extension CommandSyntax {
@@ -103,10 +108,12 @@ extension CommandSyntax {
     /// program's in the order completion offers them.
     package static let table: [CommandSyntax] = [
         CommandSyntax(
-            .add, usage: "[--tag TAG]... TEXT [--tag TAG]... | add <<END | add --template NAME [TITLE]",
+            .add,
+            usage: "[--tag TAG]... [--date DATE] TEXT [--tag TAG]... | add <<END | add --template NAME [TITLE]",
             summary: "Create a memo; inline @words tag it too.",
             options: [
                 OptionSyntax(names: ["--tag"], valueName: "TAG", summary: "Tag the new memo.", isRepeatable: true),
+                .insertDate("Date the memo DATE (back-dating): it takes its place in the order."),
                 OptionSyntax(
                     names: ["--template"], valueName: "NAME",
                     summary: "Write the memo in the editor, starting from the template NAME filled in.")
@@ -115,6 +122,8 @@ extension CommandSyntax {
             details: """
                 Options may stand before or after the text (add Buy bread --tag shop), as every command's
                 may; write -- before a text that holds words like --tag: add -- --tag is an option (a text).
+                --date: an instant is the memo's time as given; a day (2024-03-01, yesterday, monday) is that
+                day at the time of day it is now. A date in the future is allowed; years 0001 to 9999.
                 Templates are files in $XDG_CONFIG_HOME/memo/templates (else ~/.config/memo/templates);
                 {{date}} (YYYY-MM-DD), {{time}} (HH:MM), {{weekday}} (Monday) and {{title}} (the words after
                 NAME, else nothing) are filled in the display time zone; any other {{…}} stays as written.
@@ -175,11 +184,15 @@ extension CommandSyntax {
                 """),
         CommandSyntax(
             .edit,
-            usage: "ID TEXT | edit ID <<END | edit [list options] | edit -i [list options] [QUERY]",
-            summary: "Replace a memo's text (its place stays), or several in one editor buffer.",
-            options: [.interactive] + OptionSyntax.picking,
+            usage:
+                "ID [--date DATE] TEXT | edit ID [--date DATE] <<END | edit ID --date DATE | edit [list options] | edit -i [list options] [QUERY]",
+            summary: "Replace a memo's text (--date moves it), or several in one editor buffer.",
+            options: [.insertDate("Move the memo to DATE, in the order too; alone, the text stays."), .interactive]
+                + OptionSyntax.picking,
             takesText: true,
             details: """
+                --date reads DATE as add --date does. With a text, the memo gets both in one change; alone,
+                it moves without an editor. Either way its update date becomes now; undo puts it back.
                 Without an id, the filters select memos (as list's, newest first) and the editor ($VISUAL, else
                 $EDITOR, else vi) opens them all in one buffer, each under a header line '%% #ID DATE'. Save to
                 apply, as one change (one undo takes it back): a changed text is edited, an unchanged one stays,
@@ -297,10 +310,11 @@ extension CommandSyntax {
                 memo; a heading is a memo of its own, except export's # Memos title and ## YYYY-MM-DD day
                 headings, which date the memos under them.
                 A file naming one uuid twice (in any case) fails at the second. A known memo is updated only by
-                a record edited later than it (a later updateDate); no date is made up. A record whose uuid
-                names an unrelated memo here (another insert date, or another text when neither was edited)
-                is added under a uuid of its own. A record without a uuid that repeats a memo already here
-                (text, tags, and the dates it carries) is skipped: "N skipped (N already in the store)".
+                a record edited later than it (a later updateDate), and moves to the record's insertDate; no date
+                is made up. A record whose uuid names an unrelated memo here (another insert date without a later
+                edit, or another text when neither was edited) is added under a uuid of its own. A record without
+                a uuid that repeats a memo already here (text, tags, and the dates it carries) is skipped:
+                "N skipped (N already in the store)".
                 """),
         CommandSyntax(
             .export,

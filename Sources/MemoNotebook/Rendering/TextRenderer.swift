@@ -12,6 +12,7 @@ package struct TextRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
+        case .moved(let memo): output.write("moved #\(memo.id) to \(style.displayTime.format(memo.insertDate))\n")
         case .unchanged(let message): output.write(message + "\n")
         case .synced(let summary, let path, _):
             let conflicts =

@@ -30,10 +30,10 @@ extension Notebook {
 
     /// `add` without text: the user writes it; an empty one adds nothing and fails, as git
     /// aborts an empty commit message, so `… | memo add && echo saved` tells the truth.
-    func addInteractively(tags: [String]) throws -> Outcome {
+    func addInteractively(tags: [String], date: DateArgument?) throws -> Outcome {
         let text = try missingText(for: "add", current: "")
         if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("nothing added: the text is empty") }
-        return .added(try add(text, tags: tags))
+        return .added(try add(text, tags: tags, date: date))
     }
 
     /// `edit ID` without text: the user edits the memo's current text; an unchanged result

@@ -81,9 +81,9 @@ package final class Notebook {
 
     private func run(_ command: Command) throws -> Outcome {
         switch command {
-        case .add(let text, let tags):
-            guard let text else { return try addInteractively(tags: tags) }
-            return .added(try add(text, tags: tags))
+        case .add(let text, let tags, let date):
+            guard let text else { return try addInteractively(tags: tags, date: date) }
+            return .added(try add(text, tags: tags, date: date))
         case .list(let arguments):
             if arguments.printsIDs { return .memoIDs(try store.memos(query(for: arguments)), isSearch: false) }
             return .memos(try store.memos(query(for: arguments)), grouping: arguments.grouping)
@@ -112,7 +112,9 @@ package final class Notebook {
             return .history(try store.history(limit: limit))
         case .show(let ids):
             return .shown(try store.existingMemos(ids: ids).map { ($0, try store.links(of: $0.id)) })
-        case .edit(let id, let text):
+        case .edit(let id, let text, let date?):
+            return try move(id, to: date, text: text)
+        case .edit(let id, let text, nil):
             guard let text else { return try editInteractively(id) }
             if try store.existingMemo(id: id).content == text {
                 return .unchanged("#\(id) unchanged: the text is the same")
@@ -178,14 +180,18 @@ package final class Notebook {
         store.hasOpenBatch
     }
 
-    /// Adds a memo stamped with this session's clock and with a uuid from its source that no
-    /// memo of the store has yet (a script replayed on a store that kept its last run's memos).
-    func add(_ text: String, tags: [String]) throws(StoreError) -> Memo {
+    /// Adds a memo stamped with this session's clock, or back-dated to `date` (resolved on
+    /// that clock), and with a uuid from its source that no memo of the store has yet (a script
+    /// replayed on a store that kept its last run's memos).
+    func add(_ text: String, tags: [String], date: DateArgument? = nil) throws -> Memo {
+        let now = clock.now()
+        let insertDate = try date.map { date throws(CommandError) in try backdated(date, now: now) } ?? now
         // The uuid is chosen inside the write transaction: another process adding at the
         // same moment cannot take it in between.
-        try StoreError.wrapping {
+        return try StoreError.wrapping {
             try store.recordingChange(.add, at: changeTime) {
-                try store.insert(MemoDraft(uuid: freshUUID(), content: text, insertDate: clock.now(), tags: tags))
+                try store.insert(
+                    MemoDraft(uuid: freshUUID(), content: text, insertDate: insertDate, tags: tags), at: now)
             }
         }
     }

@@ -57,6 +57,8 @@ package enum Outcome {
     case bulkEdited(BulkEditSummary)
     /// `tag --rename`: the names, and how many memos it retagged.
     case tagRenamed(from: String, to: String, memos: Int)
+    /// The memo after `edit ID --date DATE` moved it (docs/REFERENCE.md, Back-dating).
+    case moved(Memo)
 }
 
 /// What an import did.

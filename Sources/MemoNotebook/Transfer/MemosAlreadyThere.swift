@@ -39,17 +39,25 @@ extension ImportRecord {
         return Set(named + TagName.inlineTags(in: content)) == Set(memo.tags)
     }
 
-    /// Whether the record can be a state of `memo`, whose uuid it names. A memo never
-    /// changes its insert date, and one never edited has only ever had one text: a record
-    /// that differs from it there is another memo that took the same uuid (two scripted
-    /// runs, a hand-made file), unless its sync version relates the two. Nor are two texts
-    /// written at the same moment two states of one memo (two scripts that edit the memo of
-    /// the same first line at the same clock time).
+    /// Whether the record can be a state of `memo`, whose uuid it names. A memo changes its
+    /// insert date only by a move, which is an edit (`edit ID --date`): a record with another
+    /// insert date is that memo moved when it was edited later than the memo here was last
+    /// written, else another memo that took the same uuid (two scripted runs, a hand-made
+    /// file), unless its sync version relates the two. One never edited has only ever had
+    /// one text. Nor are two texts written at the same moment two states of one memo (two
+    /// scripts that edit the memo of the same first line at the same clock time).
     func canBeAState(of memo: Memo) -> Bool {
         if version != nil { return true }
-        if let insertDate, insertDate != memo.insertDate { return false }
+        if let insertDate, insertDate != memo.insertDate, !isEdited(after: memo) { return false }
         if content != memo.content, updateDate == memo.updateDate { return false }
         return content == memo.content || updateDate != nil || memo.updateDate != nil
+    }
+
+    /// Whether the record was edited after `memo` was last written (its update date, else
+    /// its insert date), as a move of it elsewhere was.
+    private func isEdited(after memo: Memo) -> Bool {
+        guard let updateDate else { return false }
+        return updateDate > (memo.updateDate ?? memo.insertDate)
     }
 
     /// The uuid a record gets when its own names another memo here: derived from the

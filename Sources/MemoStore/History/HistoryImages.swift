@@ -91,30 +91,33 @@ struct HistoryImages {
     }
 
     /// After `restoreImages` of an undone sync: each memo whose text the sync changed keeps the
-    /// text it brought (with its dates, inline tags and links), as a memo the sync added stays.
+    /// text it brought (with its dates, a moved insert date too, inline tags and links), as a
+    /// memo the sync added stays.
     /// That text may be nowhere else by the next sync (the peer put back from a backup since),
     /// while the text it replaced here had been seen by the change that replaced it.
     func keepBroughtTexts() throws {
         try database.writingMemoRows(token) {
             let replaced = try database.prepare(
                 """
-                SELECT p.memo_id, json_extract(p.before, '$.content'), json_extract(p.before, '$.update_date')
+                SELECT p.memo_id, json_extract(p.before, '$.content'), json_extract(p.before, '$.update_date'),
+                       json_extract(p.before, '$.insert_date')
                 FROM temp.pending_change p JOIN memo m ON m.id = p.memo_id
                 WHERE p.before IS NOT NULL AND (json_extract(p.before, '$.content') IS NOT m.content
-                                                OR json_extract(p.before, '$.update_date') IS NOT m.update_date)
+                                                OR json_extract(p.before, '$.update_date') IS NOT m.update_date
+                                                OR json_extract(p.before, '$.insert_date') IS NOT m.insert_date)
                 """)
-            var kept: [(id: Int64, content: String, updateDate: SQLiteValue)] = []
+            var kept: [(id: Int64, content: String, updateDate: SQLiteValue, insertDate: Int64)] = []
             while try replaced.step() {
                 kept.append(
                     (
                         replaced.int64(at: 0), replaced.string(at: 1),
-                        replaced.isNull(at: 2) ? .null : .integer(replaced.int64(at: 2))
+                        replaced.isNull(at: 2) ? .null : .integer(replaced.int64(at: 2)), replaced.int64(at: 3)
                     ))
             }
             for memo in kept {
                 let id: [SQLiteValue] = [.integer(memo.id)]
-                try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1").run(
-                    id + [.text(memo.content), memo.updateDate])
+                try database.cached("UPDATE memo SET content = ?2, update_date = ?3, insert_date = ?4 WHERE id = ?1")
+                    .run(id + [.text(memo.content), memo.updateDate, .integer(memo.insertDate)])
                 try table.reindex(memo.id, content: memo.content)
                 try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run(id)
                 try database.cached(

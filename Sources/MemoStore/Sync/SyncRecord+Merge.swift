@@ -181,7 +181,7 @@ extension SyncRecord {
 
 /// The text of two live versions of a memo: the one whose side saw the other's text (its
 /// version counts the change that wrote it), else the later change's, with the other kept
-/// as a conflict copy when it differs.
+/// as a conflict copy when its words differ (not only its dates).
 private struct TextMerge {
     let winner: SyncRecord.Live
     let winnerRecord: SyncRecord
@@ -198,7 +198,8 @@ private struct TextMerge {
             localWins = (local.textBy, local.textSeq) >= (remote.textBy, remote.textSeq)
         } else {
             localWins = local.isLater(than: remote)
-            loser = localWins ? theirs : mine
+            // The same words at other dates (a memo moved on both sides) lose no text: no copy.
+            loser = mine.content == theirs.content ? nil : localWins ? theirs : mine
             (winner, winnerRecord, loserRecord) = localWins ? (mine, local, remote) : (theirs, remote, local)
             return
         }

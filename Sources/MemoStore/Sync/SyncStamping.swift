@@ -242,8 +242,10 @@ struct SyncStamping {
         """
     }
 
+    /// A text's version covers its dates: a move (`MemoTable.move`) is a change of the text.
     private static let textDiffers = """
         json_extract(p.before, '$.content') IS NOT memo.content OR json_extract(p.before, '$.update_date') IS NOT memo.update_date
+        OR json_extract(p.before, '$.insert_date') IS NOT memo.insert_date
         """
 
     private static let explicitTagsDiffer = """

@@ -19,10 +19,10 @@ struct ImportMerging {
     /// Brings in a memo from an import (or another store), matched by uuid, as part of a
     /// change made at `time`: a new uuid is added with its own dates; a known one is updated
     /// when the draft was edited (it has an update date) later than the memo was last
-    /// written, and skipped otherwise. An update takes the draft's text, update date and
-    /// tags; the memo keeps its id and insert date, so its place in the order. A draft that
-    /// was never edited does not update: its insert date is not an update date, and no date
-    /// is made up for it.
+    /// written, and skipped otherwise. An update takes the draft's text, update date, tags and
+    /// insert date (the memo was moved there: docs/REFERENCE.md, Back-dating); the memo keeps
+    /// its id. A draft that was never edited does not update: its insert date is not an update
+    /// date, and no date is made up for it.
     func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MemoStore.MergeResult {
         let inline = TagName.inlineTags(in: draft.content)
         let explicit = try explicitTags(of: draft, inline: inline)
@@ -54,6 +54,9 @@ struct ImportMerging {
         try recorder.recorded(.import, at: time) {
             _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate, links: draft.links)
             try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
+            if draft.insertDate != existing.insertDate {
+                _ = try table.move(existing.id, to: draft.insertDate, updateDate: updateDate)
+            }
         }
         return .updated
     }

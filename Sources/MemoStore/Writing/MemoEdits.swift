@@ -10,21 +10,23 @@ struct MemoEdits {
     /// Records each change in the history, in the change's transaction.
     let recorder: ChangeRecorder
 
-    /// Inserts a memo, as a change made at its insert date; inline `@tags` in its text are
-    /// added to the draft's tags.
-    func insert(_ draft: MemoDraft) throws(StoreError) -> Memo {
+    /// Inserts a memo, as a change made at `time` (by default its insert date; a back-dated
+    /// memo is added now, at an earlier date); inline `@tags` in its text are added to the
+    /// draft's tags.
+    func insert(_ draft: MemoDraft, at time: Timestamp? = nil) throws(StoreError) -> Memo {
         try MemoContent.validate(draft.content)
         let explicitTags = try Self.normalized(draft.tags)
-        return try recorder.recorded(.add, at: draft.insertDate) {
+        let time = time ?? draft.insertDate
+        return try recorder.recorded(.add, at: time) {
             let id = try table.insert(
                 draft, explicitTags: explicitTags, inlineTags: TagName.inlineTags(in: draft.content),
-                facts: recorder.stamp(at: draft.insertDate))
+                facts: recorder.stamp(at: time))
             return try reader.existingMemo(id: id)
         }
     }
 
     /// Replaces a memo's text and sets its update date, `date`: the change's time. Its insert
-    /// date, and so its place in the order, never changes. Inline tags follow the new text;
+    /// date, and so its place in the order, stays (`move` changes it). Inline tags follow the new text;
     /// explicit tags stay.
     func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
         try MemoContent.validate(content)

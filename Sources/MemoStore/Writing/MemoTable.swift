@@ -91,6 +91,19 @@ struct MemoTable {
         }
     }
 
+    /// Moves memo `id` to another insert date, and so to another place in the order, with
+    /// `updateDate` as its update date; its text, tags and links stay. False when there is no
+    /// such memo.
+    func move(_ id: Int64, to insertDate: Timestamp, updateDate: Timestamp) throws -> Bool {
+        try database.writingMemoRows(token) {
+            try images.stageBeforeImage(of: id)
+            try database.cached("UPDATE memo SET insert_date = ?2, update_date = ?3 WHERE id = ?1").run([
+                .integer(id), .integer(insertDate.millisecondsSince1970), .integer(updateDate.millisecondsSince1970)
+            ])
+            return database.changes == 1
+        }
+    }
+
     /// Deletes memo `id` and its search row (its tags go with it); false when there is none.
     func delete(_ id: Int64) throws -> Bool {
         try database.writingMemoRows(token) {

@@ -1,0 +1,30 @@
+import MemoStore
+
+/// Back-dating (docs/REFERENCE.md, Back-dating): `add --date DATE` and `edit ID --date DATE`.
+extension Notebook {
+    /// The insert date `date` means, on this session's clock (`now`, the time the change takes)
+    /// and display time zone: an instant as given, a day at the time of day it is now. One
+    /// outside the years memo keeps is refused; one in the future is allowed, as a journal
+    /// may note what is planned.
+    func backdated(_ date: DateArgument, now: Timestamp) throws(CommandError) -> Timestamp {
+        let moment = date.moment(now: now, in: displayTime)
+        guard Timestamp.representable.contains(moment) else {
+            throw .invalid("invalid date for '--date': it falls outside the years 0001 to 9999")
+        }
+        return moment
+    }
+
+    /// `edit ID --date DATE [TEXT]`: moves the memo, with the new text when given, as one
+    /// change; no editor opens for a move alone. The same date and text change nothing.
+    func move(_ id: Int64, to date: DateArgument, text: String?) throws -> Outcome {
+        let now = clock.now()
+        let target = try backdated(date, now: now)
+        let current = try store.existingMemo(id: id)
+        let changesText = text.map { $0 != current.content } ?? false
+        if target == current.insertDate, !changesText {
+            return .unchanged("#\(id) unchanged: the date and text are the same")
+        }
+        let moved = try store.move(id: id, to: target, content: changesText ? text : nil, at: now)
+        return changesText ? .edited(moved) : .moved(moved)
+    }
+}
