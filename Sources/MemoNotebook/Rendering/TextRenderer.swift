@@ -67,8 +67,8 @@ package struct TextRenderer: OutcomeRenderer {
             ]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
             output.write(
-                "imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-                    + "\n")
+                "imported \(summary.records) record\(summary.records == 1 ? "" : "s")"
+                    + (summary.source.map { " from " + $0.wording } ?? "") + ": " + parts.joined(separator: ", ") + "\n")
         case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))
         case .deleted(let ids, let referrers):
             let referenced =
