@@ -79,6 +79,9 @@ package struct Completer {
         {
             return ids(word)
         }
+        if before.last == "--format", let formats = Self.transferFormats(of: command) {
+            return Candidates(items: formats.map { Completion($0.rawValue) })
+        }
         if word.hasPrefix("-") { return Candidates(items: syntax.options.flatMap(\.names).map { Completion($0) }) }
         let isFirstArgument = before.count == 1
         let none = Candidates(items: [])
@@ -93,6 +96,15 @@ package struct Completer {
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,
             .import, .export, .fixtures, .clock, .info, .quit:
             return none
+        }
+    }
+
+    /// The formats `import` reads and `export` writes, offered after their `--format`.
+    private static func transferFormats(of command: CommandName) -> [TransferFormat]? {
+        switch command {
+        case .import: TransferFormat.allCases
+        case .export: TransferFormat.allCases.filter(\.isWritable)
+        default: nil
         }
     }
 
