@@ -7,12 +7,17 @@ import MemoStore
 /// The one way a Swift test makes a `Notebook`.
 package struct ScriptedNotebook {
     package let notebook: Notebook
+    /// The time zone the session shows and reads wall-clock times in.
+    private let displayTime: DisplayTime
 
-    package init(store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs()) throws
-    {
+    package init(
+        store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs(),
+        displayTime: DisplayTime = .utc
+    ) throws {
+        self.displayTime = displayTime
         notebook = Notebook(
             store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
-            uuids: uuids, displayTime: .utc, scope: scope)
+            uuids: uuids, displayTime: displayTime, scope: scope)
     }
 
     /// A session on the store file at `path` (made when missing), with random uuids of its
@@ -26,7 +31,7 @@ package struct ScriptedNotebook {
     package func run(_ line: String) throws -> String {
         guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
         let output = StringOutput()
-        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(
+        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime)).render(
             try notebook.execute(command), to: output)
         return output.text
     }
