@@ -232,7 +232,7 @@ extension CommandSyntax {
             .import,
             usage:
                 "FILE|FOLDER [--format jsonl|json|markdown|coredata|jrnl] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
-            summary: "Bring memos in from a file, a jrnl export or a folder of notes, all or nothing, merging by uuid.",
+            summary: "Bring memos in from a file, a jrnl export or a folder of notes, all or nothing.",
             options: [
                 OptionSyntax(
                     names: ["--format"], valueName: "FORMAT",
