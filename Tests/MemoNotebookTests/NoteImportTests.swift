@@ -221,15 +221,20 @@ struct NoteImportTests {
         let path = try scratch.write(Self.jrnlExport, to: name)
         let session = try ScriptedNotebook(displayTime: Self.paris)
         #expect(
-            try session.run("import \(path)") == "imported 3 records from a jrnl export: 3 added, 0 updated, 0 skipped\n")
+            try session.run("import \(path)")
+                == "imported 3 records from a jrnl export: 3 added, 0 updated, 0 skipped\n")
         let memos = try memos(session)
-        #expect(memos.map { $0["content"] as? String } == ["Morning run.\nFelt good @health", "Starred one.", "See #12.\nSame day"])
+        #expect(
+            memos.map { $0["content"] as? String } == [
+                "Morning run.\nFelt good @health", "Starred one.", "See #12.\nSame day"
+            ])
         #expect(
             memos.map { $0["insertDate"] as? String }
                 == ["2024-03-01T08:15:00.000Z", "2024-03-31T10:00:00.000Z", "2024-03-31T10:00:00.000Z"])
         #expect(memos.map { $0["tags"] as? [String] } == [["health"], ["starred"], ["12"]])
         #expect(
-            try session.run("import \(path)") == "imported 3 records from a jrnl export: 0 added, 0 updated, 3 skipped\n")
+            try session.run("import \(path)")
+                == "imported 3 records from a jrnl export: 0 added, 0 updated, 3 skipped\n")
     }
 
     @Test func aJrnlEntryWithoutADateFailsAtItsLine() throws {
@@ -264,7 +269,8 @@ struct NoteImportTests {
         let path = try note("one.md", "---\ndate: 2024-03-01\ntags: a\n---\n# One\n\n- not an item memo\n")
         let session = try ScriptedNotebook()
         #expect(
-            try session.run("import \(path)") == "imported 1 record from a Markdown note: 1 added, 0 updated, 0 skipped\n")
+            try session.run("import \(path)")
+                == "imported 1 record from a Markdown note: 1 added, 0 updated, 0 skipped\n")
         #expect(try memo(session, content: "# One")["content"] as? String == "# One\n\n- not an item memo")
     }
 

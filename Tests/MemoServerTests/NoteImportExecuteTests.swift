@@ -22,9 +22,12 @@ struct NoteImportExecuteTests {
                 + "\"time\": \"09:00\", \"tags\": [], \"starred\": true}]}\n", to: "export.json")
         #expect(
             try execute("import \(scratch.file("notes"))")
-                == "imported 1 record from 1 Markdown note in \(scratch.file("notes")): 1 added, 0 updated, 0 skipped\n")
-        #expect(try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 1 added, 0 updated, 0 skipped\n")
-        #expect(try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 0 added, 0 updated, 1 skipped\n")
+                == "imported 1 record from 1 Markdown note in \(scratch.file("notes")): 1 added, 0 updated, 0 skipped\n"
+        )
+        #expect(
+            try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 1 added, 0 updated, 0 skipped\n")
+        #expect(
+            try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 0 added, 0 updated, 1 skipped\n")
         #expect(try execute("count --tag starred") == "1\n")
     }
 }

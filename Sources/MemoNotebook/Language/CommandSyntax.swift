@@ -237,7 +237,8 @@ extension CommandSyntax {
                 OptionSyntax(
                     names: ["--format"], valueName: "FORMAT",
                     summary:
-                        "jsonl, json, markdown, coredata or jrnl (default: from the content, else the file's extension)."),
+                        "jsonl, json, markdown, coredata or jrnl (default: from the content, else the file's extension)."
+                ),
                 OptionSyntax(
                     names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
                 OptionSyntax(

@@ -24,7 +24,9 @@ enum ImportInput: Equatable {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             guard format == nil || format == .markdown else {
-                throw .invalid("cannot import \(name) as \(format?.rawValue ?? ""): it is a folder (of Markdown notes: --format markdown)")
+                throw .invalid(
+                    "cannot import \(name) as \(format?.rawValue ?? ""): it is a folder (of Markdown notes: --format markdown)"
+                )
             }
             self = .notes(isFolder: true)
             return
@@ -47,7 +49,8 @@ enum ImportInput: Equatable {
         case UInt8(ascii: "{"):
             switch scanner.key() {
             case "entries": return .jrnl
-            case "tags": return scanner.next() == UInt8(ascii: ":") && scanner.next() == UInt8(ascii: "{") ? .jrnl : .jsonl
+            case "tags":
+                return scanner.next() == UInt8(ascii: ":") && scanner.next() == UInt8(ascii: "{") ? .jrnl : .jsonl
             default: return .jsonl
             }
         case UInt8(ascii: "-"): return opensWithFrontMatter(bytes) ? .markdown : nil

@@ -96,13 +96,21 @@ struct JrnlReader: RecordReader {
         for byte in bytes {
             if byte == UInt8(ascii: "\n") { line += 1 }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if byte == UInt8(ascii: "{"), containers == [UInt8(ascii: "{"), UInt8(ascii: "[")] { lines.append(line) }
+                if byte == UInt8(ascii: "{"), containers == [UInt8(ascii: "{"), UInt8(ascii: "[")] {
+                    lines.append(line)
+                }
                 containers.append(byte)
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = containers.popLast()
             default: break

@@ -104,7 +104,8 @@ struct NoteFolderReader: RecordReader {
             throw LocatedError(
                 file: shown, line: 0,
                 underlying: CommandError.invalid(
-                    "the note is \(status.st_size) bytes, more than a memo holds (\(MemoContent.maximumBytes >> 20) MiB)"))
+                    "the note is \(status.st_size) bytes, more than a memo holds (\(MemoContent.maximumBytes >> 20) MiB)"
+                ))
         }
         let text: String
         do {
@@ -137,6 +138,7 @@ struct NoteFolderReader: RecordReader {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> LocatedError {
-        LocatedError(file: path, line: 0, underlying: CommandError.invalid("cannot read: \(String(cString: strerror(code)))"))
+        LocatedError(
+            file: path, line: 0, underlying: CommandError.invalid("cannot read: \(String(cString: strerror(code)))"))
     }
 }

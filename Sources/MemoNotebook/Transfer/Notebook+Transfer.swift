@@ -38,7 +38,8 @@ extension Notebook {
         var reader = NoteFolderReader(root: UserPath.expand(path), isFolder: isFolder, displayTime: displayTime)
         var summary = try importRecords(from: &reader, file: path)
         summary.source = .notes(
-            folder: isFolder ? path : nil, files: reader.notes, leftOut: reader.leftOut, leftOutCount: reader.leftOutCount)
+            folder: isFolder ? path : nil, files: reader.notes, leftOut: reader.leftOut,
+            leftOutCount: reader.leftOutCount)
         return summary
     }
 
