@@ -250,6 +250,31 @@ struct NoteImportTests {
         #expect(try session.run("count") == "0\n")
     }
 
+    /// The export is read entry by entry: the members around `entries` are skipped, whatever
+    /// they hold, and a broken object fails at its line.
+    @Test(arguments: [
+        (
+            "{\"tags\": {\"@a\\\"}\": 1, \"n\": [1, {\"x\": \"]\"}]}, \"v\": null,\n\"entries\": [\(NoteImportTests.entry)],"
+                + " \"after\": [true, 2.5], \"s\": \"}\"}\n", nil
+        ),
+        ("{\"entries\": [\(NoteImportTests.entry)]", "3: error: the JSON object is not closed with '}'"),
+        ("{\"entries\": [\(NoteImportTests.entry)]} x", "3: error: unexpected text after the array"),
+        ("{\"tags\": {}}", "1: error: the JSON object has no \"entries\" array")
+    ])
+    func aJrnlExportIsReadEntryByEntry(_ text: String, _ failure: String?) throws {
+        let path = try scratch.write(text, to: "export.json")
+        let session = try ScriptedNotebook()
+        let result = session.attempt("import \(path) --format jrnl")
+        if let failure {
+            #expect(throws: (any Error).self) { try result.get() }
+            if case .failure(let error) = result { #expect(errorReport(error) == "\(path):\(failure)") }
+        } else {
+            #expect(try result.get() == "imported 1 record from a jrnl export: 1 added, 0 updated, 0 skipped\n")
+        }
+    }
+
+    static let entry = "\n{\"title\": \"T.\", \"body\": \"b\", \"date\": \"2024-03-01\", \"time\": \"09:00\"}\n"
+
     // MARK: Detection
 
     @Test func memosOwnJSONStaysWhatItIsWhateverItsName() throws {

@@ -24,7 +24,7 @@ extension Notebook {
             switch format {
             case .json: JSONArrayReader(file: file)
             case .markdown: MarkdownReader(file: file, displayTime: displayTime)
-            case .jrnl: try JrnlReader(file: file, displayTime: displayTime)
+            case .jrnl: JrnlReader(file: file, displayTime: displayTime)
             case .jsonl, .coredata: JSONLinesReader(file: file)
             }
         var summary = try importRecords(from: &reader, file: file.name)
