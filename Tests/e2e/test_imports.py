@@ -162,3 +162,13 @@ def test_one_unreadable_note_fails_the_whole_import_naming_it(memo_binary, envir
     assert result.returncode == 1
     assert result.stderr == f"{bad}: error: cannot read the note: it is not valid UTF-8 text\n"
     assert [m["content"] for m in dump(memo_binary, environment, store)] == ["already here"]
+
+
+def test_the_shells_are_offered_import_formats(memo_binary, environment):
+    """What the completion scripts offer on Tab after `--format` (`memo __complete`)."""
+    def offered(line):
+        return subprocess.run([memo_binary, "__complete", line], env=environment, capture_output=True, text=True,
+                              check=True, timeout=60).stdout.split()
+    assert offered("memo import export.json --format j") == ["jrnl", "json", "jsonl"]
+    assert offered("memo import notes --format ") == ["coredata", "jrnl", "json", "jsonl", "markdown"]
+    assert offered("memo export out.md --format ") == ["json", "jsonl", "markdown"]
