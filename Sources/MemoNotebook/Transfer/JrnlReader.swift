@@ -52,7 +52,7 @@ struct JrnlReader: RecordReader {
         }
         if case .bool(true)? = entry[member: "starred"] { tags.append("starred") }
         var record = ImportRecord(
-            content: body.isEmpty ? title : title + "\n" + body,
+            content: [title, body].filter { !$0.isEmpty }.joined(separator: "\n"),
             uuid: StableUUID.make(from: "jrnl:\(date) \(time)\n\(title)"),
             insertDate: SourceDate.wallClock(day, milliseconds, in: displayTime), tags: tags, line: line)
         record.namesItsSource = true
