@@ -23,9 +23,9 @@ enum ImportInput: Equatable {
         }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            guard format == nil || format == .markdown else {
+            if let format, format != .markdown {
                 throw .invalid(
-                    "cannot import \(name) as \(format?.rawValue ?? ""): it is a folder (of Markdown notes: --format markdown)"
+                    "cannot import \(name) as \(format.rawValue): it is a folder (of Markdown notes: --format markdown)"
                 )
             }
             self = .notes(isFolder: true)
