@@ -250,6 +250,18 @@ struct NoteImportTests {
         #expect(try session.run("count") == "0\n")
     }
 
+    /// Two entries of one minute with one title (a repeated "Morning.") are two memos, each
+    /// found again by a second import.
+    @Test func repeatedEntriesOfOneMinuteAreEachTheirOwnMemo() throws {
+        let morning = "{\"title\": \"Morning.\", \"date\": \"2024-03-01\", \"time\": \"09:00\", \"body\": "
+        let path = try scratch.write(
+            "{\"entries\": [\(morning)\"a\"}, \(morning)\"b\"}, \(morning)\"a\"}]}\n", to: "export.json")
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(path)").hasSuffix(": 3 added, 0 updated, 0 skipped\n"))
+        #expect(try session.run("import \(path)").hasSuffix(": 0 added, 0 updated, 3 skipped\n"))
+        #expect(try memos(session).map { $0["content"] as? String } == ["Morning.\na", "Morning.\nb", "Morning.\na"])
+    }
+
     /// The export is read entry by entry: the members around `entries` are skipped, whatever
     /// they hold, and a broken object fails at its line.
     @Test(arguments: [

@@ -10,6 +10,10 @@ import MemoStore
 /// its memo as it was (a changed title or date is a new entry).
 struct JrnlReader: RecordReader {
     private var entries: JSONArrayReader
+    /// The uuids given at the latest entry's moment: jrnl lists entries in time order, so
+    /// entries of one date, time and title (a repeated "Morning.") are neighbours, and the
+    /// second and later get their place among them in their uuid.
+    private var uuidsAtMoment: (moment: Timestamp?, uuids: Set<String>) = (nil, [])
 
     init(file: ImportFile, displayTime: DisplayTime) {
         entries = JSONArrayReader(file: file, member: "entries") { entry, line throws(CommandError) in
@@ -20,7 +24,15 @@ struct JrnlReader: RecordReader {
     var progress: Double? { entries.progress }
 
     mutating func next() throws(LocatedError) -> ImportRecord? {
-        try entries.next()
+        guard var record = try entries.next(), let uuid = record.uuid else { return nil }
+        if uuidsAtMoment.moment != record.insertDate { uuidsAtMoment = (record.insertDate, []) }
+        var place = 1
+        while uuidsAtMoment.uuids.contains(record.uuid ?? "") {
+            place += 1
+            record.uuid = StableUUID.make(from: "\(uuid)#\(place)")
+        }
+        uuidsAtMoment.uuids.insert(record.uuid ?? "")
+        return record
     }
 
     private static func record(
