@@ -160,6 +160,19 @@ struct NoteImportTests {
         #expect(try session.run("count") == "0\n", "the store is unchanged")
     }
 
+    @Test func twoNotesWithOneIdFailTheImportAtTheSecond() throws {
+        try note("notes/a.md", "---\nid: same\n---\nA\n")
+        try note("notes/b.md", "---\nid: same\n---\nB\n")
+        let session = try ScriptedNotebook()
+        #expect {
+            try session.run("import \(scratch.file("notes"))")
+        } throws: { error in
+            errorReport(error)
+                == "\(scratch.file("notes/b.md")): error: an earlier note of the folder has the same front matter id"
+        }
+        #expect(try session.run("count") == "0\n")
+    }
+
     @Test func aLinkToAFolderIsNotFollowed() throws {
         try note("notes/a.md", "# A\n")
         try FileManager.default.createSymbolicLink(atPath: scratch.file("notes/loop"), withDestinationPath: "..")
