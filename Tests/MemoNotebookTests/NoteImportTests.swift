@@ -68,6 +68,7 @@ struct NoteImportTests {
         ("tags: [work, \"#idea\", '@home']", ["home", "idea", "work"]),
         ("tags: work #idea @home", ["home", "idea", "work"]),
         ("tags: work, idea,home", ["home", "idea", "work"]),
+        ("tags: \"#work #idea @home\"", ["home", "idea", "work"]),
         ("tags:", []),
         ("tags: []", [])
     ])

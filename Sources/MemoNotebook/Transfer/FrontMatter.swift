@@ -51,9 +51,9 @@ struct FrontMatter: Equatable {
         tags = (lists["tags"] ?? values["tags"].map(Self.words) ?? []).compactMap(Self.tagName)
     }
 
-    /// A flow list `[a, b]`, or words apart by commas or spaces.
+    /// A flow list `[a, b]`, or words apart by commas or spaces (quoted or not).
     private static func words(_ value: String) -> [String] {
-        var list = Substring(value)
+        var list = Substring(unquoted(Substring(value)))
         if list.hasPrefix("["), list.hasSuffix("]") { list = list.dropFirst().dropLast() }
         return list.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(unquoted)
     }
