@@ -7,11 +7,14 @@ import MemoStore
 /// The one way a Swift test makes a `Notebook`.
 package struct ScriptedNotebook {
     package let notebook: Notebook
+    /// The time zone the session shows and reads wall-clock times in.
+    private let displayTime: DisplayTime
 
     package init(
         store: MemoStore? = nil, scope: SessionScope = .session, uuids: UUIDSource = SequentialUUIDs(),
         displayTime: DisplayTime = .utc
     ) throws {
+        self.displayTime = displayTime
         notebook = Notebook(
             store: try store ?? MemoStore.open(.memory), clock: DeterministicClock(),
             uuids: uuids, displayTime: displayTime, scope: scope)
@@ -28,7 +31,7 @@ package struct ScriptedNotebook {
     package func run(_ line: String) throws -> String {
         guard case .command(let command) = try CommandParser.parse(line: line) else { return "" }
         let output = StringOutput()
-        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc)).render(
+        try TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime)).render(
             try notebook.execute(command), to: output)
         return output.text
     }

@@ -75,7 +75,7 @@ struct CommandTableTests {
         case .redo: ([], .redo)
         case .history: ([], .history(limit: nil))
         case .sync: (["other.sqlite"], .sync(try SyncArguments("other.sqlite")))
-        case .import: (["memos.jsonl"], .importFile(ImportArguments(path: "memos.jsonl", format: .jsonl)))
+        case .import: (["memos.jsonl"], .importFile(ImportArguments(path: "memos.jsonl", format: nil)))
         case .export: (["-"], .export(ExportArguments(path: "-", format: .jsonl)))
         case .fixture: (["sample"], .fixture("sample"))
         case .fixtures: ([], .fixtures)

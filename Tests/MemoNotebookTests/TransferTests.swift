@@ -191,7 +191,7 @@ struct TransferTests {
         ),
         ("[\n{\"content\":\"one\"},\n{\"content\":\"two\"}", "json", 3, "the array is not closed with ']'"),
         ("[\n{\"content\":\"one\"},\n42\n]", "json", 3, "a record must be a JSON object"),
-        ("{\"content\":\"one\"}", "json", 1, "a JSON array of memo objects must start with '['"),
+        ("{\"entries\": [\n{\"title\": \"x\"}\n]}", "json", 2, "a jrnl entry needs a \"date\" of the form YYYY-MM-DD"),
         ("- one\n  <!-- memo {\"uuid\": -->\n", "md", 2, "the memo's metadata comment is not valid JSON")
     ])
     func aMalformedRecordFailsTheImportAndChangesNothing(
@@ -278,11 +278,16 @@ struct TransferTests {
         #expect(try target.run("import \(exported)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
     }
 
-    @Test func formatsComeFromTheExtensionUnlessGiven() throws {
+    /// The content tells the format, whatever the name says; `--format` overrides it.
+    @Test func formatsComeFromTheContentUnlessGiven() throws {
         let session = try ScriptedNotebook()
         let file = try scratch.write("[{\"content\":\"from an array\"}]", to: "array.txt")
-        #expect(throws: LocatedError.self) { try session.run("import \(file)") }
-        #expect(try session.run("import \(file) --format json") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
+        #expect(throws: LocatedError.self) { try session.run("import \(file) --format jsonl") }
+        #expect(try session.run("import \(file)") == "imported 1 record: 1 added, 0 updated, 0 skipped\n")
+        let lines = try scratch.write("{\"content\":\"one\"}", to: "lines.json")
+        #expect { try session.run("import \(lines) --format json") } throws: { error in
+            errorReport(error) == "\(lines):1: error: a JSON array of memo objects must start with '['"
+        }
         #expect(throws: CommandError.self) { try session.run("import \(file) --entity Book") }
         #expect(throws: CommandError.self) { try session.run("import \(scratch.file("missing.jsonl"))") }
     }

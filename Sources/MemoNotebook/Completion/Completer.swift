@@ -89,6 +89,9 @@ package struct Completer {
         {
             return ids(word)
         }
+        if before.last == "--format", let formats = Self.transferFormats(of: command) {
+            return Candidates(items: formats.map { Completion($0.rawValue) })
+        }
         if word.hasPrefix("-") {
             return Candidates(items: offeredOptions(syntax, after: before).flatMap(\.names).map { Completion($0) })
         }
@@ -135,6 +138,15 @@ package struct Completer {
             return DateWords.wordsAfterRelation.map { Completion($0) }
         }
         return nil
+    }
+
+    /// The formats `import` reads and `export` writes, offered after their `--format`.
+    private static func transferFormats(of command: CommandName) -> [TransferFormat]? {
+        switch command {
+        case .import: TransferFormat.allCases
+        case .export: TransferFormat.allCases.filter(\.isWritable)
+        default: nil
+        }
     }
 
     private var tags: [Completion] {

@@ -194,13 +194,15 @@ package enum ListGrouping: String, Equatable, Sendable {
 /// The file formats of `import` and `export`.
 package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
     case jsonl, json, markdown, coredata
+    /// jrnl's export (`jrnl --format json`): read only.
+    case jrnl
 
     /// Whether `export` writes it (a Core Data store is only read). A switch: a new format
     /// must say.
     package var isWritable: Bool {
         switch self {
         case .jsonl, .json, .markdown: true
-        case .coredata: false
+        case .coredata, .jrnl: false
         }
     }
 
@@ -219,8 +221,10 @@ package enum TransferFormat: String, Equatable, Sendable, CaseIterable {
 
 /// The arguments of `import`.
 package struct ImportArguments: Equatable, Sendable {
+    /// A file, a folder of Markdown notes, or `-` for standard input.
     package var path: String
-    package var format: TransferFormat
+    /// The `--format` given; nil when the file's content (else its name) tells.
+    package var format: TransferFormat?
     package var mapping = CoreDataMapping()
 }
 

@@ -255,9 +255,11 @@ package enum CommandParser {
         }
         if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
         var arguments = ImportArguments(
-            path: file.text, format: try format(reader, for: file, allowed: TransferFormat.allCases))
+            path: file.text,
+            format: reader.value("--format") == nil
+                ? nil : try format(reader, for: file, allowed: TransferFormat.allCases))
         let coreDataOptions = ["--entity", "--text", "--date"].compactMap(reader.value)
-        if arguments.format != .coredata, let option = coreDataOptions.first {
+        if (arguments.format ?? TransferFormat(fileName: file.text)) != .coredata, let option = coreDataOptions.first {
             throw .usage("'--entity', '--text' and '--date' go with '--format coredata'", range: option.range)
         }
         if let entity = reader.value("--entity") { arguments.mapping.entity = entity.text }

@@ -288,12 +288,15 @@ extension CommandSyntax {
                 """),
         CommandSyntax(
             .import,
-            usage: "FILE [--format jsonl|json|markdown|coredata] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
-            summary: "Bring memos in from a file, all or nothing, merging by uuid.",
+            usage:
+                "FILE|FOLDER [--format jsonl|json|markdown|coredata|jrnl] [--entity NAME] [--text ATTR[,ATTR]] [--date ATTR]",
+            summary: "Bring memos in from a file, a jrnl export or a folder of notes, all or nothing.",
             options: [
                 OptionSyntax(
                     names: ["--format"], valueName: "FORMAT",
-                    summary: "jsonl, json, markdown or coredata (default: from the file's extension)."),
+                    summary:
+                        "jsonl, json, markdown, coredata or jrnl (default: from the content, else the file's extension)."
+                ),
                 OptionSyntax(
                     names: ["--entity"], valueName: "NAME", summary: "coredata: the entity holding memos (MemoEntity)."),
                 OptionSyntax(
@@ -315,6 +318,20 @@ extension CommandSyntax {
                 edit, or another text when neither was edited) is added under a uuid of its own. A record without
                 a uuid that repeats a memo already here (text, tags, and the dates it carries) is skipped:
                 "N skipped (N already in the store)".
+                The content tells the format: a folder, a SQLite store, a JSON array, jrnl's export (jrnl
+                --format json), JSON Lines, a note with front matter; other text goes by the extension, else is
+                Markdown. Standard input (-) is JSON Lines unless --format says.
+                jrnl: an entry is a memo of its title (first line) and body, at its date and time in the display
+                time zone, with its tags (without @) and starred as the tag starred.
+                A folder (zk, nb, Obsidian): each *.md file below it is one memo; hidden files and folders (.zk,
+                .obsidian, .git) are passed over, other files left out and named, links to folders not followed.
+                The front matter is taken out of the text: date: or created: (YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS],
+                ISO 8601) dates the memo, else the file's modification time does; tags: (a list, [a, b], or
+                words) tags it, a leading # or @ dropped; inline #words stay text. A file that cannot be read
+                (or is not UTF-8) fails the import, naming it.
+                Importing the same export or folder again adds nothing: a jrnl entry's uuid comes from its date,
+                time and title, a note's from its id: or its path under the folder and its date; a note modified
+                since updates its memo (jrnl keeps no edit times: an entry edited there is skipped).
                 """),
         CommandSyntax(
             .export,

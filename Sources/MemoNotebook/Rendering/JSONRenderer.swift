@@ -59,12 +59,13 @@ package struct JSONRenderer: OutcomeRenderer {
             line(.object([("exported", .integer(Int64(count))), ("path", .string(path))]))
         case .imported(let summary):
             line(
-                .object([
-                    ("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
-                    ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty))),
-                    ("addedUnderNewUUID", .integer(Int64(summary.addedUnderNewUUID))),
-                    ("alreadyThere", .integer(Int64(summary.alreadyThere)))
-                ]))
+                .object(
+                    [
+                        ("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
+                        ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty))),
+                        ("addedUnderNewUUID", .integer(Int64(summary.addedUnderNewUUID))),
+                        ("alreadyThere", .integer(Int64(summary.alreadyThere)))
+                    ] + (summary.source?.jsonMembers ?? [])))
         case .shown(let memos): memos.forEach { line(Self.json($0.memo, links: $0.links)) }
         case .deleted(let ids, let referrers):
             var fields: [(String, JSONValue)] = [("deleted", .array(ids.map(JSONValue.integer)))]

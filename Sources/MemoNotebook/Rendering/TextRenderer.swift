@@ -67,9 +67,10 @@ package struct TextRenderer: OutcomeRenderer {
                 "\(summary.skipped) skipped" + alreadyThere
             ]
             if summary.empty > 0 { parts.append("\(summary.empty) without text") }
+            let source = summary.source.map { " from " + $0.wording } ?? ""
             output.write(
-                "imported \(summary.records) record\(summary.records == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-                    + "\n")
+                "imported \(summary.records) record\(summary.records == 1 ? "" : "s")\(source): "
+                    + parts.joined(separator: ", ") + "\n")
         case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))
         case .deleted(let ids, let referrers):
             let referenced =

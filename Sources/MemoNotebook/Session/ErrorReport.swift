@@ -29,10 +29,13 @@ package func errorMessage(_ error: any Error) -> String {
 }
 
 /// The line that reports `error`: `FILE:LINE: error: MESSAGE` when it happened in a file
-/// (the error's own place first, else `file` and `line`), else `error: MESSAGE`.
+/// (the error's own place first, else `file` and `line`; `FILE: error: MESSAGE` for a whole
+/// file), else `error: MESSAGE`.
 package func errorReport(_ error: any Error, file: String? = nil, line: Int? = nil) -> String {
     if let located = error as? LocatedError {
-        return "\(located.file):\(located.line): error: \(errorMessage(located.underlying))"
+        // Line 0: the error is the whole file's (a note that cannot be read), not one line's.
+        let place = located.line > 0 ? "\(located.file):\(located.line)" : located.file
+        return "\(place): error: \(errorMessage(located.underlying))"
     }
     if let file, let line { return "\(file):\(line): error: \(errorMessage(error))" }
     return "error: \(errorMessage(error))"

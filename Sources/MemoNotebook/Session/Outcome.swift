@@ -71,12 +71,23 @@ package struct ImportSummary: Equatable, Sendable {
     package var skipped = 0
     /// Of `skipped`: records without a uuid that repeat a memo already there.
     package var alreadyThere = 0
-    /// Records without text (Core Data rows with empty or NULL text attributes).
+    /// Records without text (Core Data rows with empty or NULL text attributes, empty notes).
     package var empty = 0
+    /// What was read, when it was not one of memo's own files.
+    package var source: ImportSource?
 
     package init() {}
 
     package var records: Int { added + updated + skipped + empty }
+}
+
+/// Where an import's records came from, for its summary.
+package enum ImportSource: Equatable, Sendable {
+    /// jrnl's JSON export.
+    case jrnl
+    /// Markdown notes: `files` notes of `folder` (nil for one note); files that are not
+    /// notes were left out (`leftOutCount`, the first few named).
+    case notes(folder: String?, files: Int, leftOut: [String], leftOutCount: Int)
 }
 
 /// The facts `info` reports: the store's, and the session's.

@@ -69,10 +69,17 @@ struct JSONLinesReader: RecordReader {
 }
 
 /// A JSON array of memo objects, read element by element: the array is never held whole.
+/// Or the array under one member of a JSON object (jrnl's `{"tags": …, "entries": [...]}`),
+/// the object's other members skipped.
 struct JSONArrayReader: RecordReader {
     let file: ImportFile
     /// An element larger than this is refused rather than buffered: a memo is at most 1 MiB.
     static let maximumElementBytes = 16 << 20
+    /// The member of the top object that holds the array, or nil when the file is the array
+    /// (or once the object is read to its end).
+    private var member: String?
+    /// The record of an element (a JSON object) starting at a line.
+    private let record: (JSONValue, Int) throws(CommandError) -> ImportRecord
     private var buffer: [UInt8] = []
     private var start = 0
     private var line = 1
@@ -84,7 +91,18 @@ struct JSONArrayReader: RecordReader {
     }
 
     init(file: ImportFile) {
+        self.init(file: file, member: nil) { object, line throws(CommandError) in
+            try ImportRecord(json: object, line: line)
+        }
+    }
+
+    init(
+        file: ImportFile, member: String?,
+        record: @escaping (JSONValue, Int) throws(CommandError) -> ImportRecord
+    ) {
         self.file = file
+        self.member = member
+        self.record = record
     }
 
     var progress: Double? { file.progress }
@@ -93,7 +111,8 @@ struct JSONArrayReader: RecordReader {
         while true {
             skipWhiteSpace()
             guard let byte = try peek() else {
-                if state == .done { return nil }
+                if state == .done, member == nil { return nil }
+                if state == .done { throw file.error(.invalid("the JSON object is not closed with '}'"), line: line) }
                 throw file.error(
                     .invalid(
                         state == .beforeArray ? "the file holds no JSON array" : "the array is not closed with ']'"),
@@ -101,7 +120,8 @@ struct JSONArrayReader: RecordReader {
             }
             switch state {
             case .beforeArray:
-                guard byte == UInt8(ascii: "[") else {
+                if let member, byte == UInt8(ascii: "{") { try skipToMember(member) }
+                guard try peek() == UInt8(ascii: "[") else {
                     throw file.error(.invalid("a JSON array of memo objects must start with '['"), line: line)
                 }
                 start += 1
@@ -128,19 +148,97 @@ struct JSONArrayReader: RecordReader {
                     throw file.error(.invalid("the record is not valid JSON"), line: elementLine)
                 }
                 do {
-                    return try ImportRecord(json: object, line: elementLine)
+                    return try record(object, elementLine)
                 } catch {
                     throw file.error(error, line: elementLine)
                 }
             case .done:
+                if member != nil, try skipToObjectEnd() { continue }
                 throw file.error(.invalid("unexpected text after the array"), line: line)
             }
         }
     }
 
-    /// The bytes of one JSON object, found by following strings and nesting.
-    private mutating func nextObject() throws(LocatedError) -> [UInt8] {
-        guard buffer[start] == UInt8(ascii: "{") else {
+    /// Reads the top object's members up to `member`'s value (its other values skipped), or
+    /// says that the object has no such member.
+    private mutating func skipToMember(_ member: String) throws(LocatedError) {
+        start += 1
+        while true {
+            skipWhiteSpace()
+            guard try peek() == UInt8(ascii: "\"") else { break }
+            let key = try nextValue()
+            skipWhiteSpace()
+            guard try peek() == UInt8(ascii: ":") else { break }
+            start += 1
+            skipWhiteSpace()
+            if key == Array("\"\(member)\"".utf8) { return }
+            _ = try nextValue()
+            skipWhiteSpace()
+            guard try peek() == UInt8(ascii: ",") else { break }
+            start += 1
+        }
+        throw file.error(.invalid("the JSON object has no \"\(member)\" array"), line: line)
+    }
+
+    /// After the array: skips the top object's further members and its `}`, true when it
+    /// did (the text after it is then read as after any array).
+    private mutating func skipToObjectEnd() throws(LocatedError) -> Bool {
+        while try peek() == UInt8(ascii: ",") {
+            start += 1
+            skipWhiteSpace()
+            _ = try nextValue()
+            skipWhiteSpace()
+            guard try peek() == UInt8(ascii: ":") else { return false }
+            start += 1
+            skipWhiteSpace()
+            _ = try nextValue()
+            skipWhiteSpace()
+        }
+        guard try peek() == UInt8(ascii: "}") else { return false }
+        start += 1
+        member = nil
+        return true
+    }
+
+    /// The bytes of one JSON value: an object or array by following strings and nesting, a
+    /// string to its closing quote, a number or literal to the next delimiter.
+    private mutating func nextValue() throws(LocatedError) -> [UInt8] {
+        guard let first = try peek() else { throw file.error(.invalid("the file ends inside a value"), line: line) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try nextObject(isSkipped: true) }
+        var offset = first == UInt8(ascii: "\"") ? 1 : 0, escaped = false
+        while true {
+            if start + offset == buffer.count {
+                guard try fill() else { break }
+                continue
+            }
+            let byte = buffer[start + offset]
+            if first == UInt8(ascii: "\"") {
+                offset += 1
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    break
+                }
+            } else if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(byte) {
+                break
+            } else {
+                offset += 1
+            }
+            if offset > Self.maximumElementBytes {
+                throw file.error(.invalid("a value is larger than \(Self.maximumElementBytes) bytes"), line: line)
+            }
+        }
+        let value = Array(buffer[start..<(start + offset)])
+        start += offset
+        return value
+    }
+
+    /// The bytes of one JSON object (or of an array, for a value `isSkipped`), found by
+    /// following strings and nesting.
+    private mutating func nextObject(isSkipped: Bool = false) throws(LocatedError) -> [UInt8] {
+        guard buffer[start] == UInt8(ascii: "{") || (isSkipped && buffer[start] == UInt8(ascii: "[")) else {
             throw file.error(.invalid("a record must be a JSON object"), line: line)
         }
         var offset = 0, depth = 0, inString = false, escaped = false

@@ -15,6 +15,15 @@ package struct ImportRecord: Equatable, Sendable {
     package var links: [SyncRecord.Link]?
     /// The line of the file the record starts on, for errors.
     package var line: Int
+    /// The file the record came from, when an import reads several (a folder of notes).
+    package var file: String?
+    /// Whether its uuid is derived from its place in its source (a note's path, a jrnl
+    /// entry's date and title, a Core Data row): a memo here with that uuid is then its
+    /// memo, whatever it says now.
+    package var namesItsSource = false
+    /// Whether its insert date is its file's modification time, for a note that gave none: it
+    /// dates a new memo, but a later modification does not move the memo it made.
+    package var isDatedByItsFile = false
 
     package init(
         content: String, uuid: String? = nil, insertDate: Timestamp? = nil, updateDate: Timestamp? = nil,

@@ -13,7 +13,7 @@ extension TransferFormat {
     /// The writer of this format; markdown heads its days in `displayTime`.
     func writer(displayTime: DisplayTime) -> any MemoWriter {
         switch self {
-        case .jsonl, .coredata: JSONLinesWriter()
+        case .jsonl, .coredata, .jrnl: JSONLinesWriter()
         case .json: JSONArrayWriter()
         case .markdown: MarkdownWriter(displayTime: displayTime)
         }

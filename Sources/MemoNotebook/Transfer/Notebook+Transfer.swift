@@ -10,24 +10,52 @@ extension Notebook {
     /// (the same file imported again) is skipped.
     func importMemos(_ arguments: ImportArguments) throws -> ImportSummary {
         defer { progress?.finish(interrupted: Interruption.isRequested) }
-        if arguments.format == .coredata { return try importCoreData(arguments) }
         let path = UserPath.expand(arguments.path)
+        let format: TransferFormat
+        switch try ImportInput(path: path, shownAs: arguments.path, format: arguments.format) {
+        case .notes(let isFolder): return try importNotes(from: arguments.path, isFolder: isFolder)
+        case .records(.coredata): return try importCoreData(arguments)
+        case .records(let given): format = given
+        }
         let descriptor = arguments.path == "-" ? STDIN_FILENO : try TextFile.open(path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         let file = ImportFile(name: arguments.path == "-" ? "<stdin>" : arguments.path, descriptor: descriptor)
         var reader: any RecordReader =
-            switch arguments.format {
+            switch format {
             case .json: JSONArrayReader(file: file)
             case .markdown: MarkdownReader(file: file, displayTime: displayTime)
+            case .jrnl: JrnlReader(file: file, displayTime: displayTime)
             case .jsonl, .coredata: JSONLinesReader(file: file)
             }
-        return try store.recordingChange(.import, at: changeTime) {
+        var summary = try importRecords(from: &reader, file: file.name)
+        if format == .jrnl { summary.source = .jrnl }
+        return summary
+    }
+
+    /// Imports the notes of a folder (or one note), one memo a note, each with a uuid its
+    /// path or id names (`NoteFolderReader`); a note without text is counted, not imported.
+    private func importNotes(from path: String, isFolder: Bool) throws -> ImportSummary {
+        var reader = NoteFolderReader(root: UserPath.expand(path), isFolder: isFolder, displayTime: displayTime)
+        var summary = try importRecords(from: &reader, file: path)
+        summary.source = .notes(
+            folder: isFolder ? path : nil, files: reader.notes, leftOut: reader.leftOut,
+            leftOutCount: reader.leftOutCount)
+        return summary
+    }
+
+    /// Merges every record of `reader` in one change, or none.
+    private func importRecords<Reader: RecordReader>(from reader: inout Reader, file: String) throws -> ImportSummary {
+        try store.recordingChange(.import, at: changeTime) {
             var summary = ImportSummary()
             var uuids = UUIDsSeen()
             var alreadyThere: MemosAlreadyThere?
             while let record = try reader.next() {
-                try uuids.insert(record, file: file.name)
-                try merge(record, into: &summary, alreadyThere: &alreadyThere, file: file.name)
+                try uuids.insert(record, file: record.file ?? file)
+                if record.namesItsSource, record.content.allSatisfy(\.isWhitespace) {
+                    summary.empty += 1
+                } else {
+                    try merge(record, into: &summary, alreadyThere: &alreadyThere, file: record.file ?? file)
+                }
                 progress?.update(importedRecords: summary.records, fraction: reader.progress)
             }
             return summary
@@ -47,12 +75,13 @@ extension Notebook {
                 if row.texts.isEmpty {
                     summary.empty += 1
                 } else {
-                    let record = ImportRecord(
+                    var record = ImportRecord(
                         content: row.texts.joined(separator: "\n"),
                         uuid: try uuid(ofRow: "\(identity):\(row.primaryKey)"),
                         insertDate: row.date, line: Int(row.primaryKey))
+                    record.namesItsSource = true
                     var unused: MemosAlreadyThere?
-                    try merge(record, into: &summary, alreadyThere: &unused, uuidsNameRows: true, file: arguments.path)
+                    try merge(record, into: &summary, alreadyThere: &unused, file: arguments.path)
                 }
                 progress?.update(
                     importedRecords: summary.records,
@@ -71,21 +100,33 @@ extension Notebook {
 
     /// Adds, updates or skips one record, counting what it did; a record the store refuses
     /// (empty text, a bad tag) fails the import at its line. `alreadyThere` is built at the
-    /// first record without a uuid. `uuidsNameRows` for a source whose uuids are derived from
-    /// its rows (Core Data): a row edited there is still that memo.
+    /// first record without a uuid. A record whose uuid names its place in its source
+    /// (`namesItsSource`: a row edited there, a note changed since) is still that memo.
     private func merge(
         _ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
-        uuidsNameRows: Bool = false, file: String
+        file: String
     ) throws {
         try Interruption.check()
         do {
             var uuid: String
             var isUnderNewUUID = false
+            var updateDate = record.updateDate
+            var insertDate = record.insertDate
             if let given = record.uuid {
                 uuid = given
-                if !uuidsNameRows, let existing = try store.memo(uuid: given), !record.canBeAState(of: existing) {
-                    uuid = record.uuidOfItsOwn
-                    isUnderNewUUID = true
+                if !record.namesItsSource {
+                    if let existing = try store.memo(uuid: given), !record.canBeAState(of: existing) {
+                        uuid = record.uuidOfItsOwn
+                        isUnderNewUUID = true
+                    }
+                } else if let existing = try store.memo(uuid: given) {
+                    // A note dated by its modification time, modified since, was edited, not
+                    // moved: its memo keeps its place (an update takes the record's insert date).
+                    if record.isDatedByItsFile { insertDate = existing.insertDate }
+                } else if updateDate != nil, updateDate == record.insertDate {
+                    // A note dated by its modification time was not edited after it was
+                    // written: its memo starts unedited, and a later modification updates it.
+                    updateDate = nil
                 }
             } else {
                 let index = try alreadyThere ?? MemosAlreadyThere(store)
@@ -101,8 +142,8 @@ extension Notebook {
                 uuid = try freshUUID()
             }
             let draft = MemoDraft(
-                uuid: uuid, content: record.content, insertDate: record.insertDate ?? clock.now(),
-                updateDate: record.updateDate, tags: record.tags, version: record.version, links: record.links)
+                uuid: uuid, content: record.content, insertDate: insertDate ?? clock.now(),
+                updateDate: updateDate, tags: record.tags, version: record.version, links: record.links)
             switch try store.merge(draft, at: changeTime) {
             case .added:
                 summary.added += 1

@@ -28,6 +28,16 @@ package enum FuzzSurfaces {
         read(bytes) { MarkdownReader(file: $0, displayTime: .utc) }
     }
 
+    package static func jrnl(_ bytes: UnsafeRawBufferPointer) {
+        read(bytes) { JrnlReader(file: $0, displayTime: .utc) }
+    }
+
+    /// A note of a folder import: its front matter, and the date that front matter gives.
+    package static func note(_ bytes: UnsafeRawBufferPointer) {
+        let (matter, _) = FrontMatter.split(String(decoding: bytes, as: UTF8.self))
+        if let date = matter.date { _ = SourceDate.instant(date, in: .utc) }
+    }
+
     /// Every record an import reader makes of `bytes`, read from a file as `import` reads one.
     private static func read<Reader: RecordReader>(
         _ bytes: UnsafeRawBufferPointer, _ makeReader: (ImportFile) -> Reader

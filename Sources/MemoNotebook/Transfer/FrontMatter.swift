@@ -1,0 +1,86 @@
+import MemoStore
+
+/// A Markdown note as zk, nb and Obsidian write it: an optional YAML front matter block
+/// (`---` lines around `key: value` lines) and the note's text. Only what an import takes is
+/// read: `date:`/`created:`, `tags:` and `id:`; the rest of the block is dropped with it.
+struct FrontMatter: Equatable {
+    /// The `date:` value, else the `created:` one, as written (quotes removed).
+    var date: String?
+    /// The `tags:`, a leading `#` or `@` dropped: a YAML list (`- a` lines), a flow list
+    /// (`[a, b]`), or words apart by spaces or commas.
+    var tags: [String] = []
+    /// The note's own id (zk, nb), which names it better than its path.
+    var id: String?
+
+    /// The front matter of `text` and the text after it (blank lines after the block, and
+    /// trailing white space, dropped); no front matter and the whole text when `text` does
+    /// not start with a closed block.
+    static func split(_ text: String) -> (FrontMatter, body: String) {
+        let lines = MemoContent.lines(of: text)
+        guard let first = lines.first, isFence(first, opening: true),
+            let end = lines.dropFirst().firstIndex(where: { isFence($0, opening: false) })
+        else { return (FrontMatter(), trimmed(Substring(text))) }
+        let matter = FrontMatter(lines: lines[1..<end])
+        guard let start = lines[(end + 1)...].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            return (matter, "")
+        }
+        return (matter, trimmed(text[lines[start].startIndex...]))
+    }
+
+    /// No front matter.
+    init() {}
+
+    private init(lines: ArraySlice<Substring>) {
+        var values: [String: String] = [:]
+        var lists: [String: [String]] = [:]
+        var listKey: String?
+        for line in lines {
+            let content = line.trimmingSpaces()
+            if let key = listKey, line.first == " " || line.first == "-", content.hasPrefix("-") {
+                lists[key, default: []].append(Self.unquoted(content.dropFirst()))
+                continue
+            }
+            listKey = nil
+            guard line.first?.isWhitespace == false, let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingSpaces().lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
+            if value.isEmpty { listKey = key } else if values[key] == nil { values[key] = value }
+        }
+        date = (values["date"] ?? values["created"]).map { Self.unquoted(Substring($0)) }
+        id = values["id"].map { Self.unquoted(Substring($0)) }
+        tags = (lists["tags"] ?? values["tags"].map(Self.words) ?? []).compactMap(Self.tagName)
+    }
+
+    /// A flow list `[a, b]`, or words apart by commas or spaces (quoted or not).
+    private static func words(_ value: String) -> [String] {
+        var list = Substring(unquoted(Substring(value)))
+        if list.hasPrefix("["), list.hasSuffix("]") { list = list.dropFirst().dropLast() }
+        return list.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(unquoted)
+    }
+
+    /// A tag as written, without its leading `#` or `@`; nil when nothing is left.
+    private static func tagName(_ word: String) -> String? {
+        let name = word.first == "#" || word.first == "@" ? String(word.dropFirst()) : word
+        return name.isEmpty ? nil : name
+    }
+
+    /// A YAML scalar without its quotes.
+    private static func unquoted(_ value: Substring) -> String {
+        let value = value.trimmingSpaces()
+        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+            return String(value.dropFirst().dropLast())
+        }
+        return value
+    }
+
+    /// `---` opens a block; `---` or `...` closes it (trailing spaces and a CR allowed).
+    private static func isFence(_ line: Substring, opening: Bool) -> Bool {
+        let line = line.trimmingSpaces()
+        return line == "---" || (!opening && line == "...")
+    }
+
+    /// The text without trailing white space (the final line break a file ends with).
+    private static func trimmed(_ text: Substring) -> String {
+        String(text[..<(text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? text.startIndex)])
+    }
+}
