@@ -47,6 +47,10 @@ package enum Command: Equatable, Sendable {
     /// found creates no store file. The command language spells `fixture` only.
     case preload(Fixture)
     case fixtures
+    /// A year's heatmap of memos a day (docs/REFERENCE.md, Calendar).
+    case calendar(CalendarArguments)
+    /// Totals, months, tags, streaks and busiest times of the memos the filters select.
+    case stats(FilterArguments)
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -68,7 +72,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures:
+            .fixtures, .calendar, .stats:
             true
         }
     }
@@ -81,7 +85,7 @@ package enum Command: Equatable, Sendable {
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
-            .redo:
+            .redo, .calendar, .stats:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

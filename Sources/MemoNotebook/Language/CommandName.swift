@@ -4,6 +4,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case add, list, search, show, edit, delete, tag, untag, tags, count, graph
     case begin, save, rollback, undo, redo, history, sync
     case `import`, export, fixture, fixtures, clock, info, help, quit
+    case calendar, stats
 }
 
 /// The program's own commands, given first on memo's command line and nowhere else: the

@@ -114,6 +114,9 @@ package enum CommandParser {
             try reader.finish()
             return .command(reader.flag("--sync") ? .undoSync : .undo)
         case .redo: return try withoutArguments(.redo, &reader)
+        case .calendar:
+            return .command(.calendar(try CalendarArguments(filter: filterArguments(&reader), year: reader.value("--year"))))
+        case .stats: return .command(.stats(try filterArguments(&reader)))
         }
     }
 

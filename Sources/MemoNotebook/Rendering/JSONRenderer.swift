@@ -90,6 +90,8 @@ package struct JSONRenderer: OutcomeRenderer {
                             })
                     )
                 ]))
+        case .calendar(let year): line(Self.json(year))
+        case .statistics(let statistics): line(Self.json(statistics))
         }
     }
 

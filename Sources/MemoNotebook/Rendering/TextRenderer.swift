@@ -90,6 +90,8 @@ package struct TextRenderer: OutcomeRenderer {
             for fixture in fixtures {
                 output.write(fixture.name.paddedWithSpaces(toLength: width + 2) + fixture.description + "\n")
             }
+        case .calendar(let year): output.write(CalendarText(year: year, color: style.color).text)
+        case .statistics(let statistics): output.write(StatisticsText(statistics: statistics).text)
         }
     }
 

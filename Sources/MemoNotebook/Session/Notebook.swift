@@ -141,6 +141,10 @@ package final class Notebook {
             return .fixtureLoaded(name: fixture.name, added: try load(fixture))
         case .withdraw(let change):
             return .undone(try withdraw(change))
+        case .calendar(let arguments):
+            return .calendar(try calendar(arguments))
+        case .stats(let filter):
+            return .statistics(try statistics(filter))
         }
     }
 

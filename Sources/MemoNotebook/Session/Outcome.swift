@@ -44,6 +44,8 @@ package enum Outcome {
     case clockSet(Timestamp)
     case fixtureLoaded(name: String, added: Int)
     case fixtures([Fixture])
+    case calendar(CalendarYear)
+    case statistics(MemoStatistics)
 }
 
 /// What an import did.

@@ -91,6 +91,9 @@ package struct DisplayTime: Sendable {
         self.offsetAt = offsetAt
     }
 
+    /// Seconds east of UTC in force at `secondsSince1970`: `calendar` and `stats` bucket memos by it.
+    func utcOffsetSeconds(at secondsSince1970: Int64) -> Int { offsetAt(secondsSince1970) }
+
     /// The instant at which `date` begins in this time zone.
     func startOfDay(_ date: CivilDate) -> Timestamp {
         let localSeconds = Int64(date.daysSince1970) * 86_400

@@ -1,0 +1,44 @@
+/// What counts as a word in `stats`: a run of characters between white space (Unicode's
+/// White_Space: spaces, tabs, line breaks, no-break and ideographic spaces), as `wc -w`
+/// counts them. A run of CJK text without spaces is one word. Read from UTF-8 bytes where
+/// SQLite holds them, so counting the words of a million memos makes no `String`.
+enum WordCount {
+    static func words(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var words = 0, inWord = false, index = 0
+        while index < bytes.count {
+            let spaceLength = whiteSpaceLength(bytes, at: index)
+            if spaceLength > 0 {
+                inWord = false
+                index += spaceLength
+            } else {
+                if !inWord { words += 1 }
+                inWord = true
+                index += 1
+            }
+        }
+        return words
+    }
+
+    /// The length in bytes of the white-space character starting at `index`, or 0 when none
+    /// does there. Bytes after a character's first are never white space, so a caller that
+    /// steps one byte at a time through other characters finds only whole ones.
+    private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
+        func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        switch byte {
+        case 0xC2:  // U+0085 next line, U+00A0 no-break space
+            return next(1) == 0x85 || next(1) == 0xA0 ? 2 : 0
+        case 0xE1:  // U+1680 ogham space mark
+            return next(1) == 0x9A && next(2) == 0x80 ? 3 : 0
+        case 0xE2:  // U+2000–200A, U+2028, U+2029, U+202F, U+205F
+            let (second, third) = (next(1), next(2))
+            if second == 0x80, (0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third) { return 3 }
+            return second == 0x81 && third == 0x9F ? 3 : 0
+        case 0xE3:  // U+3000 ideographic space
+            return next(1) == 0x80 && next(2) == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+}
