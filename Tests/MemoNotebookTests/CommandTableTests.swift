@@ -83,6 +83,12 @@ struct CommandTableTests {
         case .info: ([], .info)
         case .help: (["rm"], .help(topic: "rm"))
         case .quit: ([], .quit)
+        case .calendar:
+            (
+                ["--year", "2024", "--tag", "work"],
+                .calendar(CalendarArguments(filter: FilterArguments(tags: ["work"]), year: 2024))
+            )
+        case .stats: (["--since", "today"], .stats(FilterArguments(since: .today)))
         }
     }
 }

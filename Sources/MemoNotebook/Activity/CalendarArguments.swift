@@ -6,7 +6,10 @@ package struct CalendarArguments: Equatable, Sendable {
 
     /// The years `--year` takes: those a date of memo's can be written in.
     static let years = 1...9999
+}
 
+extension CalendarArguments {
+    /// The arguments as typed: the filters read, and the word after `--year` if any.
     init(filter: FilterArguments, year word: Word?) throws(CommandError) {
         self.filter = filter
         guard let word else { return }

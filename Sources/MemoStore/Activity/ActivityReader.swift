@@ -42,14 +42,21 @@ struct ActivityReader {
         _ filter: MemoFilter, offsets: [UTCOffsetChange], countingWords: Bool
     ) throws(StoreError) -> [HourActivity] {
         try StoreError.wrapping {
-            var (whereSQL, values) = filter.whereClause
-            values.append(.text(UTCOffsetChange.sqlArgument(offsets)))
-            let content = countingWords ? "content" : "NULL"
-            let statement = try database.cached(
-                "SELECT memo_activity(insert_date, \(content), ?\(values.count)) FROM memo\(whereSQL)")
-            return try statement.firstRow(values) { row in row.withBytes(at: 0) { ActivityAggregate.hours(in: $0) } }
-                ?? []
+            let (sql, values) = Self.activityStatement(filter, offsets: offsets, countingWords: countingWords)
+            return try database.cached(sql).firstRow(values) { row in
+                row.withBytes(at: 0) { ActivityAggregate.hours(in: $0) }
+            } ?? []
         }
+    }
+
+    /// The statement of `hourlyActivity` and its values.
+    static func activityStatement(
+        _ filter: MemoFilter, offsets: [UTCOffsetChange], countingWords: Bool
+    ) -> (sql: String, values: [SQLiteValue]) {
+        var (whereSQL, values) = filter.whereClause
+        values.append(.text(UTCOffsetChange.sqlArgument(offsets)))
+        let content = countingWords ? "content" : "NULL"
+        return ("SELECT memo_activity(insert_date, \(content), ?\(values.count)) FROM memo\(whereSQL)", values)
     }
 
     /// The first and the last insert date of the memos `filter` selects, or nil for none.
