@@ -6,7 +6,10 @@ enum WordCount {
     static func words(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = 0, inWord = false, index = 0
         while index < bytes.count {
-            let spaceLength = whiteSpaceLength(bytes, at: index)
+            let byte = bytes[index]
+            // ASCII, most of most texts, without a call: space, or tab to carriage return.
+            let spaceLength =
+                byte < 0x80 ? (byte == 0x20 || byte &- 0x09 < 5 ? 1 : 0) : whiteSpaceLength(bytes, at: index)
             if spaceLength > 0 {
                 inWord = false
                 index += spaceLength
@@ -19,12 +22,11 @@ enum WordCount {
         return words
     }
 
-    /// The length in bytes of the white-space character starting at `index`, or 0 when none
-    /// does there. Bytes after a character's first are never white space, so a caller that
+    /// The length in bytes of the white-space character beyond ASCII starting at `index`, or
+    /// 0 when none does there. Bytes after a character's first are never white space, so a caller that
     /// steps one byte at a time through other characters finds only whole ones.
     private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
-        if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
         func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
         switch byte {
         case 0xC2:  // U+0085 next line, U+00A0 no-break space
