@@ -25,9 +25,13 @@ struct CompleterTests {
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
-                "info", "help", "quit", "exit"
+                "info", "help", "quit", "exit", "calendar", "stats"
             ]
         ),
+        ("calendar --y", ["--year"]),
+        ("stats -", ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan"]),
+        ("calendar --tag wo", ["work"]),
+        ("stats --linked-from 2", ["2", "20"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("ta", ["tag", "tags"]),
