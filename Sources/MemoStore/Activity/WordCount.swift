@@ -8,23 +8,27 @@ enum WordCount {
         while index < bytes.count {
             let byte = bytes[index]
             // ASCII, most of most texts, without a call: space, or tab to carriage return.
+            // Beyond ASCII only a character starting with C2, E1, E2 or E3 may be white space;
+            // any other is passed over whole, its continuation bytes in a tight loop.
             let spaceLength =
-                byte < 0x80 ? (byte == 0x20 || byte &- 0x09 < 5 ? 1 : 0) : whiteSpaceLength(bytes, at: index)
+                byte < 0x80
+                ? (byte == 0x20 || byte &- 0x09 < 5 ? 1 : 0)
+                : byte == 0xC2 || (0xE1...0xE3).contains(byte) ? whiteSpaceLength(bytes, at: index) : 0
             if spaceLength > 0 {
                 inWord = false
                 index += spaceLength
-            } else {
-                if !inWord { words += 1 }
-                inWord = true
-                index += 1
+                continue
             }
+            if !inWord { words += 1 }
+            inWord = true
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
         }
         return words
     }
 
     /// The length in bytes of the white-space character beyond ASCII starting at `index`, or
-    /// 0 when none does there. Bytes after a character's first are never white space, so a caller that
-    /// steps one byte at a time through other characters finds only whole ones.
+    /// 0 when none does there.
     private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
         func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
