@@ -46,7 +46,8 @@ struct ActivityTests {
         /// `calendar`'s days with memos, as `date: count`.
         func calendarDays(_ arguments: String) throws -> [String: Int] {
             let days = try #require(try json("calendar " + arguments)["days"] as? [[String: Any]])
-            return Dictionary(uniqueKeysWithValues: days.map { ($0["date"] as? String ?? "", $0["count"] as? Int ?? -1) })
+            return Dictionary(
+                uniqueKeysWithValues: days.map { ($0["date"] as? String ?? "", $0["count"] as? Int ?? -1) })
         }
     }
 
@@ -183,8 +184,9 @@ struct ActivityTests {
         #expect(coloured.contains("\u{1B}[2m·\u{1B}[0m"))
         let json = try session.json("calendar --year 2026")
         #expect(json["total"] as? Int == 10 && json["daysWithMemos"] as? Int == 4)
-        #expect((json["levels"] as? [[String: Int]])?.map { [$0["level"], $0["from"], $0["to"]] }
-            == [[1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]])
+        #expect(
+            (json["levels"] as? [[String: Int]])?.map { [$0["level"], $0["from"], $0["to"]] }
+                == [[1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]])
     }
 
     @Test func theJSONShapes() throws {

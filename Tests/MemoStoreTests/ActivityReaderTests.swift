@@ -13,9 +13,9 @@ struct ActivityReaderTests {
     }
 
     @Test func countsMemosAndWordsByLocalHourAcrossAnOffsetChange() throws {
-        try store.insert(draft("one two three", at: 0, number: 1))  // 2000-01-01 00:00Z
-        try store.insert(draft("four", at: 60, number: 2))  // 00:01Z, same hour
-        try store.insert(draft("five\tsix\nseven", at: 7200, number: 3))  // 02:00Z
+        try store.insert(draft("one two three", at: 0, number: 1)) // 2000-01-01 00:00Z
+        try store.insert(draft("four", at: 60, number: 2)) // 00:01Z, same hour
+        try store.insert(draft("five\tsix\nseven", at: 7200, number: 3)) // 02:00Z
         // +1 hour until 01:00Z, then +2 hours.
         let offsets = [
             UTCOffsetChange(start: Timestamp(secondsSince1970: 946_684_800), offsetSeconds: 3600),
@@ -45,8 +45,9 @@ struct ActivityReaderTests {
         try store.insert(draft("b", at: 20, tags: ["work"], number: 2))
         try store.insert(draft("c", at: 30, tags: ["idea"], number: 3))
         #expect(try store.mostUsedTags(MemoFilter(), limit: 2).map(\.name) == ["work", "home"])
-        #expect(try store.mostUsedTags(MemoFilter(since: draft("", at: 15).insertDate), limit: 10).map(\.name)
-            == ["idea", "work"])
+        #expect(
+            try store.mostUsedTags(MemoFilter(since: draft("", at: 15).insertDate), limit: 10).map(\.name)
+                == ["idea", "work"])
         let span = try #require(try store.insertDateSpan(MemoFilter(tags: ["work"])))
         #expect(span == draft("", at: 10).insertDate...draft("", at: 20).insertDate)
         #expect(try store.insertDateSpan(MemoFilter(tags: ["none"])) == nil)
@@ -60,7 +61,8 @@ struct ActivityReaderTests {
         try plan.bind(values)
         var details: [String] = []
         while try plan.step() { details.append(plan.string(at: 3)) }
-        #expect(details.contains { $0.contains("COVERING INDEX memo_by_insert_date (insert_date>? AND insert_date<?)") })
+        #expect(
+            details.contains { $0.contains("COVERING INDEX memo_by_insert_date (insert_date>? AND insert_date<?)") })
         #expect(!details.contains { $0.contains("TEMP B-TREE") })
     }
 }

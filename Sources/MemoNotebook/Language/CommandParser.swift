@@ -115,7 +115,8 @@ package enum CommandParser {
             return .command(reader.flag("--sync") ? .undoSync : .undo)
         case .redo: return try withoutArguments(.redo, &reader)
         case .calendar:
-            return .command(.calendar(try CalendarArguments(filter: filterArguments(&reader), year: reader.value("--year"))))
+            let filter = try filterArguments(&reader)
+            return .command(.calendar(try CalendarArguments(filter: filter, year: reader.value("--year"))))
         case .stats: return .command(.stats(try filterArguments(&reader)))
         }
     }

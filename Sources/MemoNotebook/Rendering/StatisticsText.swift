@@ -17,7 +17,9 @@ struct StatisticsText {
         rows.append(
             (
                 "busiest weekday",
-                MemoStatistics.busiest(stats.weekdays).map { "\(Self.weekdayNames[$0]) (\(Self.memos(stats.weekdays[$0])))" }
+                MemoStatistics.busiest(stats.weekdays).map {
+                    "\(Self.weekdayNames[$0]) (\(Self.memos(stats.weekdays[$0])))"
+                }
                     ?? "none"
             ))
         rows.append(
@@ -28,9 +30,11 @@ struct StatisticsText {
             ))
         var text = rows.map { $0.0.paddedWithSpaces(toLength: 17) + $0.1 + "\n" }.joined()
         if !stats.months.isEmpty {
-            text += "\n" + Self.table(
-                ["month", "memos", "words"],
-                stats.months.map { [$0.month, "\($0.tally.memos)", "\($0.tally.words)"] })
+            text +=
+                "\n"
+                + Self.table(
+                    ["month", "memos", "words"],
+                    stats.months.map { [$0.month, "\($0.tally.memos)", "\($0.tally.words)"] })
         }
         if !stats.tags.isEmpty {
             text += "\n" + Self.table(["tag", "memos"], stats.tags.map { ["@" + $0.name, "\($0.count)"] })

@@ -66,8 +66,9 @@ struct ActivityReader {
             let statement = try database.cached("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)")
             return try statement.firstRow(values) { row -> ClosedRange<Timestamp>? in
                 guard !row.isNull(at: 0) else { return nil }
-                return Timestamp(millisecondsSince1970: row.int64(at: 0))...Timestamp(
-                    millisecondsSince1970: row.int64(at: 1))
+                return Timestamp(
+                    millisecondsSince1970: row.int64(at: 0))...Timestamp(
+                        millisecondsSince1970: row.int64(at: 1))
             } ?? nil
         }
     }

@@ -55,7 +55,8 @@ enum ActivityAggregate {
 
     private static func text(of value: OpaquePointer?) -> String {
         guard let value, let bytes = sqlite3_value_text(value) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
     }
 
     /// The blob `memo_activity` returns, read back.

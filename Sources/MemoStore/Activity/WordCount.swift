@@ -33,15 +33,15 @@ enum WordCount {
         let byte = bytes[index]
         func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
         switch byte {
-        case 0xC2:  // U+0085 next line, U+00A0 no-break space
+        case 0xC2: // U+0085 next line, U+00A0 no-break space
             return next(1) == 0x85 || next(1) == 0xA0 ? 2 : 0
-        case 0xE1:  // U+1680 ogham space mark
+        case 0xE1: // U+1680 ogham space mark
             return next(1) == 0x9A && next(2) == 0x80 ? 3 : 0
-        case 0xE2:  // U+2000–200A, U+2028, U+2029, U+202F, U+205F
+        case 0xE2: // U+2000–200A, U+2028, U+2029, U+202F, U+205F
             let (second, third) = (next(1), next(2))
             if second == 0x80, (0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third) { return 3 }
             return second == 0x81 && third == 0x9F ? 3 : 0
-        case 0xE3:  // U+3000 ideographic space
+        case 0xE3: // U+3000 ideographic space
             return next(1) == 0x80 && next(2) == 0x80 ? 3 : 0
         default:
             return 0
