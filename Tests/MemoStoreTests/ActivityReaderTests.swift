@@ -66,3 +66,34 @@ struct ActivityReaderTests {
         #expect(!details.contains { $0.contains("TEMP B-TREE") })
     }
 }
+
+/// The word rule, eight ASCII bytes at a time where it can: the same count as a byte-by-byte
+/// reading of runs between white space, for texts of every length and mix.
+@Suite("Word count")
+struct WordCountTests {
+    private static func reference(_ text: String) -> Int {
+        text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).count
+    }
+
+    private static func counted(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { WordCount.words(in: $0) }
+    }
+
+    @Test func countsRunsBetweenWhiteSpaceAsWcDoes() {
+        let pieces = [
+            "a", "bb", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{08}", "\u{0E}", "\u{1F}", "!", "~",
+            "\u{7F}", "é", "京都", "\u{00A0}", "\u{3000}", "\u{2003}", "\u{2028}", "\u{205F}", "\u{1680}", "\u{0085}",
+            "🎉", "x\u{0301}", "word"
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<50 {
+                let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                #expect(Self.counted(text) == Self.reference(text), "\(Array(text.unicodeScalars))")
+            }
+        }
+        #expect(Self.counted("buy milk eggs coffee call mother about the trip") == 9)
+        #expect(Self.counted("        twelve  bytes") == 2)
+    }
+}
