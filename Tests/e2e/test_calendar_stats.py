@@ -126,3 +126,22 @@ def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_p
             await client.stop()
 
     assert asyncio.run(session()) == 0
+
+
+def test_calendar_and_stats_in_the_repl(memo_binary, environment, tmp_path):
+    """In the REPL on a terminal: the heatmap in colour unless NO_COLOR, the statistics, and
+    Tab completing the commands' options."""
+    from test_repl import REPL
+    environment = berlin(environment)
+    store = make_store(memo_binary, environment, tmp_path)
+    coloured = dict(environment, MEMO_PAGER="cat")
+    del coloured["NO_COLOR"]
+    repl = REPL(memo_binary, coloured, "--store", str(store))
+    repl.expect_prompt()
+    drawn = repl.run("calendar --year 2026")
+    assert "\x1b[1;92m█\x1b[0m" in drawn and "2026: 5 memos on 4 days" in drawn
+    assert "memos            5\nwords            27\n" in repl.run("stats")
+    # Tab makes `--ye` the option `--year`; run, it draws 2025, empty.
+    repl.child.send("calendar --ye\t2025\r")
+    repl.expect_prompt()
+    assert repl.output().endswith("2025: 0 memos on 0 days")
