@@ -9,6 +9,12 @@ package struct MemoStatistics: Equatable, Sendable {
         package var words = 0
     }
 
+    /// One month's tally: `YYYY-MM`.
+    package struct Month: Equatable, Sendable {
+        package var month: String
+        package var tally = Tally()
+    }
+
     /// Days in a row, each with a memo.
     package struct Streak: Equatable, Sendable {
         package var first: CivilDate
@@ -21,7 +27,7 @@ package struct MemoStatistics: Equatable, Sendable {
     package var firstDay: CivilDate?
     package var lastDay: CivilDate?
     /// Each month from the first memo's to the last memo's, empty ones included: `YYYY-MM`.
-    package var months: [(month: String, tally: Tally)] = []
+    package var months: [Month] = []
     package var tags: [TagCount] = []
     /// The longest streak (the latest of the longest), nil without memos.
     package var longestStreak: Streak?
@@ -38,14 +44,6 @@ package struct MemoStatistics: Equatable, Sendable {
         return counts.firstIndex(of: most)
     }
 
-    package static func == (lhs: MemoStatistics, rhs: MemoStatistics) -> Bool {
-        lhs.total == rhs.total && lhs.daysWithMemos == rhs.daysWithMemos && lhs.firstDay == rhs.firstDay
-            && lhs.lastDay == rhs.lastDay && lhs.months.map(\.month) == rhs.months.map(\.month)
-            && lhs.months.map(\.tally) == rhs.months.map(\.tally) && lhs.tags == rhs.tags
-            && lhs.longestStreak == rhs.longestStreak && lhs.currentStreak == rhs.currentStreak
-            && lhs.weekdays == rhs.weekdays && lhs.hours == rhs.hours
-    }
-
     init(_ activity: DailyActivity, tags: [TagCount], today: CivilDate) {
         self.tags = tags
         hours = activity.hours
@@ -58,7 +56,7 @@ package struct MemoStatistics: Equatable, Sendable {
             var month = CivilDate(year: first.year, month: first.month, day: 1)
             while month.daysSince1970 <= last.daysSince1970 {
                 monthIndex[Self.monthName(month)] = months.count
-                months.append((Self.monthName(month), Tally()))
+                months.append(Month(month: Self.monthName(month)))
                 month = month.adding(months: 1)
             }
         }

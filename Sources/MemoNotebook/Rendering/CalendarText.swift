@@ -36,12 +36,12 @@ struct CalendarText {
             }
             lines.append(trimmed(row))
         }
-        let legend = [0] + (1...4).filter { levels[$0 - 1] != nil }
-        lines.append(
-            String(repeating: " ", count: Self.labelWidth)
-                + legend.map { level in
-                    cell(level) + " " + (level == 0 ? "0" : Self.range(levels[level - 1]!))
-                }.joined(separator: "  "))
+        let shades =
+            [cell(0) + " 0"]
+            + levels.indices.compactMap { index in
+                levels[index].map { cell(index + 1) + " " + Self.range($0) }
+            }
+        lines.append(String(repeating: " ", count: Self.labelWidth) + shades.joined(separator: "  "))
         let memos = year.total == 1 ? "memo" : "memos", days = year.daysWithMemos == 1 ? "day" : "days"
         lines.append(
             String(repeating: " ", count: Self.labelWidth)
