@@ -43,6 +43,18 @@ CREATE INDEX memo_tag_by_name ON memo_tag(name, memo_id);
 CREATE VIRTUAL TABLE memo_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
 """
 
+# What `memo calendar --year 2020` and `memo stats` compute, as the sqlite3 shell would: memos a
+# local day of the year (the year's bounds are its local midnights, TZ as memo reads it), and
+# memos and words a month, a weekday and hour, days, and the top tags; words as runs between
+# spaces, by the spaces' count.
+CALENDAR_SQL = ("SELECT date(insert_date / 1000, 'unixepoch', 'localtime') AS day, count(*) FROM memo "
+                "WHERE insert_date >= {start} AND insert_date < {end} GROUP BY day")
+STATS_SQL = ("SELECT strftime('%Y-%m', insert_date / 1000, 'unixepoch', 'localtime') AS month, count(*), "
+             "sum(length(content) - length(replace(content, ' ', '')) + 1) FROM memo GROUP BY month; "
+             "SELECT strftime('%w %H', insert_date / 1000, 'unixepoch', 'localtime') AS hour, count(*) FROM memo GROUP BY hour; "
+             "SELECT count(DISTINCT date(insert_date / 1000, 'unixepoch', 'localtime')) FROM memo; "
+             "SELECT name, count(*) FROM memo_tag GROUP BY name ORDER BY count(*) DESC, name LIMIT 10")
+
 
 def is_cjk(character):
     """Whether memo's search text indexes `character` in pairs (Tests/e2e/test_search_accuracy.py uses it too)."""
@@ -330,6 +342,12 @@ def main():
         row(f"text listing of {count}", *pair(runs, [memo, "--store", memo_store, "list", "--asc"],
                                               [sqlite, sqlite_store, "SELECT id, insert_date, content FROM memo ORDER BY insert_date, id"])[:3],
             "≤ 2.5")
+        year_start, year_end = (int(datetime.datetime(year, 1, 1).timestamp() * 1000) for year in (2020, 2021))
+        row(f"calendar of a year of {count}", *pair(runs, [memo, "--store", memo_store, "calendar", "--year", "2020"],
+                                                    [sqlite, sqlite_store, CALENDAR_SQL.format(start=year_start, end=year_end)])[:3],
+            "≤ 0.5 s")
+        row(f"stats of {count}", *pair(runs, [memo, "--store", memo_store, "stats"], [sqlite, sqlite_store, STATS_SQL])[:3],
+            "≤ 0.5 s")
         if count == 100_000 and os.path.realpath(memo) == os.path.realpath(os.path.join(SCRIPTS, "..", ".build", "release", "memo")):
             # The README's first command against the binary scripts/install ships: the same
             # release build, started through bash and a check that no source changed.

@@ -66,6 +66,7 @@ package final class Database {
             }, Unmanaged.passUnretained(self).toOpaque())
         StateDigest.register(on: handle)
         SearchMatch.register(on: handle)
+        ActivityAggregate.register(on: handle)
     }
 
     deinit {

@@ -10,7 +10,8 @@
 /// - `HistoryLog`: the history, undo and redo;
 /// - `LinkIndex`: links between memos and their graph;
 /// - `SyncSide`: this store's side of a sync;
-/// - `MemoSummaries`: memos named by the start of their id.
+/// - `MemoSummaries`: memos named by the start of their id;
+/// - `ActivityReader`: memos counted by hour, for `calendar` and `stats`.
 ///
 /// Every change is given its time by the caller (the session's clock); the store reads no
 /// clock. Not `Sendable`, like the connection it owns: one session uses it at a time.
@@ -34,6 +35,7 @@ package final class MemoStore {
     private let linkIndex: LinkIndex
     private let syncSide: SyncSide
     private let idSummaries: MemoSummaries
+    private let activity: ActivityReader
 
     private init(_ opened: StoreOpening) {
         location = opened.location
@@ -53,6 +55,7 @@ package final class MemoStore {
         historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
         syncSide = SyncSide(location: location, database: database, syncStamping: syncStamping, recorder: recorder)
         idSummaries = MemoSummaries(database: database)
+        activity = ActivityReader(database: database)
     }
 
     // MARK: Opening (`StoreOpening`)
@@ -103,6 +106,22 @@ package final class MemoStore {
 
     package func textOrderBounds(idPrefix: String) throws(StoreError) -> (first: Summary, last: Summary)? {
         try idSummaries.textOrderBounds(idPrefix: idPrefix)
+    }
+
+    // MARK: Activity (`ActivityReader`)
+
+    package func hourlyActivity(
+        _ filter: MemoFilter, offsets: [UTCOffsetChange], countingWords: Bool
+    ) throws(StoreError) -> [HourActivity] {
+        try activity.hourlyActivity(filter, offsets: offsets, countingWords: countingWords)
+    }
+
+    package func insertDateSpan(_ filter: MemoFilter) throws(StoreError) -> ClosedRange<Timestamp>? {
+        try activity.insertDateSpan(filter)
+    }
+
+    package func mostUsedTags(_ filter: MemoFilter, limit: Int) throws(StoreError) -> [TagCount] {
+        try activity.mostUsedTags(filter, limit: limit)
     }
 
     // MARK: Writing (`MemoEdits`, `ImportMerging`)

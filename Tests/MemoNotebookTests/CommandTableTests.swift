@@ -90,6 +90,12 @@ struct CommandTableTests {
                 .pick(
                     PickRequest(source: .list(ListArguments(filter: FilterArguments(tags: ["a"]))), action: .printIDs))
             )
+        case .calendar:
+            (
+                ["--year", "2024", "--tag", "work"],
+                .calendar(CalendarArguments(filter: FilterArguments(tags: ["work"]), year: 2024))
+            )
+        case .stats: (["--since", "today"], .stats(FilterArguments(since: .today)))
         }
     }
 }

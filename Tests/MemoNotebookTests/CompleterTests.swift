@@ -25,11 +25,15 @@ struct CompleterTests {
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
-                "info", "help", "quit", "exit", "today", "pick"
+                "info", "help", "quit", "exit", "today", "pick", "calendar", "stats"
             ]
         ),
         ("tod", ["today"]),
         ("add --t", ["--tag", "--template"]),
+        ("calendar --y", ["--year"]),
+        ("stats -", ["--tag", "--since", "--until", "--on", "--links-to", "--linked-from", "--orphan"]),
+        ("calendar --tag wo", ["work"]),
+        ("stats --linked-from 2", ["2", "20"]),
         ("se", ["search"]),
         ("export x --f", ["--format"]),
         ("import notes --format ", ["jsonl", "json", "markdown", "coredata", "jrnl"]),

@@ -62,6 +62,10 @@ package enum Command: Equatable, Sendable {
     case editMany(MemoSelection)
     /// `tag --rename OLD NEW`: the tag renamed on every memo, inline `@OLD` in texts too.
     case renameTag(from: String, to: String)
+    /// A year's heatmap of memos a day (docs/REFERENCE.md, Calendar).
+    case calendar(CalendarArguments)
+    /// Totals, months, tags, streaks and busiest times of the memos the filters select.
+    case stats(FilterArguments)
 
     /// The outcome of a command that needs no store (`help`, `fixtures`, `quit`), or nil:
     /// a one-shot command of these opens none.
@@ -83,7 +87,7 @@ package enum Command: Equatable, Sendable {
             false
         case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
-            .fixtures, .addFromTemplate, .today, .pick, .editMany, .renameTag:
+            .fixtures, .addFromTemplate, .today, .pick, .editMany, .renameTag, .calendar, .stats:
             true
         }
     }
@@ -96,7 +100,7 @@ package enum Command: Equatable, Sendable {
             .mayAdd
         case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
-            .redo, .pick, .editMany, .renameTag:
+            .redo, .pick, .editMany, .renameTag, .calendar, .stats:
             .existing
         case .help, .quit, .clock, .fixtures:
             .none

@@ -6,6 +6,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case `import`, export, fixture, fixtures, clock, info, help, quit
     case today
     case pick
+    case calendar, stats
 }
 
 /// The program's own commands, given first on memo's command line and nowhere else: the

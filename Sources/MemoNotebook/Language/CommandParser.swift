@@ -131,6 +131,10 @@ package enum CommandParser {
         case .redo: return try withoutArguments(.redo, &reader)
         case .today: return try withoutArguments(.today, &reader)
         case .pick: return .command(try pickCommand(&reader))
+        case .calendar:
+            let filter = try filterArguments(&reader)
+            return .command(.calendar(try CalendarArguments(filter: filter, year: reader.value("--year"))))
+        case .stats: return .command(.stats(try filterArguments(&reader)))
         }
     }
 

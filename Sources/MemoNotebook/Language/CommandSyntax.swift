@@ -380,6 +380,40 @@ extension CommandSyntax {
                 with the same options to act on what is picked: memo delete -i --tag old. Scripts and the server
                 have no terminal: there pick and -i are refused.
                 """),
+        CommandSyntax(
+            .calendar,
+            usage:
+                "[--year YEAR] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "Draw a year as a heatmap of memos a day (display time zone).",
+            options: [
+                OptionSyntax(
+                    names: ["--year"], valueName: "YEAR", summary: "The year to draw (default: this year).")
+            ] + OptionSyntax.filters,
+            details: """
+                A column a week (Monday to Sunday, top to bottom), each month's name above the week of its
+                1st; 80 columns hold any year. A day is shaded by how many memos it has: · none, then ░ ▒ ▓ █
+                by the quartiles of the year's days with memos (░ up to the first quartile, ▒ to the median,
+                ▓ to the third quartile, █ above); the legend line gives each shade's counts, the last line
+                the year's total. A colour terminal also colours them green (NO_COLOR turns colour off).
+                The filters narrow the memos counted. JSON is one object: {"year", "total", "daysWithMemos",
+                "levels":[{"level","from","to"}], "days":[{"date","count"}]}, days with memos only.
+                """),
+        CommandSyntax(
+            .stats,
+            usage:
+                "[--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "Summarize memos: totals, months, tags, streaks, busiest weekday and hour.",
+            options: OptionSyntax.filters,
+            details: """
+                Days, months, weekdays and hours are the display time zone's. Words are runs of characters
+                between white space, as wc -w counts them. A streak is days in a row each with a memo; the
+                current streak ends today, or yesterday while today has none yet (0 days otherwise), and
+                the longest is the latest of the longest. Tags: the 10 most used. The busiest weekday and
+                hour are the first of equals. JSON is one object: {"memos", "words", "days", "firstDay",
+                "lastDay", "months":[{"month","memos","words"}], "tags":[{"name","count"}], "longestStreak",
+                "currentStreak" ({"days","from","to"}, or null), "busiestWeekday", "busiestHour" (or null),
+                "weekdays":[7 counts, Monday first], "hours":[24 counts]}.
+                """),
         program(
             .run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
             summary: "Replay command files (- is standard input): in memory on a deterministic clock, unless --store.",

@@ -102,6 +102,8 @@ package struct JSONRenderer: OutcomeRenderer {
                     }))
         case .tagRenamed(let old, let new, let memos):
             line(.object([("renamed", .string(old)), ("to", .string(new)), ("memos", .integer(Int64(memos)))]))
+        case .calendar(let year): line(Self.json(year))
+        case .statistics(let statistics): line(Self.json(statistics))
         }
     }
 

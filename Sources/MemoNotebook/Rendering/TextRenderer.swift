@@ -98,6 +98,8 @@ package struct TextRenderer: OutcomeRenderer {
         case .bulkEdited(let summary): output.write(BulkEditWording.line(summary) + "\n")
         case .tagRenamed(let old, let new, let memos):
             output.write("renamed @\(old) to @\(new) on \(Self.count(memos, "memo"))\n")
+        case .calendar(let year): output.write(CalendarText(year: year, color: style.color).text)
+        case .statistics(let statistics): output.write(StatisticsText(statistics: statistics).text)
         }
     }
 

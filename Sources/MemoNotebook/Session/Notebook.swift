@@ -160,6 +160,10 @@ package final class Notebook {
             return try editMany(selection)
         case .renameTag(let old, let new):
             return try renameTag(old, to: new)
+        case .calendar(let arguments):
+            return .calendar(try calendar(arguments))
+        case .stats(let filter):
+            return .statistics(try statistics(filter))
         }
     }
 

@@ -59,6 +59,8 @@ package enum Outcome {
     case tagRenamed(from: String, to: String, memos: Int)
     /// The memo after `edit ID --date DATE` moved it (docs/REFERENCE.md, Back-dating).
     case moved(Memo)
+    case calendar(CalendarYear)
+    case statistics(MemoStatistics)
 }
 
 /// What an import did.

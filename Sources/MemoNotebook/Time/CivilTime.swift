@@ -91,6 +91,9 @@ package struct DisplayTime: Sendable {
         self.offsetAt = offsetAt
     }
 
+    /// Seconds east of UTC in force at `secondsSince1970`: `calendar` and `stats` bucket memos by it.
+    func utcOffsetSeconds(at secondsSince1970: Int64) -> Int { offsetAt(secondsSince1970) }
+
     /// The instant at which `date` begins in this time zone: its first midnight, or the
     /// first instant after a midnight that summer time skips.
     func startOfDay(_ date: CivilDate) -> Timestamp {
