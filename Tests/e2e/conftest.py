@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+from stores import create_store
+
 # The editor tests' shared checks live in editors.py: let pytest explain their asserts too.
 pytest.register_assert_rewrite("editors")
 
@@ -55,3 +57,11 @@ def sshd(tmp_path_factory):
 def ssh_environment(environment, sshd):
     """The environment with MEMO_SSH set to reach the throwaway server as host `memo-test`."""
     return dict(environment, MEMO_SSH=sshd.ssh_command)
+
+
+@pytest.fixture
+def store_environment(memo_binary, environment, home):
+    """$MEMO_STORE naming an existing, empty store."""
+    environment["MEMO_STORE"] = str(home / "store.sqlite")
+    create_store(memo_binary, environment, home / "store.sqlite")
+    return environment

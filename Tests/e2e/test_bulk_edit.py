@@ -9,7 +9,6 @@ import sys
 import pexpect
 import pytest
 
-from stores import create_store
 from waiting import wait_until
 
 PROMPT = "memo> "
@@ -50,12 +49,6 @@ open(path, "w", encoding="utf-8", newline="").write("\n".join(out) + "\n")
 sys.exit(plan.get("status", 0))
 '''
 
-
-@pytest.fixture
-def store_environment(memo_binary, environment, home):
-    environment["MEMO_STORE"] = str(home / "store.sqlite")
-    create_store(memo_binary, environment, home / "store.sqlite")
-    return environment
 
 
 @pytest.fixture

@@ -1,13 +1,12 @@
 """`memo calendar` and `memo stats` as one-shot commands (text, --json, colour on a real
 pseudo-terminal) and through the server's memo/execute, on memos imported at chosen instants
 in a display time zone with daylight saving (docs/REFERENCE.md, Calendar and Stats)."""
-import asyncio
 import json
 import os
 import pty
 import subprocess
 
-from test_server import MemoClient, initialize, exit_status
+from test_server import exit_status, initialize, serve
 
 # Europe/Berlin: summer time from 2026-03-29 02:00 to 2026-10-25 03:00 (local).
 MEMOS = [
@@ -115,17 +114,7 @@ def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_p
         assert not refused.ok and "invalid year '10000'" in refused.output
         return await exit_status(client)
 
-    async def session():
-        client = MemoClient()
-        await client.start_io(memo_binary, "--store", str(store), "serve", env=environment)
-        try:
-            return await body(client)
-        finally:
-            if client._server and client._server.returncode is None:
-                client._server.kill()
-            await client.stop()
-
-    assert asyncio.run(session()) == 0
+    assert serve(memo_binary, environment, store, body) == 0
 
 
 def test_calendar_and_stats_in_the_repl(memo_binary, environment, tmp_path):

@@ -9,7 +9,6 @@ import subprocess
 
 import pytest
 
-from stores import create_store
 from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(shutil.which("fzf") is None or shutil.which("tmux") is None,
@@ -19,10 +18,9 @@ TEXTS = ["alpha plan @old", "beta plan", "gamma notes @old", "delta list @old"]
 
 
 @pytest.fixture
-def store_environment(memo_binary, environment, home):
+def store_environment(memo_binary, store_environment):
     """$MEMO_STORE naming a store that holds TEXTS as memos #1 to #4."""
-    environment["MEMO_STORE"] = str(home / "store.sqlite")
-    create_store(memo_binary, environment, home / "store.sqlite")
+    environment = store_environment
     for text in TEXTS:
         subprocess.run([memo_binary, "add", text], env=environment, check=True, capture_output=True)
     return environment

@@ -8,19 +8,11 @@ import subprocess
 import pexpect
 import pytest
 
-from stores import create_store
 from waiting import wait_until
 
 CTRL_C = "\x03"
 PROMPT = "memo> "
 
-
-@pytest.fixture
-def store_environment(memo_binary, environment, home):
-    """$MEMO_STORE naming an existing, empty store."""
-    environment["MEMO_STORE"] = str(home / "store.sqlite")
-    create_store(memo_binary, environment, home / "store.sqlite")
-    return environment
 
 
 @pytest.fixture
