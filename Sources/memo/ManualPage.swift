@@ -12,6 +12,7 @@ enum ManualPage {
         page += ".SH OPTIONS\n" + ProgramHelp.options.map(item).joined()
         page += ".SH COMMANDS\n" + paragraphs(ProgramHelp.languageIntroduction)
         page += CommandSyntax.all.map(command).joined()
+        page += ".SH DATES\n" + paragraphs(ProgramHelp.dates)
         page += ".SH ENVIRONMENT\n" + ProgramHelp.environment.map(item).joined()
         page += ".SH FILES\n" + ProgramHelp.files.map(item).joined()
         page +=
@@ -29,7 +30,7 @@ enum ManualPage {
         if !syntax.options.isEmpty { text += ".RS\n" + syntax.options.map(item).joined() + ".RE\n" }
         if let details = syntax.details { text += ".IP\n" + escaped(details) + "\n" }
         if syntax.options.contains(where: { $0.valueName == "DATE" }) || syntax.usage == "DATE" {
-            text += ".IP\nDATE is \(escaped(DateArgument.forms)).\n"
+            text += ".IP\nDATE: see DATES.\n"
         }
         return text
     }

@@ -40,6 +40,21 @@ enum ProgramHelp {
         memo/execute:
         """
 
+    /// What a DATE may be, said once in the manual page (`help COMMAND` says the forms under
+    /// each command that reads one).
+    static let dates = """
+        DATE is \(DateArgument.forms). Words are read in any case, in the display time zone (TZ):
+        monday is the latest Monday, today included; last friday the latest Friday before today;
+        next friday the first after today; this friday the Friday of this week, Monday to Sunday.
+        last/this/next week, month and year are the whole span: --since starts at its first instant,
+        --until ends after its last day, --on covers it. Ages (2 days ago, 7d) keep the wall-clock
+        time. A time alone is today at that time; after a day, that day at that time. A time that
+        summer time skips is read with the offset before the change; one it repeats is the first.
+        An option reads the longest run of words that is a date, so a date needs no quotes
+        (add --date yesterday 21:30 Called mom); --date=WORD or -- ends it early. A date memo
+        cannot read is an error that quotes it; memo never guesses.
+        """
+
     /// Every option of the command line, for `memo --help` and the manual page: the program's,
     /// then each mode's own, marked with its mode.
     static let options =

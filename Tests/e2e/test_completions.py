@@ -238,8 +238,12 @@ def test_the_manual_page_covers_every_command_and_renders_without_warnings(memo_
     assert rendered.returncode == 0
     assert rendered.stderr == ""
     text = rendered.stdout
-    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS"]:
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "DATES", "ENVIRONMENT", "FILES",
+                    "EXIT STATUS"]:
         assert f"\n{section}\n" in text, section
+    dates = " ".join(text.split("\nDATES\n")[1].split("\nENVIRONMENT\n")[0].split())
+    for form in ["2 days ago", "last/this/next WEEKDAY", "last friday", "yesterday 21:30", "noon", "--date=WORD"]:
+        assert form in dates, form
     help_text = subprocess.run([memo_binary, "--help"], env=environment, capture_output=True, text=True).stdout
     commands = [line.split()[0] for line in help_text.split("commands:\n")[1].splitlines() if line.startswith("  ")]
     assert len(commands) > 20
