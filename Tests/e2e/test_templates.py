@@ -9,6 +9,7 @@ import zoneinfo
 import pexpect
 import pytest
 
+from conftest import REPO
 from stores import create_store
 
 PROMPT = "memo> "
@@ -199,3 +200,20 @@ def test_completion_offers_template_names_and_today(memo_binary, memo_environmen
     assert complete("memo add --template ") == ["daily", "meeting"]
     assert complete("memo add --template me") == ["meeting"]
     assert complete("memo tod") == ["today"]
+
+
+def test_the_example_templates_fill_in(memo_binary, memo_environment, config, editor):
+    """examples/templates/, copied into the templates folder as the README says, work as they
+    are: the daily one makes today's @daily memo, the meeting one takes the title."""
+    examples = REPO / "examples" / "templates"
+    for example in examples.iterdir():
+        template(config, example.name, example.read_text())
+    editor.does("printf 'went well\\n' >> FILE")
+    moment = tokyo_now()
+    assert on_terminal(memo_binary, memo_environment, "today") == ("added #1\n", 0)
+    assert on_terminal(memo_binary, memo_environment, "add", "--template", "meeting", "Standup") == ("added #2\n", 0)
+    daily, meeting = memos(memo_binary, memo_environment)
+    assert daily["content"].startswith(f"{moment.strftime('%A')} {moment.strftime('%Y-%m-%d')} @daily\n")
+    assert daily["tags"] == ["daily"] and daily["content"].endswith("went well")
+    assert meeting["content"].startswith(f"Meeting: Standup ({moment.strftime('%Y-%m-%d')} ")
+    assert meeting["tags"] == ["meeting"]
