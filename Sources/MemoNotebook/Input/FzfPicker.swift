@@ -5,8 +5,8 @@ import MemoSync
 /// Where a session lets a person pick memos from a list (docs/REFERENCE.md, Picking memos);
 /// a notebook has none where no one can be asked (scripts, the server, piped commands).
 package protocol MemoPicker {
-    /// The lines the person chose among `lines`, each line's first word naming its memo
-    /// (`#12`); none when they chose nothing or gave up.
+    /// The lines the person chose among `lines`, as given, one a memo; none when they chose
+    /// nothing or gave up. Anything else given back acts on nothing.
     func pick(_ lines: [String], preview: PickPreview) throws -> [String]
 }
 
