@@ -78,11 +78,16 @@ package struct FzfPicker: MemoPicker {
         return folders.lazy.map { ($0.isEmpty ? "." : String($0)) + "/" + program }.first { access($0, X_OK) == 0 }
     }
 
+    /// fzf's arguments: after the settings of `FZF_DEFAULT_OPTS` (which fzf reads first, and
+    /// which keep their say on its looks), those that make what fzf reads and prints memo's: a
+    /// line each way, the lines picked and nothing else (no query, no key name), and a list
+    /// of one memo still shown rather than picked unasked.
     private static func arguments(preview: String) -> [String] {
         [
             "fzf", "--multi", "--reverse", "--tiebreak=index", "--prompt=pick> ",
             "--header=Tab: select more  Enter: pick  Esc: nothing", "--preview=" + preview,
-            "--preview-window=right:50%:wrap"
+            "--preview-window=right:50%:wrap",
+            "--no-read0", "--no-print0", "--no-print-query", "--no-expect", "--no-select-1"
         ]
     }
 
