@@ -15,7 +15,7 @@ package enum PickPreview: Equatable, Sendable {
     /// `memo --store STORE show #ID`, run by `program` (this very binary) on the same store file.
     case showCommand(program: String, store: String)
     /// The `show` text of each line by its first word (`#12`): for a store in memory, which
-    /// no other process can open.
+    /// no other process can open, and inside a batch, whose changes the file does not hold yet.
     case texts([String: String])
 }
 
