@@ -266,11 +266,11 @@ def test_a_query_or_key_fzf_settings_print_acts_on_nothing_else(memo_binary, ter
     assert contents(memo_binary, store_environment) == TEXTS
 
 
-@pytest.mark.parametrize("options", ["--read0", "--print0", "--expect=ctrl-x", "--select-1"])
+@pytest.mark.parametrize("options", ["--read0", "--print0", "--expect=ctrl-x", "--select-1", "--delimiter=:"])
 def test_fzf_settings_that_change_its_output_do_not_change_what_is_picked(memo_binary, terminal, store_environment,
                                                                          options):
-    """Each memo is its own line to pick whatever FZF_DEFAULT_OPTS says; only Enter picks (a
-    key `--expect` names does not), and a single memo listed is still asked about."""
+    """Each memo is its own line to pick, previewed, whatever FZF_DEFAULT_OPTS says; only Enter
+    picks (a key `--expect` names does not), and a single memo listed is still asked about."""
     terminal.run(f"FZF_DEFAULT_OPTS='{options}' {memo_binary} delete -i --tag old")
     terminal.wait_for_fzf(3)
     terminal.keys("C-x", "Tab")

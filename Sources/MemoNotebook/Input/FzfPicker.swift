@@ -80,14 +80,16 @@ package struct FzfPicker: MemoPicker {
 
     /// fzf's arguments: after the settings of `FZF_DEFAULT_OPTS` (which fzf reads first, and
     /// which keep their say on its looks), those that make what fzf reads and prints memo's: a
-    /// line each way, the lines picked and nothing else (no query, no key name), and a list
-    /// of one memo still shown rather than picked unasked.
+    /// line each way, the lines picked and nothing else (no query, no key name), a list of one
+    /// memo still shown rather than picked unasked, and words split at spaces, so the
+    /// preview's `{1}` is the line's `#ID`.
     private static func arguments(preview: String) -> [String] {
         [
             "fzf", "--multi", "--reverse", "--tiebreak=index", "--prompt=pick> ",
             "--header=Tab: select more  Enter: pick  Esc: nothing", "--preview=" + preview,
             "--preview-window=right:50%:wrap",
-            "--no-read0", "--no-print0", "--no-print-query", "--no-expect", "--no-select-1"
+            "--no-read0", "--no-print0", "--no-print-query", "--no-expect", "--no-select-1",
+            "--delimiter= "
         ]
     }
 
