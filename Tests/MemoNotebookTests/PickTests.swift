@@ -200,14 +200,15 @@ struct PickTests {
     /// fzf's output is taken only when every line of it is one of the lines offered: a query
     /// (`--print-query`, or a `print-query` key), a key name (`--expect`), everything as one
     /// item (`--read0`) or NUL-ended lines (`--print0`) act on nothing, and one line says why.
-    @Test(arguments: [
-        ("query 1, then #3", { @Sendable (lines: [String]) in ["1", lines[1]] }),
-        ("key name, then #3", { @Sendable (lines: [String]) in ["ctrl-x", lines[1]] }),
-        ("empty key line, then #4", { @Sendable (lines: [String]) in ["", lines[0]] }),
-        ("all lines as one item", { @Sendable (lines: [String]) in lines + [""] }),
-        ("NUL-ended", { @Sendable (lines: [String]) in [lines[1] + "\0" + lines[2] + "\0"] }),
-        ("a line cut short", { @Sendable (lines: [String]) in [String(lines[1].prefix(3))] })
-    ] as [(String, @Sendable ([String]) -> [String])])
+    @Test(
+        arguments: [
+            ("query 1, then #3", { @Sendable (lines: [String]) in ["1", lines[1]] }),
+            ("key name, then #3", { @Sendable (lines: [String]) in ["ctrl-x", lines[1]] }),
+            ("empty key line, then #4", { @Sendable (lines: [String]) in ["", lines[0]] }),
+            ("all lines as one item", { @Sendable (lines: [String]) in lines + [""] }),
+            ("NUL-ended", { @Sendable (lines: [String]) in [lines[1] + "\0" + lines[2] + "\0"] }),
+            ("a line cut short", { @Sendable (lines: [String]) in [String(lines[1].prefix(3))] })
+        ] as [(String, @Sendable ([String]) -> [String])])
     func whatIsNotALineOfferedActsOnNothing(_ name: String, print: @escaping @Sendable ([String]) -> [String]) throws {
         let (session, _) = try session(picking: [])
         session.notebook.picker = PrintedPick(print)
