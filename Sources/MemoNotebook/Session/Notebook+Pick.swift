@@ -21,7 +21,8 @@ extension Notebook {
             lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
         }
         let chosen = try picker.pick(offered, preview: try preview(of: memos, shownBy: lines))
-        let ids = try Self.ids(of: chosen, offered: Dictionary(uniqueKeysWithValues: zip(offered, memos.map(\.id))))
+        // Each line starts with its memo's `#ID`, so no two are alike.
+        let ids = try Self.ids(of: chosen, offered: Dictionary(zip(offered, memos.map(\.id))) { first, _ in first })
         guard !ids.isEmpty else { return .nothingPicked }
         return try act(on: ids, request.action, run)
     }
