@@ -1,5 +1,6 @@
 import MemoNotebookTestSupport
 import MemoStore
+import MemoTestSupport
 import Testing
 
 @testable import MemoNotebook
@@ -21,6 +22,16 @@ struct PickTests {
             self.preview = preview
             return ids.compactMap { id in lines.first { $0.hasPrefix("#\(id) ") } }
         }
+    }
+
+    /// Prints what `print` makes of the lines offered, as fzf would print it: a stand-in for
+    /// fzf's output under settings that change what it prints.
+    final class PrintedPick: MemoPicker {
+        let print: ([String]) -> [String]
+
+        init(_ print: @escaping ([String]) -> [String]) { self.print = print }
+
+        func pick(_ lines: [String], preview: PickPreview) throws -> [String] { print(lines) }
     }
 
     private func command(_ line: String) throws -> Command {
@@ -184,6 +195,52 @@ struct PickTests {
         #expect(try session.run("history -n 1").contains("bulk-edit"))
         try session.run("undo")
         #expect(try session.run("list --ids") == "4\n3\n2\n1\n")
+    }
+
+    /// fzf's output is taken only when every line of it is one of the lines offered: a query
+    /// (`--print-query`, or a `print-query` key), a key name (`--expect`), everything as one
+    /// item (`--read0`) or NUL-ended lines (`--print0`) act on nothing, and one line says why.
+    @Test(
+        arguments: [
+            ("query 1, then #3", { @Sendable (lines: [String]) in ["1", lines[1]] }),
+            ("key name, then #3", { @Sendable (lines: [String]) in ["ctrl-x", lines[1]] }),
+            ("empty key line, then #4", { @Sendable (lines: [String]) in ["", lines[0]] }),
+            ("all lines as one item", { @Sendable (lines: [String]) in lines + [""] }),
+            ("NUL-ended", { @Sendable (lines: [String]) in [lines[1] + "\0" + lines[2] + "\0"] }),
+            ("a line cut short", { @Sendable (lines: [String]) in [String(lines[1].prefix(3))] })
+        ] as [(String, @Sendable ([String]) -> [String])])
+    func whatIsNotALineOfferedActsOnNothing(_ name: String, print: @escaping @Sendable ([String]) -> [String]) throws {
+        let (session, _) = try session(picking: [])
+        session.notebook.picker = PrintedPick(print)
+        for line in ["delete -i --tag old", "tag -i x", "pick"] {
+            #expect(throws: CommandError.invalid(Notebook.misreadPick), "\(name): \(line)") { try session.run(line) }
+        }
+        #expect(try session.run("list --ids --tag x") == "")
+        #expect(try session.run("count") == "4\n")
+    }
+
+    /// Inside a batch the store file does not hold the batch's changes yet: the preview shows
+    /// the texts the session sees, not what another process reads from the file.
+    @Test func aBatchOnAStoreFilePreviewsItsOwnTexts() throws {
+        let scratch = TemporaryFolder()
+        let session = try ScriptedNotebook(file: scratch.path + "/store.sqlite")
+        try session.run(["add alpha", "add beta"])
+        let picker = FixedPick([])
+        session.notebook.picker = picker
+        _ = try session.notebook.execute(try command("pick"))
+        guard case .showCommand = picker.preview else {
+            Issue.record("outside a batch a store file previews by show: \(String(describing: picker.preview))")
+            return
+        }
+        try session.run(["begin", "add batch only", "edit 1 changed"])
+        _ = try session.notebook.execute(try command("pick"))
+        guard case .texts(let texts) = picker.preview else {
+            Issue.record("a batch previews its own texts, not \(String(describing: picker.preview))")
+            return
+        }
+        #expect(texts["#3"] == (try session.run("show 3")))
+        #expect(texts["#1"] == (try session.run("show 1")))
+        #expect(texts["#1"]?.contains("changed") == true)
     }
 
     /// Scripts and the server have no picker: a clear refusal, nothing changed.

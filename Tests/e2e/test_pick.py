@@ -243,3 +243,86 @@ def test_a_store_in_memory_previews_too(memo_binary, terminal, tmp_path):
     terminal.keys("Enter")
     terminal.wait_for(lambda rows: "status=0" in rows and "20" in rows, "pick in memory did not print #20")
     assert list(tmp_path.glob("memo-pick-*")) == []
+
+
+def preview_rows(rows):
+    """What the preview pane shows: each row's part right of fzf's border."""
+    return [row.split("│", 1)[1].strip(" │") for row in rows if "│" in row]
+
+
+@pytest.mark.parametrize("options", ["--print-query", "--expect=1"])
+def test_a_query_or_key_fzf_settings_print_acts_on_nothing_else(memo_binary, terminal, store_environment, options):
+    """With FZF_DEFAULT_OPTS that make fzf print the query or a key name first, the `1` typed
+    is neither read as memo #1 nor ends the pick: exactly the memo under the cursor goes."""
+    subprocess.run([memo_binary, "add", "item 1 of five"], env=store_environment, check=True, capture_output=True)
+    terminal.run(f"FZF_DEFAULT_OPTS='{options}' {memo_binary} delete -i item")
+    terminal.wait_for_fzf(1)
+    terminal.type("1")
+    terminal.wait_for(lambda rows: any(row.startswith("pick> 1") for row in rows) and any("1/1" in row for row in rows),
+                      "typing 1 does not keep #5 listed")
+    terminal.keys("Enter")
+    terminal.wait_for(lambda rows: "status=0" in rows, "delete -i did not end with status 0")
+    assert "deleted #5" in terminal.rows()
+    assert contents(memo_binary, store_environment) == TEXTS
+
+
+@pytest.mark.parametrize("options", ["--read0", "--print0", "--expect=ctrl-x", "--select-1", "--delimiter=:"])
+def test_fzf_settings_that_change_its_output_do_not_change_what_is_picked(memo_binary, terminal, store_environment,
+                                                                         options):
+    """Each memo is its own line to pick, previewed, whatever FZF_DEFAULT_OPTS says; only Enter
+    picks (a key `--expect` names does not), and a single memo listed is still asked about."""
+    terminal.run(f"FZF_DEFAULT_OPTS='{options}' {memo_binary} delete -i --tag old")
+    terminal.wait_for_fzf(3)
+    terminal.keys("C-x", "Tab")
+    terminal.wait_for(lambda rows: any("(1)" in row for row in rows), "fzf ended at Ctrl-X, or Tab does not select")
+    terminal.keys("Tab")
+    terminal.wait_for(lambda rows: any("(2)" in row for row in rows), "Tab does not select two")
+    terminal.keys("Enter")
+    terminal.wait_for(lambda rows: "status=0" in rows, "delete -i did not end with status 0")
+    assert any(row.startswith("deleted #4 #3") for row in terminal.rows())
+    assert contents(memo_binary, store_environment) == ["alpha plan @old", "beta plan"]
+    terminal.run(f"FZF_DEFAULT_OPTS='{options}' {memo_binary} delete -i alpha")
+    terminal.wait_for_fzf(1)
+    terminal.keys("Escape")
+    terminal.wait_for(lambda rows: "status=1" in rows, "Esc did not end the pick with status 1")
+    assert contents(memo_binary, store_environment) == ["alpha plan @old", "beta plan"]
+
+
+def test_a_batch_previews_its_own_texts(memo_binary, terminal, store_environment):
+    """Inside a REPL batch on a store file the preview shows the batch's memos as the list
+    does: the new memo, and the edited one's new text, not the saved file's."""
+    terminal.run(memo_binary)
+    terminal.wait_for(lambda rows: rows[-1] == "memo>", "no REPL prompt")
+    for line in ["begin", "add batch only", "edit 1 changed text"]:
+        terminal.type(line)
+        terminal.keys("Enter")
+        terminal.wait_for(lambda rows: any(row.endswith("> " + line) for row in rows) and rows[-1] == "memo*>",
+                          f"{line} did not end in the batch")
+    terminal.type("pick")
+    terminal.keys("Enter")
+    terminal.wait_for_fzf(5)
+    terminal.wait_for(lambda rows: "#5" in preview_rows(rows) and "batch only" in preview_rows(rows),
+                      "the preview does not show the batch's new memo")
+    terminal.type("changed")
+    terminal.wait_for(lambda rows: "#1" in preview_rows(rows) and "changed text" in preview_rows(rows),
+                      "the preview does not show the batch's edit of #1")
+    assert not any("error" in row for row in preview_rows(terminal.rows()))
+    terminal.keys("Escape")
+    terminal.wait_for(lambda rows: rows[-2:] == ["memo*> pick", "memo*>"], "Esc did not end the pick")
+
+
+def test_edit_interactive_opens_the_two_picked_in_one_buffer(memo_binary, terminal, store_environment, tmp_path):
+    """Two memos picked for `edit -i` open together, one header each, in one bulk-edit buffer."""
+    opened = tmp_path / "opened"
+    editor = tmp_path / "editor"
+    editor.write_text(f"#!/bin/sh\ncat \"$1\" > '{opened}'\n")
+    editor.chmod(0o755)
+    terminal.run(f"EDITOR={editor} VISUAL= {memo_binary} edit -i --tag old")
+    terminal.wait_for_fzf(3)
+    terminal.keys("Tab", "Tab")
+    terminal.wait_for(lambda rows: any("(2)" in row for row in rows), "Tab does not select two")
+    terminal.keys("Enter")
+    terminal.wait_for(lambda rows: any(row.startswith("status=") for row in rows), "edit -i did not end")
+    headers = [line for line in opened.read_text().splitlines() if line.startswith("%% #")]
+    assert [header.split()[1] for header in headers] == ["#4", "#3"], opened.read_text()
+    assert contents(memo_binary, store_environment) == TEXTS

@@ -5,8 +5,8 @@ import MemoSync
 /// Where a session lets a person pick memos from a list (docs/REFERENCE.md, Picking memos);
 /// a notebook has none where no one can be asked (scripts, the server, piped commands).
 package protocol MemoPicker {
-    /// The lines the person chose among `lines`, each line's first word naming its memo
-    /// (`#12`); none when they chose nothing or gave up.
+    /// The lines the person chose among `lines`, as given, one a memo; none when they chose
+    /// nothing or gave up. Anything else given back acts on nothing.
     func pick(_ lines: [String], preview: PickPreview) throws -> [String]
 }
 
@@ -15,7 +15,7 @@ package enum PickPreview: Equatable, Sendable {
     /// `memo --store STORE show #ID`, run by `program` (this very binary) on the same store file.
     case showCommand(program: String, store: String)
     /// The `show` text of each line by its first word (`#12`): for a store in memory, which
-    /// no other process can open.
+    /// no other process can open, and inside a batch, whose changes the file does not hold yet.
     case texts([String: String])
 }
 
@@ -78,11 +78,18 @@ package struct FzfPicker: MemoPicker {
         return folders.lazy.map { ($0.isEmpty ? "." : String($0)) + "/" + program }.first { access($0, X_OK) == 0 }
     }
 
+    /// fzf's arguments: after the settings of `FZF_DEFAULT_OPTS` (which fzf reads first, and
+    /// which keep their say on its looks), those that make what fzf reads and prints memo's: a
+    /// line each way, the lines picked and nothing else (no query, no key name), a list of one
+    /// memo still shown rather than picked unasked, and words split at spaces, so the
+    /// preview's `{1}` is the line's `#ID`.
     private static func arguments(preview: String) -> [String] {
         [
             "fzf", "--multi", "--reverse", "--tiebreak=index", "--prompt=pick> ",
             "--header=Tab: select more  Enter: pick  Esc: nothing", "--preview=" + preview,
-            "--preview-window=right:50%:wrap"
+            "--preview-window=right:50%:wrap",
+            "--no-read0", "--no-print0", "--no-print-query", "--no-expect", "--no-select-1",
+            "--delimiter= "
         ]
     }
 

@@ -17,14 +17,24 @@ extension Notebook {
         guard !memos.isEmpty else { throw CommandError.invalid("no memo to pick from: none is selected") }
         let lines = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime))
         let search = query.filter.search
-        let chosen = try picker.pick(
-            memos.map { memo in
-                lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
-            },
-            preview: try preview(of: memos, shownBy: lines))
-        let ids = chosen.compactMap(Self.pickedID)
+        let offered = memos.map { memo in
+            lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
+        }
+        let chosen = try picker.pick(offered, preview: try preview(of: memos, shownBy: lines))
+        // Each line starts with its memo's `#ID`, so no two are alike.
+        let ids = try Self.ids(of: chosen, offered: Dictionary(zip(offered, memos.map(\.id))) { first, _ in first })
         guard !ids.isEmpty else { return .nothingPicked }
         return try act(on: ids, request.action, run)
+    }
+
+    /// The memos of the lines picked, when every line is one of those offered; anything else
+    /// (a query, a key name, lines run together) means fzf's settings changed what it
+    /// prints, and nothing is done rather than act on a memo no one picked.
+    private static func ids(of chosen: [String], offered: [String: Int64]) throws -> [Int64] {
+        try chosen.map { line in
+            guard let id = offered[line] else { throw CommandError.invalid(misreadPick) }
+            return id
+        }
     }
 
     /// What is done with the memos picked: the one place that decides it.
@@ -52,9 +62,11 @@ extension Notebook {
     }
 
     /// `memo show` of the line under the cursor: this program run on the same store file, or
-    /// for a store in memory, which no other process can open, the texts it would show.
+    /// the texts it would show where another process would not see what this session sees:
+    /// a store in memory, which no other process can open, and an open batch, whose changes
+    /// the file does not hold yet.
     private func preview(of memos: [Memo], shownBy renderer: TextRenderer) throws -> PickPreview {
-        if case .file(let path) = storeLocation, let program = Self.thisProgram {
+        if !hasOpenBatch, case .file(let path) = storeLocation, let program = Self.thisProgram {
             return .showCommand(program: program, store: path)
         }
         var texts: [String: String] = [:]
@@ -62,16 +74,16 @@ extension Notebook {
         return .texts(texts)
     }
 
+    /// The one line said where the picker printed something other than lines it was offered.
+    static let misreadPick =
+        "fzf printed lines that are not memos it was offered, so nothing was done: "
+        + "an option in FZF_DEFAULT_OPTS may change what fzf prints"
+
     /// The path of the running program, from `/proc/self/exe`.
     private static var thisProgram: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The memo a picked line names: its first word, `#12`.
-    private static func pickedID(_ line: String) -> Int64? {
-        Int64(line.drop { $0 == "#" }.prefix { $0.isASCII && $0.isNumber })
     }
 }
