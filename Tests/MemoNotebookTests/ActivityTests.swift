@@ -1,5 +1,6 @@
 import Foundation
 import MemoStore
+import Synchronization
 import Testing
 
 @testable import MemoNotebook
@@ -14,7 +15,11 @@ struct ActivityTests {
         let displayTime: DisplayTime
 
         init(zone: String = "UTC") throws {
-            displayTime = DisplayTime(timeZone: try #require(TimeZone(identifier: zone)))
+            try self.init(displayTime: DisplayTime(timeZone: try #require(TimeZone(identifier: zone))))
+        }
+
+        init(displayTime: DisplayTime) throws {
+            self.displayTime = displayTime
             notebook = Notebook(
                 store: try MemoStore.open(.memory), clock: DeterministicClock(), uuids: SequentialUUIDs(),
                 displayTime: displayTime)
@@ -211,6 +216,49 @@ struct ActivityTests {
                 + #""currentStreak":{"days":1,"from":"2026-02-03","to":"2026-02-03"},"#
                 + #""busiestWeekday":"tuesday","busiestHour":9,"weekdays":[0,1,0,0,0,0,0],"hours":[\#(hours)]}"#
                 + "\n")
+    }
+
+    /// Two memos eight thousand years apart: `stats` lists the two months that hold them,
+    /// not the 119,988 between, and looks up the zone's offsets around them only (once a day
+    /// over the span would be 2.9 million lookups).
+    @Test func statsGrowsWithTheMemosNotWithTheirSpan() throws {
+        let berlin = DisplayTime(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
+        final class Count: Sendable { let value = Atomic<Int>(0) }
+        let lookups = Count()
+        let session = try Session(
+            displayTime: DisplayTime { seconds in
+                lookups.value.add(1, ordering: .relaxed)
+                return berlin.utcOffsetSeconds(at: seconds)
+            })
+        try session.add("the first day", at: "0001-06-01T12:00Z")
+        try session.add("the last year", at: "9999-06-01T12:00Z")
+        try session.add("the same month", at: "9999-06-20T12:00Z")
+        lookups.value.store(0, ordering: .relaxed)
+        let stats = try session.json("stats")
+        #expect(lookups.value.load(ordering: .relaxed) < 10_000)
+        #expect(
+            (stats["months"] as? [[String: Any]])?.map { "\($0["month"] ?? "") \($0["memos"] ?? "")" }
+                == ["0001-06 1", "9999-06 2"])
+        let text = try session.run("stats")
+        #expect(text.hasSuffix("\nmonth    memos  words\n0001-06      1      3\n9999-06      2      6\n"))
+    }
+
+    /// Over a span of more than twenty years the offsets are looked up in the memos' hours
+    /// only, and still put each memo in its local day and hour, even when the offset changes
+    /// within a UTC hour: Adelaide goes from +9:30 to +10:30 at 16:30 UTC on 2026-10-03, so a
+    /// memo at 16:45 UTC is at 03:15 local on October 4th (02:15 by the offset at 16:00).
+    @Test func overALongSpanEachMemoStillLandsOnItsLocalDayAndHour() throws {
+        let adelaide = try Session(zone: "Australia/Adelaide")
+        try adelaide.add("decades earlier", at: "1950-01-01T00:00Z")
+        try adelaide.add("as summer time begins", at: "2026-10-03T16:45Z")
+        #expect(try adelaide.calendarDays("--year 2026") == ["2026-10-04": 1])
+        let stats = try adelaide.json("stats")
+        #expect(stats["firstDay"] as? String == "1950-01-01" && stats["lastDay"] as? String == "2026-10-04")
+        #expect(
+            (stats["months"] as? [[String: Any]])?.map { "\($0["month"] ?? "") \($0["memos"] ?? "")" }
+                == ["1950-01 1", "2026-10 1"])
+        let hours = try #require(stats["hours"] as? [Int])
+        #expect(hours[9] == 1 && hours[3] == 1 && hours.reduce(0, +) == 2)
     }
 
     @Test func aYearOutOfRangeIsRefused() {

@@ -409,10 +409,11 @@ extension CommandSyntax {
                 between white space, as wc -w counts them. A streak is days in a row each with a memo; the
                 current streak ends today, or yesterday while today has none yet (0 days otherwise), and
                 the longest is the latest of the longest. Tags: the 10 most used. The busiest weekday and
-                hour are the first of equals. JSON is one object: {"memos", "words", "days", "firstDay",
-                "lastDay", "months":[{"month","memos","words"}], "tags":[{"name","count"}], "longestStreak",
-                "currentStreak" ({"days","from","to"}, or null), "busiestWeekday", "busiestHour" (or null),
-                "weekdays":[7 counts, Monday first], "hours":[24 counts]}.
+                hour are the first of equals. Months: those with memos only. JSON is one object: {"memos",
+                "words", "days", "firstDay", "lastDay", "months":[{"month","memos","words"}],
+                "tags":[{"name","count"}], "longestStreak", "currentStreak" ({"days","from","to"}, or null),
+                "busiestWeekday", "busiestHour" (or null), "weekdays":[7 counts, Monday first],
+                "hours":[24 counts]}.
                 """),
         program(
             .run, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--echo] [--keep-going] FILE...",
