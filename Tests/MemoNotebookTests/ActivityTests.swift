@@ -261,8 +261,30 @@ struct ActivityTests {
         #expect(hours[9] == 1 && hours[3] == 1 && hours.reduce(0, +) == 2)
     }
 
+    /// A memo at the last second of 9999 (UTC) is on January 1st, 10000 in Berlin, and one at
+    /// the first second of year 1 on December 31st, year 0 in New York: `calendar` draws
+    /// those years, and `stats` puts the memos on the same days and months.
+    @Test func memosAtTheEndsOfTimeAreOnTheSameLocalDayInBothCommands() throws {
+        let berlin = try Session(zone: "Europe/Berlin")
+        try berlin.add("the very last", at: "9999-12-31T23:59:59Z")
+        #expect(try berlin.calendarDays("--year 10000") == ["10000-01-01": 1])
+        #expect(try berlin.calendarDays("--year 9999") == [:])
+        #expect(try berlin.run("calendar --year 10000").hasSuffix("    10000: 1 memo on 1 day\n"))
+        var stats = try berlin.json("stats")
+        #expect(stats["lastDay"] as? String == "10000-01-01")
+        #expect((stats["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["10000-01"])
+        let newYork = try Session(zone: "America/New_York")
+        try newYork.add("the very first", at: "0001-01-01T00:00Z")
+        #expect(try newYork.calendarDays("--year 0") == ["0000-12-31": 1])
+        #expect(try newYork.calendarDays("--year 1") == [:])
+        stats = try newYork.json("stats")
+        #expect(stats["firstDay"] as? String == "0000-12-31")
+        #expect((stats["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["0000-12"])
+    }
+
     @Test func aYearOutOfRangeIsRefused() {
-        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 0") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year -1") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 10001") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 2026x") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "stats 3") }
     }

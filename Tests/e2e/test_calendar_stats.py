@@ -124,6 +124,27 @@ def test_stats_lists_the_months_with_memos_not_the_years_between(memo_binary, en
                                {"month": "9999-12", "memos": 1, "words": 3}]
 
 
+def test_calendar_and_stats_agree_on_the_local_day_at_the_ends_of_time(memo_binary, environment, tmp_path):
+    """In Berlin the last second of 9999 (UTC) is on 10000-01-01, in New York the first of
+    year 1 on 0000-12-31: `calendar` draws those years, and `stats` names the same days."""
+    store = import_memos(memo_binary, environment, tmp_path, ENDS_OF_TIME)
+    in_berlin = berlin(environment)
+    calendar = json.loads(run(memo_binary, in_berlin, store, "--json", "calendar", "--year", "10000"))
+    assert (calendar["year"], calendar["days"]) == (10000, [{"date": "10000-01-01", "count": 1}])
+    assert run(memo_binary, in_berlin, store, "calendar", "--year", "10000").endswith("    10000: 1 memo on 1 day\n")
+    assert run(memo_binary, in_berlin, store, "calendar", "--year", "9999").endswith("    9999: 0 memos on 0 days\n")
+    stats = json.loads(run(memo_binary, in_berlin, store, "--json", "stats"))
+    assert (stats["firstDay"], stats["lastDay"]) == ("0001-01-01", "10000-01-01")
+    assert [month["month"] for month in stats["months"]] == ["0001-01", "10000-01"]
+    in_new_york = dict(environment, TZ="America/New_York")
+    calendar = json.loads(run(memo_binary, in_new_york, store, "--json", "calendar", "--year", "0"))
+    assert (calendar["year"], calendar["days"]) == (0, [{"date": "0000-12-31", "count": 1}])
+    assert json.loads(run(memo_binary, in_new_york, store, "--json", "calendar", "--year", "1"))["days"] == []
+    stats = json.loads(run(memo_binary, in_new_york, store, "--json", "stats"))
+    assert (stats["firstDay"], stats["lastDay"]) == ("0000-12-31", "9999-12-31")
+    assert [month["month"] for month in stats["months"]] == ["0000-12", "9999-12"]
+
+
 def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_path):
     environment = berlin(environment)
     store = make_store(memo_binary, environment, tmp_path)
@@ -134,8 +155,8 @@ def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_p
         assert calendar.ok and calendar.output.endswith("    · 0  ░ 1\n    2026: 3 memos on 3 days\n")
         stats = await client.call("memo/execute", {"line": "stats --since 2026-10-01"})
         assert stats.ok and stats.output.startswith("memos            2\nwords            12\n")
-        refused = await client.call("memo/execute", {"line": "calendar --year 10000"})
-        assert not refused.ok and "invalid year '10000'" in refused.output
+        refused = await client.call("memo/execute", {"line": "calendar --year 10001"})
+        assert not refused.ok and "invalid year '10001'" in refused.output
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0

@@ -75,7 +75,9 @@ package struct MemoStatistics: Equatable, Sendable {
         }
     }
 
+    /// `YYYY-MM`: the date's text up to its last `-`, so year 10000 keeps its five digits.
     private static func monthName(_ date: CivilDate) -> String {
-        String(date.isoText.prefix(7))
+        let text = date.isoText
+        return String(text[..<(text.lastIndex(of: "-") ?? text.endIndex)])
     }
 }

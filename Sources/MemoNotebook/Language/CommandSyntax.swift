@@ -387,7 +387,8 @@ extension CommandSyntax {
             summary: "Draw a year as a heatmap of memos a day (display time zone).",
             options: [
                 OptionSyntax(
-                    names: ["--year"], valueName: "YEAR", summary: "The year to draw (default: this year).")
+                    names: ["--year"], valueName: "YEAR",
+                    summary: "The year to draw, 0 to 10000 (default: this year).")
             ] + OptionSyntax.filters,
             details: """
                 A column a week (Monday to Sunday, top to bottom), each month's name above the week of its
