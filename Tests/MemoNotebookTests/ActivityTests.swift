@@ -282,6 +282,22 @@ struct ActivityTests {
         #expect((stats["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["0000-12"])
     }
 
+    /// A word is a run between any of Unicode's White_Space characters, U+0085, U+2028 and
+    /// U+2029 included (where GNU `wc -w` does not split); a zero-width space (U+200B) is not
+    /// white space.
+    @Test func wordsAreRunsBetweenUnicodeWhiteSpace() throws {
+        let session = try Session()
+        let whiteSpace: [Unicode.Scalar] = [
+            "\u{20}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}", "\u{2004}",
+            "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{2028}", "\u{2029}",
+            "\u{202F}", "\u{205F}", "\u{3000}"
+        ]
+        #expect(whiteSpace.allSatisfy { $0.properties.isWhitespace })
+        let text = whiteSpace.map { "w" + String(Character($0)) }.joined() + "last zero\u{200B}width"
+        try session.add(text, at: "2026-05-01T10:00Z")
+        #expect(try session.json("stats")["words"] as? Int == whiteSpace.count + 2)
+    }
+
     @Test func aYearOutOfRangeIsRefused() {
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year -1") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 10001") }
