@@ -1,5 +1,6 @@
 import Foundation
 import MemoStore
+import Synchronization
 import Testing
 
 @testable import MemoNotebook
@@ -14,7 +15,11 @@ struct ActivityTests {
         let displayTime: DisplayTime
 
         init(zone: String = "UTC") throws {
-            displayTime = DisplayTime(timeZone: try #require(TimeZone(identifier: zone)))
+            try self.init(displayTime: DisplayTime(timeZone: try #require(TimeZone(identifier: zone))))
+        }
+
+        init(displayTime: DisplayTime) throws {
+            self.displayTime = displayTime
             notebook = Notebook(
                 store: try MemoStore.open(.memory), clock: DeterministicClock(), uuids: SequentialUUIDs(),
                 displayTime: displayTime)
@@ -213,8 +218,89 @@ struct ActivityTests {
                 + "\n")
     }
 
+    /// Two memos eight thousand years apart: `stats` lists the two months that hold them,
+    /// not the 119,988 between, and looks up the zone's offsets around them only (once a day
+    /// over the span would be 2.9 million lookups).
+    @Test func statsGrowsWithTheMemosNotWithTheirSpan() throws {
+        let berlin = DisplayTime(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
+        final class Count: Sendable { let value = Atomic<Int>(0) }
+        let lookups = Count()
+        let session = try Session(
+            displayTime: DisplayTime { seconds in
+                lookups.value.add(1, ordering: .relaxed)
+                return berlin.utcOffsetSeconds(at: seconds)
+            })
+        try session.add("the first day", at: "0001-06-01T12:00Z")
+        try session.add("the last year", at: "9999-06-01T12:00Z")
+        try session.add("the same month", at: "9999-06-20T12:00Z")
+        lookups.value.store(0, ordering: .relaxed)
+        let stats = try session.json("stats")
+        #expect(lookups.value.load(ordering: .relaxed) < 10_000)
+        #expect(
+            (stats["months"] as? [[String: Any]])?.map { "\($0["month"] ?? "") \($0["memos"] ?? "")" }
+                == ["0001-06 1", "9999-06 2"])
+        let text = try session.run("stats")
+        #expect(text.hasSuffix("\nmonth    memos  words\n0001-06      1      3\n9999-06      2      6\n"))
+    }
+
+    /// Over a span of more than twenty years the offsets are looked up in the memos' hours
+    /// only, and still put each memo in its local day and hour, even when the offset changes
+    /// within a UTC hour: Adelaide goes from +9:30 to +10:30 at 16:30 UTC on 2026-10-03, so a
+    /// memo at 16:45 UTC is at 03:15 local on October 4th (02:15 by the offset at 16:00).
+    @Test func overALongSpanEachMemoStillLandsOnItsLocalDayAndHour() throws {
+        let adelaide = try Session(zone: "Australia/Adelaide")
+        try adelaide.add("decades earlier", at: "1950-01-01T00:00Z")
+        try adelaide.add("as summer time begins", at: "2026-10-03T16:45Z")
+        #expect(try adelaide.calendarDays("--year 2026") == ["2026-10-04": 1])
+        let stats = try adelaide.json("stats")
+        #expect(stats["firstDay"] as? String == "1950-01-01" && stats["lastDay"] as? String == "2026-10-04")
+        #expect(
+            (stats["months"] as? [[String: Any]])?.map { "\($0["month"] ?? "") \($0["memos"] ?? "")" }
+                == ["1950-01 1", "2026-10 1"])
+        let hours = try #require(stats["hours"] as? [Int])
+        #expect(hours[9] == 1 && hours[3] == 1 && hours.reduce(0, +) == 2)
+    }
+
+    /// A memo at the last second of 9999 (UTC) is on January 1st, 10000 in Berlin, and one at
+    /// the first second of year 1 on December 31st, year 0 in New York: `calendar` draws
+    /// those years, and `stats` puts the memos on the same days and months.
+    @Test func memosAtTheEndsOfTimeAreOnTheSameLocalDayInBothCommands() throws {
+        let berlin = try Session(zone: "Europe/Berlin")
+        try berlin.add("the very last", at: "9999-12-31T23:59:59Z")
+        #expect(try berlin.calendarDays("--year 10000") == ["10000-01-01": 1])
+        #expect(try berlin.calendarDays("--year 9999") == [:])
+        #expect(try berlin.run("calendar --year 10000").hasSuffix("    10000: 1 memo on 1 day\n"))
+        var stats = try berlin.json("stats")
+        #expect(stats["lastDay"] as? String == "10000-01-01")
+        #expect((stats["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["10000-01"])
+        let newYork = try Session(zone: "America/New_York")
+        try newYork.add("the very first", at: "0001-01-01T00:00Z")
+        #expect(try newYork.calendarDays("--year 0") == ["0000-12-31": 1])
+        #expect(try newYork.calendarDays("--year 1") == [:])
+        stats = try newYork.json("stats")
+        #expect(stats["firstDay"] as? String == "0000-12-31")
+        #expect((stats["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["0000-12"])
+    }
+
+    /// A word is a run between any of Unicode's White_Space characters, U+0085, U+2028 and
+    /// U+2029 included (where GNU `wc -w` does not split); a zero-width space (U+200B) is not
+    /// white space.
+    @Test func wordsAreRunsBetweenUnicodeWhiteSpace() throws {
+        let session = try Session()
+        let whiteSpace: [Unicode.Scalar] = [
+            "\u{20}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}", "\u{2004}",
+            "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{2028}", "\u{2029}",
+            "\u{202F}", "\u{205F}", "\u{3000}"
+        ]
+        #expect(whiteSpace.allSatisfy { $0.properties.isWhitespace })
+        let text = whiteSpace.map { "w" + String(Character($0)) }.joined() + "last zero\u{200B}width"
+        try session.add(text, at: "2026-05-01T10:00Z")
+        #expect(try session.json("stats")["words"] as? Int == whiteSpace.count + 2)
+    }
+
     @Test func aYearOutOfRangeIsRefused() {
-        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 0") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year -1") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 10001") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "calendar --year 2026x") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "stats 3") }
     }

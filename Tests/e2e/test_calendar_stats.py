@@ -90,7 +90,8 @@ def test_stats_one_shot_text_and_json(memo_binary, environment, tmp_path):
     stats = json.loads(run(memo_binary, environment, store, "--json", "stats"))
     assert (stats["memos"], stats["days"], stats["firstDay"], stats["lastDay"]) == (5, 4, "2026-03-29", "2026-10-26")
     assert stats["words"] == 5 + 5 + 5 + 6 + 6
-    assert [month["memos"] for month in stats["months"]] == [2, 0, 0, 0, 1, 0, 0, 2]
+    assert [(month["month"], month["memos"]) for month in stats["months"]] == [
+        ("2026-03", 2), ("2026-07", 1), ("2026-10", 2)]
     assert stats["hours"][23] == 2 and stats["hours"][1] == 1 and stats["hours"][0] == 1 and stats["hours"][10] == 1
     assert stats["weekdays"] == [1, 0, 0, 1, 0, 0, 3]
     assert (stats["busiestWeekday"], stats["busiestHour"]) == ("sunday", 23)
@@ -98,6 +99,50 @@ def test_stats_one_shot_text_and_json(memo_binary, environment, tmp_path):
     assert stats["currentStreak"] is None
     assert list(stats) == ["memos", "words", "days", "firstDay", "lastDay", "months", "tags", "longestStreak",
                            "currentStreak", "busiestWeekday", "busiestHour", "weekdays", "hours"]
+
+
+def import_memos(memo_binary, environment, tmp_path, memos):
+    source = tmp_path / "far.jsonl"
+    source.write_text("".join(json.dumps({"content": text, "insertDate": date}) + "\n" for date, text in memos))
+    store = tmp_path / "far.sqlite"
+    run(memo_binary, environment, store, "import", str(source))
+    return store
+
+
+# The first and the last instant a memo can be dated.
+ENDS_OF_TIME = [("0001-01-01T00:00:00.000Z", "the very first"), ("9999-12-31T23:59:59.000Z", "the very last")]
+
+
+def test_stats_lists_the_months_with_memos_not_the_years_between(memo_binary, environment, tmp_path):
+    """Two memos 9,999 years apart: a table of two months, not of 119,988."""
+    store = import_memos(memo_binary, environment, tmp_path, ENDS_OF_TIME)
+    text = run(memo_binary, environment, store, "stats")
+    assert text.endswith("\nmonth    memos  words\n0001-01      1      3\n9999-12      1      3\n")
+    assert len(text.splitlines()) == 11
+    stats = json.loads(run(memo_binary, environment, store, "--json", "stats"))
+    assert stats["months"] == [{"month": "0001-01", "memos": 1, "words": 3},
+                               {"month": "9999-12", "memos": 1, "words": 3}]
+
+
+def test_calendar_and_stats_agree_on_the_local_day_at_the_ends_of_time(memo_binary, environment, tmp_path):
+    """In Berlin the last second of 9999 (UTC) is on 10000-01-01, in New York the first of
+    year 1 on 0000-12-31: `calendar` draws those years, and `stats` names the same days."""
+    store = import_memos(memo_binary, environment, tmp_path, ENDS_OF_TIME)
+    in_berlin = berlin(environment)
+    calendar = json.loads(run(memo_binary, in_berlin, store, "--json", "calendar", "--year", "10000"))
+    assert (calendar["year"], calendar["days"]) == (10000, [{"date": "10000-01-01", "count": 1}])
+    assert run(memo_binary, in_berlin, store, "calendar", "--year", "10000").endswith("    10000: 1 memo on 1 day\n")
+    assert run(memo_binary, in_berlin, store, "calendar", "--year", "9999").endswith("    9999: 0 memos on 0 days\n")
+    stats = json.loads(run(memo_binary, in_berlin, store, "--json", "stats"))
+    assert (stats["firstDay"], stats["lastDay"]) == ("0001-01-01", "10000-01-01")
+    assert [month["month"] for month in stats["months"]] == ["0001-01", "10000-01"]
+    in_new_york = dict(environment, TZ="America/New_York")
+    calendar = json.loads(run(memo_binary, in_new_york, store, "--json", "calendar", "--year", "0"))
+    assert (calendar["year"], calendar["days"]) == (0, [{"date": "0000-12-31", "count": 1}])
+    assert json.loads(run(memo_binary, in_new_york, store, "--json", "calendar", "--year", "1"))["days"] == []
+    stats = json.loads(run(memo_binary, in_new_york, store, "--json", "stats"))
+    assert (stats["firstDay"], stats["lastDay"]) == ("0000-12-31", "9999-12-31")
+    assert [month["month"] for month in stats["months"]] == ["0000-12", "9999-12"]
 
 
 def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_path):
@@ -110,8 +155,8 @@ def test_calendar_and_stats_through_memo_execute(memo_binary, environment, tmp_p
         assert calendar.ok and calendar.output.endswith("    · 0  ░ 1\n    2026: 3 memos on 3 days\n")
         stats = await client.call("memo/execute", {"line": "stats --since 2026-10-01"})
         assert stats.ok and stats.output.startswith("memos            2\nwords            12\n")
-        refused = await client.call("memo/execute", {"line": "calendar --year 10000"})
-        assert not refused.ok and "invalid year '10000'" in refused.output
+        refused = await client.call("memo/execute", {"line": "calendar --year 10001"})
+        assert not refused.ok and "invalid year '10001'" in refused.output
         return await exit_status(client)
 
     assert serve(memo_binary, environment, store, body) == 0

@@ -17,16 +17,43 @@ extension DisplayTime {
                 second = next
                 continue
             }
-            // The offset at `low` is the old one, at `high` another: the change lies between.
-            var low = second, high = next
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                if utcOffsetSeconds(at: middle) == offset { low = middle } else { high = middle }
-            }
-            offset = utcOffsetSeconds(at: high)
-            changes.append(UTCOffsetChange(start: Timestamp(secondsSince1970: high), offsetSeconds: offset))
-            second = high
+            second = firstSecond(after: second, upTo: next, awayFrom: offset)
+            offset = utcOffsetSeconds(at: second)
+            changes.append(UTCOffsetChange(start: Timestamp(secondsSince1970: second), offsetSeconds: offset))
         }
         return changes
+    }
+
+    /// The UTC offsets in force within each of `hours` (whole UTC hours since 1970, in order),
+    /// looked at twice an hour whatever lies between them: the offset at an hour's start
+    /// when it differs from the last one listed, and a change within the hour to the second.
+    /// Between the hours the list may be wrong, which no memo there is to notice; as with
+    /// `offsetChanges(from:to:)`, an hour is taken to hold one change at most.
+    func offsetChanges(inHours hours: [Int64]) -> [UTCOffsetChange] {
+        var changes: [UTCOffsetChange] = []
+        for hour in hours {
+            let start = hour * 3600, last = start + 3599
+            let offset = utcOffsetSeconds(at: start)
+            if changes.last?.offsetSeconds != offset {
+                changes.append(UTCOffsetChange(start: Timestamp(secondsSince1970: start), offsetSeconds: offset))
+            }
+            if utcOffsetSeconds(at: last) != offset {
+                let second = firstSecond(after: start, upTo: last, awayFrom: offset)
+                changes.append(
+                    UTCOffsetChange(start: Timestamp(secondsSince1970: second), offsetSeconds: utcOffsetSeconds(at: second)))
+            }
+        }
+        return changes
+    }
+
+    /// The first second after `low` and up to `high` whose offset is not `offset`, found by
+    /// halving: the offset at `low` is `offset`, at `high` another.
+    private func firstSecond(after low: Int64, upTo high: Int64, awayFrom offset: Int) -> Int64 {
+        var low = low, high = high
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if utcOffsetSeconds(at: middle) == offset { low = middle } else { high = middle }
+        }
+        return high
     }
 }

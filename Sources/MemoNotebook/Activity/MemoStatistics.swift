@@ -26,7 +26,8 @@ package struct MemoStatistics: Equatable, Sendable {
     package var daysWithMemos = 0
     package var firstDay: CivilDate?
     package var lastDay: CivilDate?
-    /// Each month from the first memo's to the last memo's, empty ones included: `YYYY-MM`.
+    /// The months with memos, in order, `YYYY-MM`: a month without one is left out, so the
+    /// table grows with the memos, not with the years between the first and the last.
     package var months: [Month] = []
     package var tags: [TagCount] = []
     /// The longest streak (the latest of the longest), nil without memos.
@@ -51,24 +52,15 @@ package struct MemoStatistics: Equatable, Sendable {
         firstDay = days.first?.date
         lastDay = days.last?.date
         daysWithMemos = days.count
-        var monthIndex: [String: Int] = [:]
-        if let first = firstDay, let last = lastDay {
-            var month = CivilDate(year: first.year, month: first.month, day: 1)
-            while month.daysSince1970 <= last.daysSince1970 {
-                monthIndex[Self.monthName(month)] = months.count
-                months.append(Month(month: Self.monthName(month)))
-                month = month.adding(months: 1)
-            }
-        }
         var streak: Streak?
         for day in days {
             total.memos += day.memos
             total.words += day.words
             weekdays[day.date.weekday.rawValue] += day.memos
-            if let index = monthIndex[Self.monthName(day.date)] {
-                months[index].tally.memos += day.memos
-                months[index].tally.words += day.words
-            }
+            let month = Self.monthName(day.date)
+            if months.last?.month != month { months.append(Month(month: month)) }
+            months[months.count - 1].tally.memos += day.memos
+            months[months.count - 1].tally.words += day.words
             if let running = streak, running.last.daysSince1970 + 1 == day.date.daysSince1970 {
                 streak?.last = day.date
             } else {
@@ -83,7 +75,9 @@ package struct MemoStatistics: Equatable, Sendable {
         }
     }
 
+    /// `YYYY-MM`: the date's text up to its last `-`, so year 10000 keeps its five digits.
     private static func monthName(_ date: CivilDate) -> String {
-        String(date.isoText.prefix(7))
+        let text = date.isoText
+        return String(text[..<(text.lastIndex(of: "-") ?? text.endIndex)])
     }
 }

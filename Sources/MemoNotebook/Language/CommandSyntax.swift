@@ -387,7 +387,8 @@ extension CommandSyntax {
             summary: "Draw a year as a heatmap of memos a day (display time zone).",
             options: [
                 OptionSyntax(
-                    names: ["--year"], valueName: "YEAR", summary: "The year to draw (default: this year).")
+                    names: ["--year"], valueName: "YEAR",
+                    summary: "The year to draw, 0 to 10000 (default: this year).")
             ] + OptionSyntax.filters,
             details: """
                 A column a week (Monday to Sunday, top to bottom), each month's name above the week of its
@@ -406,11 +407,13 @@ extension CommandSyntax {
             options: OptionSyntax.filters,
             details: """
                 Days, months, weekdays and hours are the display time zone's. Words are runs of characters
-                between white space, as wc -w counts them. A streak is days in a row each with a memo; the
-                current streak ends today, or yesterday while today has none yet (0 days otherwise), and
-                the longest is the latest of the longest. Tags: the 10 most used. The busiest weekday and
-                hour are the first of equals. JSON is one object: {"memos", "words", "days", "firstDay",
-                "lastDay", "months":[{"month","memos","words"}], "tags":[{"name","count"}], "longestStreak",
+                between Unicode White_Space (spaces, tabs, line breaks, U+0085, U+2028, U+2029, no-break
+                and ideographic spaces: wc -w's count on ASCII text). A streak is days in a row each with a
+                memo; the current streak ends today, or yesterday while today has none yet (0 days
+                otherwise), and the longest is the latest of the longest. Tags: the 10 most used. The
+                busiest weekday and hour are the first of equals. Months: those with memos only. JSON is
+                one object: {"memos", "words", "days", "firstDay", "lastDay",
+                "months":[{"month","memos","words"}], "tags":[{"name","count"}], "longestStreak",
                 "currentStreak" ({"days","from","to"}, or null), "busiestWeekday", "busiestHour" (or null),
                 "weekdays":[7 counts, Monday first], "hours":[24 counts]}.
                 """),

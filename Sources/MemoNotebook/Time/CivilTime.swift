@@ -87,7 +87,8 @@ package struct DisplayTime: Sendable {
         }
     }()
 
-    private init(offsetAt: @escaping @Sendable (Int64) -> Int) {
+    /// A zone given by its offsets: tests count the lookups.
+    init(offsetAt: @escaping @Sendable (Int64) -> Int) {
         self.offsetAt = offsetAt
     }
 
