@@ -456,6 +456,18 @@ struct NoteImportTests {
 
     // MARK: Detection
 
+    /// A byte-order mark, as editors on Windows write one, starts no file's records.
+    @Test(arguments: [
+        "{\"entries\": [{\"title\": \"T.\", \"date\": \"2024-03-01\", \"time\": \"09:00\"}]}",
+        "[{\"content\": \"T.\"}]", "{\"content\": \"T.\"}", "T."
+    ])
+    func aByteOrderMarkIsPassedOver(_ text: String) throws {
+        let path = try scratch.write("\u{FEFF}" + text + "\n", to: "bom.txt")
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(path)").contains(": 1 added"))
+        #expect(try memos(session).map { $0["content"] as? String } == ["T."])
+    }
+
     @Test func memosOwnJSONStaysWhatItIsWhateverItsName() throws {
         let source = try ScriptedNotebook()
         try source.run("fixture sample")
