@@ -121,7 +121,8 @@ struct NoteImportTests {
         #expect {
             try session.run("import \(scratch.file("notes"))")
         } throws: { error in
-            errorReport(error) == "\(scratch.file("notes/a.md")): error: invalid tag 'a b': use letters, digits, '_' and '-'"
+            errorReport(error)
+                == "\(scratch.file("notes/a.md")): error: invalid tag 'a b': use letters, digits, '_' and '-'"
         }
     }
 
@@ -167,7 +168,8 @@ struct NoteImportTests {
 
         try note("notes/ideas/a.md", "# Ay\nedited\n", modified: 1_709_600_000)
         try note("notes/ideas/b.md", "---\ndate: 2024-03-02\nid: b7x2\n---\n# Bee\nedited\n", modified: 1_709_600_000)
-        #expect(try session.run("import \(folder)").hasSuffix(": 0 added, 2 updated, 1 skipped (1 already in the store)\n"))
+        #expect(
+            try session.run("import \(folder)").hasSuffix(": 0 added, 2 updated, 1 skipped (1 already in the store)\n"))
         let after = try memos(session)
         #expect(after.map { $0["uuid"] as? String } == before.map { $0["uuid"] as? String })
         #expect(after.map { $0["content"] as? String } == ["# Friday", "# Bee\nedited", "# Ay\nedited"])
@@ -220,7 +222,8 @@ struct NoteImportTests {
         try note("notes/a.md", "# A\n")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.file("notes/dangling.md"), withDestinationPath: "nowhere.md")
-        try FileManager.default.createSymbolicLink(atPath: scratch.file("notes/zero.md"), withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("notes/zero.md"), withDestinationPath: "/dev/zero")
         let session = try ScriptedNotebook()
         #expect(
             try session.run("import \(scratch.file("notes"))").hasPrefix(
@@ -320,7 +323,8 @@ struct NoteImportTests {
         try session.run("edit 2 Bee edited here")
         #expect(
             try session.run("import \(scratch.file("n"))")
-                .hasSuffix(": 0 added, 0 updated, 2 skipped (1 already in the store, 1 not newer than its memo here)\n"))
+                .hasSuffix(": 0 added, 0 updated, 2 skipped (1 already in the store, 1 not newer than its memo here)\n")
+        )
     }
 
     // MARK: One date rule
@@ -498,7 +502,10 @@ struct NoteImportTests {
         let session = try ScriptedNotebook(file: mine)
         try session.run("add mine")
         for (path, message) in [
-            (other, "\(other) is a memo store: 'memo sync \(other)' merges two stores (import reads other programs' files)"),
+            (
+                other,
+                "\(other) is a memo store: 'memo sync \(other)' merges two stores (import reads other programs' files)"
+            ),
             (mine, "\(mine) is this store's own file: there is nothing to import")
         ] {
             let result = session.attempt("import \(path)")

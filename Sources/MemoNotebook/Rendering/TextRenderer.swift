@@ -63,7 +63,9 @@ package struct TextRenderer: OutcomeRenderer {
                 : ""
             let reasons = [
                 summary.alreadyThere > 0 ? "\(summary.alreadyThere) already in the store" : nil,
-                summary.notNewer > 0 ? "\(summary.notNewer) not newer than \(summary.notNewer == 1 ? "its memo" : "their memos") here" : nil
+                summary.notNewer > 0
+                    ? "\(summary.notNewer) not newer than \(summary.notNewer == 1 ? "its memo" : "their memos") here"
+                    : nil
             ].compactMap { $0 }
             let alreadyThere = reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"
             var parts = [
