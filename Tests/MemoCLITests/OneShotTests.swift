@@ -100,7 +100,8 @@ struct OneShotTests {
         let imported = try memo.run(["--store", other, "--json", "import", file])
         #expect(
             imported.standardOutput
-                == "{\"added\":2,\"updated\":0,\"skipped\":0,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":0}\n")
+                == "{\"added\":2,\"updated\":0,\"skipped\":0,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":0,\"notNewer\":0}\n"
+        )
         #expect(try memo.run(["--store", other, "search", "旅行"]).lines.count == 1)
         #expect(
             try memo.run(["--store", other, "export", "-"]).standardOutput == memo.run(["export", "-"]).standardOutput)

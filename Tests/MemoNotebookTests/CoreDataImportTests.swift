@@ -70,7 +70,7 @@ struct CoreDataImportTests {
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
         #expect(
             try session.run("import \(path) --format coredata")
-                == "imported 5 records: 0 added, 0 updated, 3 skipped, 2 without text\n")
+                == "imported 5 records: 0 added, 0 updated, 3 skipped (3 already in the store), 2 without text\n")
     }
 
     /// A text of white space alone is no text, as in every other import: the row is counted
@@ -175,14 +175,15 @@ struct CoreDataImportTests {
         }
         let notCoreData = scratch.file("plain.sqlite")
         try Database(path: notCoreData).execute("CREATE TABLE t(x);")
+        // The file read is not the store in use: a plain failure (exit status 1), not an unusable store.
         #expect(
-            throws: StoreError.notAMemoStore(
-                path: notCoreData, reason: "not a Core Data store: it has no Z_PRIMARYKEY table")
+            throws: CommandError.invalid(
+                "cannot import \(notCoreData): not a Core Data store: it has no Z_PRIMARYKEY table")
         ) {
             try session.run("import \(notCoreData) --format coredata")
         }
         let text = try scratch.write("not a database at all, just some words\n", to: "notes.sqlite")
-        #expect(throws: StoreError.notAMemoStore(path: text, reason: "not an SQLite database")) {
+        #expect(throws: CommandError.invalid("cannot import \(text): not an SQLite database")) {
             try session.run("import \(text)")
         }
         #expect(try session.notebook.store.count() == 0)

@@ -99,6 +99,33 @@ struct NoteImportTests {
         #expect(memo["updateDate"] is NSNull, "a note never edited since it was written starts unedited")
     }
 
+    /// What YAML editors write: a byte-order mark before the block, a comment after a
+    /// value, quoted items of a flow list (commas and spaces inside the quotes).
+    @Test func frontMatterReadsAsYAMLEditorsWriteIt() throws {
+        try note(
+            "notes/a.md",
+            "\u{FEFF}---\ndate: 2024-03-01 # the day\ntags: [\"#one\", 'two', three] # mine\n---\nText\n")
+        let session = try ScriptedNotebook()
+        try session.run("import \(scratch.file("notes"))")
+        let memo = try memo(session, content: "Text")
+        #expect(memo["content"] as? String == "Text")
+        #expect(memo["insertDate"] as? String == "2024-03-01T00:00:00.000Z")
+        #expect(memo["tags"] as? [String] == ["one", "three", "two"])
+        #expect(FrontMatter.split("---\ntags: [\"a b\", \"c,d\", 'it''s']\n---\n").0.tags == ["a b", "c,d", "it's"])
+        #expect(FrontMatter.split("---\nid: \"x # y\" # z\n---\n").0.id == "x # y")
+    }
+
+    @Test func aQuotedTagMemoCannotTakeIsNamedWithoutItsQuotes() throws {
+        try note("notes/a.md", "---\ntags: [\"a b\", c]\n---\nText\n")
+        let session = try ScriptedNotebook()
+        #expect {
+            try session.run("import \(scratch.file("notes"))")
+        } throws: { error in
+            errorReport(error)
+                == "\(scratch.file("notes/a.md")): error: invalid tag 'a b': use letters, digits, '_' and '-'"
+        }
+    }
+
     // MARK: Folders
 
     /// zk's layout: a `.zk` folder, notes in subfolders; Obsidian's `.obsidian`, a `.git`,
@@ -125,7 +152,7 @@ struct NoteImportTests {
         #expect(try memos(session).map { $0["content"] as? String } == ["# Friday", "# Bee", "# Ay"])
         #expect(
             try session.json("import \(folder)")
-                == "{\"added\":0,\"updated\":0,\"skipped\":3,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":0,"
+                == "{\"added\":0,\"updated\":0,\"skipped\":3,\"empty\":0,\"addedUnderNewUUID\":0,\"alreadyThere\":3,\"notNewer\":0,"
                 + "\"source\":\"markdown\",\"folder\":\"\(folder)\",\"notes\":3,\"leftOut\":1,"
                 + "\"leftOutNames\":[\"ideas/sketch.png\"]}\n")
     }
@@ -135,12 +162,14 @@ struct NoteImportTests {
         let session = try ScriptedNotebook()
         try session.run("import \(folder)")
         let before = try memos(session)
-        #expect(try session.run("import \(folder)").hasSuffix(": 0 added, 0 updated, 3 skipped\n"))
+        #expect(
+            try session.run("import \(folder)").hasSuffix(": 0 added, 0 updated, 3 skipped (3 already in the store)\n"))
         #expect(try memos(session).map { $0["uuid"] as? String } == before.map { $0["uuid"] as? String })
 
         try note("notes/ideas/a.md", "# Ay\nedited\n", modified: 1_709_600_000)
         try note("notes/ideas/b.md", "---\ndate: 2024-03-02\nid: b7x2\n---\n# Bee\nedited\n", modified: 1_709_600_000)
-        #expect(try session.run("import \(folder)").hasSuffix(": 0 added, 2 updated, 1 skipped\n"))
+        #expect(
+            try session.run("import \(folder)").hasSuffix(": 0 added, 2 updated, 1 skipped (1 already in the store)\n"))
         let after = try memos(session)
         #expect(after.map { $0["uuid"] as? String } == before.map { $0["uuid"] as? String })
         #expect(after.map { $0["content"] as? String } == ["# Friday", "# Bee\nedited", "# Ay\nedited"])
@@ -169,9 +198,49 @@ struct NoteImportTests {
             try session.run("import \(scratch.file("notes"))")
         } throws: { error in
             errorReport(error)
-                == "\(scratch.file("notes/b.md")): error: an earlier note of the folder has the same front matter id"
+                == "\(scratch.file("notes/b.md")): error: the note \(scratch.file("notes/a.md")) has the same front matter id"
         }
         #expect(try session.run("count") == "0\n")
+    }
+
+    /// A link to another note of the folder is that note twice: the failure names both.
+    @Test func aLinkToANoteWithAnIdNamesTheNoteItRepeats() throws {
+        try note("notes/a.md", "---\nid: same\n---\nA\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("notes/b.md"), withDestinationPath: "a.md")
+        let session = try ScriptedNotebook()
+        #expect {
+            try session.run("import \(scratch.file("notes"))")
+        } throws: { error in
+            errorReport(error)
+                == "\(scratch.file("notes/b.md")): error: the note \(scratch.file("notes/a.md")) has the same front matter id"
+        }
+    }
+
+    /// A link that leads to no file, or to something other than a file, is left out as the
+    /// file it is named; only a link to a folder is named as a folder.
+    @Test func brokenLinksAreLeftOutAsFiles() throws {
+        try note("notes/a.md", "# A\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("notes/dangling.md"), withDestinationPath: "nowhere.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("notes/zero.md"), withDestinationPath: "/dev/zero")
+        let session = try ScriptedNotebook()
+        #expect(
+            try session.run("import \(scratch.file("notes"))").hasPrefix(
+                "imported 1 record from 1 Markdown note in \(scratch.file("notes")) "
+                    + "(2 other files left out: dangling.md, zero.md)"))
+    }
+
+    /// A note larger than a memo holds fails the import with the one limit, 1 MiB.
+    @Test(arguments: [(1 << 20) + 1, (2 << 20) + 1])
+    func aNoteOverAMemosLimitFailsWithThatLimit(_ size: Int) throws {
+        let path = try note("notes/big.md", String(repeating: "a", count: size))
+        let session = try ScriptedNotebook()
+        #expect {
+            try session.run("import \(scratch.file("notes"))")
+        } throws: { error in
+            errorReport(error) == "\(path): error: the note is \(size) bytes; the limit is 1048576 (1 MiB)"
+        }
     }
 
     @Test func aLinkToAFolderIsNotFollowed() throws {
@@ -187,6 +256,93 @@ struct NoteImportTests {
         try note("notes/a.md", "---\ntags: [x]\n---\n\n")
         let session = try ScriptedNotebook()
         #expect(try session.run("import \(scratch.file("notes"))").hasSuffix("0 skipped, 1 without text\n"))
+    }
+
+    // MARK: One note, one memo
+
+    /// The same note reached as a file, through its folder and through its parent folder is
+    /// one memo: a note without an `id:` is named by its path under the folder imported, and
+    /// a note whose name is new here but which repeats a memo (text, tags, insert date) is
+    /// already in the store.
+    @Test func aNoteReachedThroughAnotherRootAddsNothing() throws {
+        let file = try note("n/sub/w.md", "---\ndate: 2026-03-29\n---\nhello\n", modified: 1_800_000_000)
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(file)").hasSuffix(": 1 added, 0 updated, 0 skipped\n"))
+        #expect(
+            try session.run("import \(scratch.file("n"))")
+                .hasSuffix(": 0 added, 0 updated, 1 skipped (1 already in the store)\n"))
+        #expect(
+            try session.run("import \(scratch.file("n/sub"))")
+                .hasSuffix(": 0 added, 0 updated, 1 skipped (1 already in the store)\n"))
+        #expect(try memos(session).count == 1)
+    }
+
+    /// Two notes of one folder with the same text and date are two memos all the same.
+    @Test func twoLikeNotesOfOneFolderAreTwoMemos() throws {
+        try note("n/a.md", "---\ndate: 2026-03-29\n---\n# Todo\n", modified: 1_800_000_000)
+        try note("n/b.md", "---\ndate: 2026-03-29\n---\n# Todo\n", modified: 1_800_000_000)
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(scratch.file("n"))").hasSuffix(": 2 added, 0 updated, 0 skipped\n"))
+    }
+
+    /// A note's date changed in the note is its memo moved: still one memo, at the new date.
+    @Test func aNoteWhoseDateChangedMovesItsMemo() throws {
+        try note("n/w.md", "---\ndate: 2026-03-29\n---\nhello\n", modified: 1_800_000_000)
+        let session = try ScriptedNotebook()
+        try session.run("import \(scratch.file("n"))")
+        let uuid = try memos(session).first?["uuid"] as? String
+        try note("n/w.md", "---\ndate: 2026-03-20 10:00\n---\nhello\n", modified: 1_800_000_100)
+        #expect(try session.run("import \(scratch.file("n"))").hasSuffix(": 0 added, 1 updated, 0 skipped\n"))
+        let after = try memos(session)
+        #expect(after.count == 1)
+        #expect(after.first?["uuid"] as? String == uuid)
+        #expect(after.first?["insertDate"] as? String == "2026-03-20T10:00:00.000Z")
+    }
+
+    /// Front matter added to a note dated by its file dates its memo: the memo moves.
+    @Test func frontMatterAddedToANoteUpdatesItsMemo() throws {
+        try note("n/w.md", "hello\n", modified: 1_800_000_000)
+        let session = try ScriptedNotebook()
+        try session.run("import \(scratch.file("n"))")
+        try note("n/w.md", "---\ndate: 2026-03-20\ntags: [x]\n---\nhello\n", modified: 1_800_000_100)
+        #expect(try session.run("import \(scratch.file("n"))").hasSuffix(": 0 added, 1 updated, 0 skipped\n"))
+        let after = try memos(session)
+        #expect(after.count == 1)
+        #expect(after.first?["insertDate"] as? String == "2026-03-20T00:00:00.000Z")
+        #expect(after.first?["tags"] as? [String] == ["x"])
+    }
+
+    /// A note unchanged since the last import, and one edited here since, are skipped, each
+    /// for its reason.
+    @Test func skippedNotesSayWhy() throws {
+        // Written in 1999: the session's clock edits in 2000, later.
+        try note("n/a.md", "---\ndate: 1999-03-29\n---\nAy\n", modified: 930_000_000)
+        try note("n/b.md", "---\ndate: 1999-03-29\n---\nBee\n", modified: 930_000_000)
+        let session = try ScriptedNotebook()
+        try session.run("import \(scratch.file("n"))")
+        try session.run("edit 2 Bee edited here")
+        #expect(
+            try session.run("import \(scratch.file("n"))")
+                .hasSuffix(": 0 added, 0 updated, 2 skipped (1 already in the store, 1 not newer than its memo here)\n")
+        )
+    }
+
+    // MARK: One date rule
+
+    /// A wall-clock time that summer time skips (02:30 when Berlin's clocks go from 02:00
+    /// to 03:00) or shows twice (02:30 when they go back) is the instant `add --date` reads.
+    @Test(arguments: ["2026-03-29 02:30", "2026-10-25 02:30", "2026-03-29 12:00"])
+    func aLocalTimeIsTheInstantAddDateReads(_ time: String) throws {
+        let berlin = DisplayTime(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let (day, clock) = (time.prefix(10), time.suffix(5))
+        try note("n/w.md", "---\ndate: \(time)\n---\nnote\n", modified: 1_900_000_000)
+        let export = try scratch.write(
+            "{\"entries\": [{\"title\": \"jrnl.\", \"date\": \"\(day)\", \"time\": \"\(clock)\"}]}\n",
+            to: "export.json")
+        let session = try ScriptedNotebook(displayTime: berlin)
+        try session.run(["add --date \"\(time)\" added", "import \(scratch.file("n"))", "import \(export)"])
+        let dates = Set(try memos(session).map { $0["insertDate"] as? String })
+        #expect(dates.count == 1, "\(dates)")
     }
 
     // MARK: jrnl
@@ -248,7 +404,7 @@ struct NoteImportTests {
         #expect(memos.map { $0["tags"] as? [String] } == [["health"], ["starred"], ["12"]])
         #expect(
             try session.run("import \(path)")
-                == "imported 3 records from a jrnl export: 0 added, 0 updated, 3 skipped\n")
+                == "imported 3 records from a jrnl export: 0 added, 0 updated, 3 skipped (3 already in the store)\n")
     }
 
     @Test func aJrnlEntryWithoutADateFailsAtItsLine() throws {
@@ -272,7 +428,8 @@ struct NoteImportTests {
             "{\"entries\": [\(morning)\"a\"}, \(morning)\"b\"}, \(morning)\"a\"}]}\n", to: "export.json")
         let session = try ScriptedNotebook()
         #expect(try session.run("import \(path)").hasSuffix(": 3 added, 0 updated, 0 skipped\n"))
-        #expect(try session.run("import \(path)").hasSuffix(": 0 added, 0 updated, 3 skipped\n"))
+        #expect(
+            try session.run("import \(path)").hasSuffix(": 0 added, 0 updated, 3 skipped (3 already in the store)\n"))
         #expect(try memos(session).map { $0["content"] as? String } == ["Morning.\na", "Morning.\nb", "Morning.\na"])
     }
 
@@ -303,6 +460,18 @@ struct NoteImportTests {
 
     // MARK: Detection
 
+    /// A byte-order mark, as editors on Windows write one, starts no file's records.
+    @Test(arguments: [
+        "{\"entries\": [{\"title\": \"T.\", \"date\": \"2024-03-01\", \"time\": \"09:00\"}]}",
+        "[{\"content\": \"T.\"}]", "{\"content\": \"T.\"}", "T."
+    ])
+    func aByteOrderMarkIsPassedOver(_ text: String) throws {
+        let path = try scratch.write("\u{FEFF}" + text + "\n", to: "bom.txt")
+        let session = try ScriptedNotebook()
+        #expect(try session.run("import \(path)").contains(": 1 added"))
+        #expect(try memos(session).map { $0["content"] as? String } == ["T."])
+    }
+
     @Test func memosOwnJSONStaysWhatItIsWhateverItsName() throws {
         let source = try ScriptedNotebook()
         try source.run("fixture sample")
@@ -323,6 +492,29 @@ struct NoteImportTests {
             try session.run("import \(path)")
                 == "imported 1 record from a Markdown note: 1 added, 0 updated, 0 skipped\n")
         #expect(try memo(session, content: "# One")["content"] as? String == "# One\n\n- not an item memo")
+    }
+
+    /// Another memo store is synced, not imported; this store's own file is neither.
+    @Test func aMemoStoreIsNotImportedButSynced() throws {
+        let other = scratch.file("other.db")
+        try ScriptedNotebook(file: other).run("add in the other store")
+        let mine = scratch.file("mine.db")
+        let session = try ScriptedNotebook(file: mine)
+        try session.run("add mine")
+        for (path, message) in [
+            (
+                other,
+                "\(other) is a memo store: 'memo sync \(other)' merges two stores (import reads other programs' files)"
+            ),
+            (mine, "\(mine) is this store's own file: there is nothing to import")
+        ] {
+            let result = session.attempt("import \(path)")
+            #expect(throws: (any Error).self) { try result.get() }
+            if case .failure(let error) = result {
+                #expect(errorMessage(error) == message)
+                #expect(ExitStatus.of(error, commandLine: true) == .failure)
+            }
+        }
     }
 
     @Test func aFolderTakesOnlyTheMarkdownFormat() throws {

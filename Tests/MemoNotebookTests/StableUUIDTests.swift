@@ -111,7 +111,8 @@ struct StableUUIDTests {
             try database.execute("UPDATE memo SET uuid = substr(uuid, 1, 14) || '4' || substr(uuid, 16)")
         }
         #expect(
-            try session.run("import \(path) --format coredata") == "imported 2 records: 0 added, 0 updated, 2 skipped\n"
+            try session.run("import \(path) --format coredata")
+                == "imported 2 records: 0 added, 0 updated, 2 skipped (2 already in the store)\n"
         )
         #expect(try session.notebook.store.count() == 2)
     }

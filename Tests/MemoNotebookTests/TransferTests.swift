@@ -35,7 +35,9 @@ struct TransferTests {
         let target = try ScriptedNotebook()
         #expect(try target.run("import \(path)") == "imported 23 records: 23 added, 0 updated, 0 skipped\n")
         #expect(try target.dump() == source.dump())
-        #expect(try target.run("import \(path)") == "imported 23 records: 0 added, 0 updated, 23 skipped\n")
+        #expect(
+            try target.run("import \(path)")
+                == "imported 23 records: 0 added, 0 updated, 23 skipped (23 already in the store)\n")
         #expect(try target.dump() == source.dump())
     }
 
@@ -60,7 +62,7 @@ struct TransferTests {
             ("{\"uuid\":\"\(uuid)\",\"content\":\"Same age\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}", apart),
             (
                 "{\"uuid\":\"\(uuid)\",\"content\":\"Original @inline\",\"insertDate\":\"2000-01-01T00:00:00.000Z\"}",
-                "0 added, 0 updated, 1 skipped"
+                "0 added, 0 updated, 1 skipped (1 not newer than its memo here)"
             ),
             (
                 "{\"uuid\":\"\(uuid.uppercased())\",\"content\":\"Newer copy @fresh\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
@@ -69,7 +71,8 @@ struct TransferTests {
             ),
             (
                 "{\"uuid\":\"\(uuid)\",\"content\":\"An older edit\",\"insertDate\":\"2000-01-01T00:00:00.000Z\","
-                    + "\"updateDate\":\"2000-06-01T00:00:00.000Z\"}", "0 added, 0 updated, 1 skipped"
+                    + "\"updateDate\":\"2000-06-01T00:00:00.000Z\"}",
+                "0 added, 0 updated, 1 skipped (1 not newer than its memo here)"
             )
         ]
         for (index, (record, outcome)) in copies.enumerated() {
@@ -77,7 +80,8 @@ struct TransferTests {
             #expect(try session.run("import \(file)") == "imported 1 record: \(outcome)\n", "\(record)")
             if outcome == apart {
                 #expect(
-                    try session.run("import \(file)") == "imported 1 record: 0 added, 0 updated, 1 skipped\n",
+                    try session.run("import \(file)")
+                        == "imported 1 record: 0 added, 0 updated, 1 skipped (1 already in the store)\n",
                     "imported again, the memo added apart is found by its uuid")
             }
         }
@@ -136,7 +140,8 @@ struct TransferTests {
         #expect(try session.dump() == before)
         #expect(
             try session.json("import \(file)")
-                == #"{"added":0,"updated":0,"skipped":3,"empty":0,"addedUnderNewUUID":0,"alreadyThere":3}"# + "\n")
+                == #"{"added":0,"updated":0,"skipped":3,"empty":0,"addedUnderNewUUID":0,"alreadyThere":3,"notNewer":0}"#
+                + "\n")
         // Another tag, another date or another text is another memo.
         let differing = try scratch.write(
             """

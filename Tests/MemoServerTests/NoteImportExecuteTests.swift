@@ -27,7 +27,8 @@ struct NoteImportExecuteTests {
         #expect(
             try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 1 added, 0 updated, 0 skipped\n")
         #expect(
-            try execute("import \(jrnl)") == "imported 1 record from a jrnl export: 0 added, 0 updated, 1 skipped\n")
+            try execute("import \(jrnl)")
+                == "imported 1 record from a jrnl export: 0 added, 0 updated, 1 skipped (1 already in the store)\n")
         #expect(try execute("count --tag starred") == "1\n")
     }
 }

@@ -78,12 +78,12 @@ def test_a_jrnl_export_comes_in_with_its_dates_tags_and_stars_and_only_once(memo
     assert [m["tags"] for m in memos] == [["health", "run"], ["reading"], ["starred"], ["12", "work"]]
 
     again = memo(memo_binary, paris, store, "import", export)
-    assert again.stdout == "imported 4 records from a jrnl export: 0 added, 0 updated, 4 skipped\n"
+    assert again.stdout == "imported 4 records from a jrnl export: 0 added, 0 updated, 4 skipped (4 already in the store)\n"
 
     jrnl.write("2024-04-01 08:00: Later entry.")
     renamed = jrnl.export(tmp_path / "journal")  # no extension: the content tells
     assert memo(memo_binary, paris, store, "import", renamed).stdout == \
-        "imported 5 records from a jrnl export: 1 added, 0 updated, 4 skipped\n"
+        "imported 5 records from a jrnl export: 1 added, 0 updated, 4 skipped (4 already in the store)\n"
     assert len(dump(memo_binary, paris, store)) == 5
 
 
@@ -130,11 +130,11 @@ def test_a_zk_notebook_comes_in_one_memo_per_note_and_only_once(memo_binary, par
     assert [m["tags"] for m in memos] == [["daily", "health"], [], ["garden", "ideas"]]
 
     again = memo(memo_binary, paris, store, "import", root)
-    assert again.stdout.endswith(": 0 added, 0 updated, 3 skipped\n")
+    assert again.stdout.endswith(": 0 added, 0 updated, 3 skipped (3 already in the store)\n")
 
     write(root / "ideas" / "loose.md", "# Loose idea\n\nNow with a second thought.\n", modified=1709380000)
     changed = memo(memo_binary, paris, store, "import", root)
-    assert changed.stdout.endswith(": 0 added, 1 updated, 2 skipped\n")
+    assert changed.stdout.endswith(": 0 added, 1 updated, 2 skipped (2 already in the store)\n")
     assert [m["content"] for m in dump(memo_binary, paris, store)][1] == \
         "# Loose idea\n\nNow with a second thought."
 
@@ -172,3 +172,52 @@ def test_the_shells_are_offered_import_formats(memo_binary, environment):
     assert offered("memo import export.json --format j") == ["jrnl", "json", "jsonl"]
     assert offered("memo import notes --format ") == ["coredata", "jrnl", "json", "jsonl", "markdown"]
     assert offered("memo export out.md --format ") == ["json", "jsonl", "markdown"]
+
+
+@pytest.mark.parametrize("moment", ["2026-03-29 02:30", "2026-10-25 02:30"])
+def test_a_local_time_imports_as_add_date_reads_it(memo_binary, environment, tmp_path, moment):
+    """A wall-clock time Berlin's clocks skip (spring forward) or show twice (fall back), in
+    a note's front matter and in a jrnl entry written by the real jrnl, is the instant
+    `add --date` reads: one rule for every date memo reads."""
+    berlin = dict(environment, TZ="Europe/Berlin")
+    store = tmp_path / "s.sqlite"
+    memo(memo_binary, berlin, store, "add", "--date", moment, "added")
+    write(tmp_path / "notes" / "n.md", f"---\ndate: {moment}\n---\nnote\n")
+    memo(memo_binary, berlin, store, "import", tmp_path / "notes")
+    jrnl = Jrnl(tmp_path / "jrnl")
+    jrnl.environment["TZ"] = "Europe/Berlin"
+    jrnl.write(f"{moment}: Entry.")
+    memo(memo_binary, berlin, store, "import", jrnl.export(tmp_path / "export.json"))
+    memos = dump(memo_binary, berlin, store)
+    assert [m["content"] for m in memos] == ["added", "note", "Entry."]
+    assert len({m["insertDate"] for m in memos}) == 1, memos
+
+
+def test_the_same_note_through_its_file_folder_and_subfolder_is_one_memo(memo_binary, environment, tmp_path):
+    note = tmp_path / "n" / "sub" / "w.md"
+    write(note, "---\ndate: 2026-03-29\n---\nhello\n")
+    store = tmp_path / "s.sqlite"
+    for source in [note, tmp_path / "n", tmp_path / "n" / "sub"]:
+        memo(memo_binary, environment, store, "import", source)
+    assert [m["content"] for m in dump(memo_binary, environment, store)] == ["hello"]
+    write(note, "---\ndate: 2026-03-20 10:00\n---\nhello\n")
+    os.utime(note, (note.stat().st_mtime + 10, note.stat().st_mtime + 10))
+    # Named by its path under the folder first imported (the file alone: w.md, as under n/sub).
+    moved = memo(memo_binary, environment, store, "import", tmp_path / "n" / "sub")
+    assert moved.stdout.endswith(": 0 added, 1 updated, 0 skipped\n")
+    [one] = dump(memo_binary, environment, store)
+    assert one["insertDate"] == "2026-03-20T10:00:00.000Z"
+    again = memo(memo_binary, environment, store, "import", tmp_path / "n")
+    assert again.stdout.endswith(": 0 added, 0 updated, 1 skipped (1 already in the store)\n")
+
+
+def test_another_memo_store_is_synced_not_imported(memo_binary, environment, tmp_path):
+    other, mine = tmp_path / "other.db", tmp_path / "mine.db"
+    memo(memo_binary, environment, other, "add", "elsewhere")
+    memo(memo_binary, environment, mine, "add", "here")
+    result = memo(memo_binary, environment, mine, "import", other, check=False)
+    assert (result.returncode, result.stderr) == (
+        1, f"error: {other} is a memo store: 'memo sync {other}' merges two stores (import reads other programs' files)\n")
+    own = memo(memo_binary, environment, mine, "import", mine, check=False)
+    assert (own.returncode, own.stderr) == (1, f"error: {mine} is this store's own file: there is nothing to import\n")
+    assert [m["content"] for m in dump(memo_binary, environment, mine)] == ["here"]

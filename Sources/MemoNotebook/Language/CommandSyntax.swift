@@ -316,22 +316,28 @@ extension CommandSyntax {
                 a record edited later than it (a later updateDate), and moves to the record's insertDate; no date
                 is made up. A record whose uuid names an unrelated memo here (another insert date without a later
                 edit, or another text when neither was edited) is added under a uuid of its own. A record without
-                a uuid that repeats a memo already here (text, tags, and the dates it carries) is skipped:
-                "N skipped (N already in the store)".
+                a uuid that repeats a memo already here (text, tags, and the dates it carries) is skipped.
+                Skips say why: "N skipped (N already in the store, N not newer than their memos here)".
                 The content tells the format: a folder, a SQLite store, a JSON array, jrnl's export (jrnl
                 --format json), JSON Lines, a note with front matter; other text goes by the extension, else is
-                Markdown. Standard input (-) is JSON Lines unless --format says.
+                Markdown. Standard input (-) is JSON Lines unless --format says; it is never one note (front
+                matter there is a memo): import a note from its file. Another memo store is refused: memo sync
+                FILE merges two stores.
                 jrnl: an entry is a memo of its title (first line) and body, at its date and time in the display
                 time zone, with its tags (without @) and starred as the tag starred.
                 A folder (zk, nb, Obsidian): each *.md file below it is one memo; hidden files and folders (.zk,
-                .obsidian, .git) are passed over, other files left out and named, links to folders not followed.
+                .obsidian, .git) are passed over, other files left out and named (a link to a folder ends in /
+                and is not followed; a broken link is left out as the file it names).
                 The front matter is taken out of the text: date: or created: (YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS],
                 ISO 8601) dates the memo, else the file's modification time does; tags: (a list, [a, b], or
-                words) tags it, a leading # or @ dropped; inline #words stay text. A file that cannot be read
-                (or is not UTF-8) fails the import, naming it.
+                words; quoted items) tags it, a leading # or @ dropped; inline #words stay text; a comment
+                ( # …) after a value is dropped. Local times read as add --date reads them. A file that cannot
+                be read (not UTF-8, over 1 MiB) fails the import, naming it.
                 Importing the same export or folder again adds nothing: a jrnl entry's uuid comes from its date,
-                time and title, a note's from its id: or its path under the folder and its date; a note modified
-                since updates its memo (jrnl keeps no edit times: an entry edited there is skipped).
+                time and title, a note's from its id: or else its path under the folder imported (its name,
+                imported alone); a note modified since updates its memo, and a changed date: moves it (jrnl
+                keeps no edit times: an entry edited there is skipped). A note reached through another folder
+                that repeats a memo here (text, tags, date) is already in the store.
                 """),
         CommandSyntax(
             .export,

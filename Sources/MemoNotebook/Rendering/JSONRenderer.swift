@@ -64,7 +64,8 @@ package struct JSONRenderer: OutcomeRenderer {
                         ("added", .integer(Int64(summary.added))), ("updated", .integer(Int64(summary.updated))),
                         ("skipped", .integer(Int64(summary.skipped))), ("empty", .integer(Int64(summary.empty))),
                         ("addedUnderNewUUID", .integer(Int64(summary.addedUnderNewUUID))),
-                        ("alreadyThere", .integer(Int64(summary.alreadyThere)))
+                        ("alreadyThere", .integer(Int64(summary.alreadyThere))),
+                        ("notNewer", .integer(Int64(summary.notNewer)))
                     ] + (summary.source?.jsonMembers ?? [])))
         case .shown(let memos): memos.forEach { line(Self.json($0.memo, links: $0.links)) }
         case .deleted(let ids, let referrers):

@@ -61,7 +61,13 @@ package struct TextRenderer: OutcomeRenderer {
                 summary.addedUnderNewUUID > 0
                 ? " (\(summary.addedUnderNewUUID) under a new uuid: \(summary.addedUnderNewUUID == 1 ? "its own names" : "theirs name") another memo here)"
                 : ""
-            let alreadyThere = summary.alreadyThere > 0 ? " (\(summary.alreadyThere) already in the store)" : ""
+            let reasons = [
+                summary.alreadyThere > 0 ? "\(summary.alreadyThere) already in the store" : nil,
+                summary.notNewer > 0
+                    ? "\(summary.notNewer) not newer than \(summary.notNewer == 1 ? "its memo" : "their memos") here"
+                    : nil
+            ].compactMap { $0 }
+            let alreadyThere = reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"
             var parts = [
                 "\(summary.added) added" + underNewUUID, "\(summary.updated) updated",
                 "\(summary.skipped) skipped" + alreadyThere

@@ -71,8 +71,11 @@ package struct ImportSummary: Equatable, Sendable {
     package var addedUnderNewUUID = 0
     /// Records whose memo the store already had in this version or a newer one.
     package var skipped = 0
-    /// Of `skipped`: records without a uuid that repeat a memo already there.
+    /// Of `skipped`: records that repeat a memo already there (text, tags, insert date).
     package var alreadyThere = 0
+    /// Of `skipped`: records whose memo here differs but was written later than they were
+    /// edited (or they carry no edit date).
+    package var notNewer = 0
     /// Records without text (Core Data rows with empty or NULL text attributes, empty notes).
     package var empty = 0
     /// What was read, when it was not one of memo's own files.
@@ -81,6 +84,12 @@ package struct ImportSummary: Equatable, Sendable {
     package init() {}
 
     package var records: Int { added + updated + skipped + empty }
+
+    /// Counts a skipped record, and why.
+    mutating func skip(alreadyThere isThere: Bool) {
+        skipped += 1
+        if isThere { alreadyThere += 1 } else { notNewer += 1 }
+    }
 }
 
 /// Where an import's records came from, for its summary.

@@ -16,6 +16,8 @@ struct FrontMatter: Equatable {
     /// trailing white space, dropped); no front matter and the whole text when `text` does
     /// not start with a closed block.
     static func split(_ text: String) -> (FrontMatter, body: String) {
+        // Editors on Windows may start the file with a byte-order mark.
+        let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let lines = MemoContent.lines(of: text)
         guard let first = lines.first, isFence(first, opening: true),
             let end = lines.dropFirst().firstIndex(where: { isFence($0, opening: false) })
@@ -37,25 +39,67 @@ struct FrontMatter: Equatable {
         for line in lines {
             let content = line.trimmingSpaces()
             if let key = listKey, line.first == " " || line.first == "-", content.hasPrefix("-") {
-                lists[key, default: []].append(Self.unquoted(content.dropFirst()))
+                let item = Self.withoutComment(content.dropFirst(), keepingTags: key == "tags")
+                lists[key, default: []].append(Self.unquoted(item))
                 continue
             }
             listKey = nil
             guard line.first?.isWhitespace == false, let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingSpaces().lowercased()
-            let value = line[line.index(after: colon)...].trimmingSpaces()
-            if value.isEmpty { listKey = key } else if values[key] == nil { values[key] = value }
+            let value = Self.withoutComment(line[line.index(after: colon)...], keepingTags: key == "tags")
+            if value.isEmpty { listKey = key } else if values[key] == nil { values[key] = String(value) }
         }
         date = (values["date"] ?? values["created"]).map { Self.unquoted(Substring($0)) }
         id = values["id"].map { Self.unquoted(Substring($0)) }
         tags = (lists["tags"] ?? values["tags"].map(Self.words) ?? []).compactMap(Self.tagName)
     }
 
-    /// A flow list `[a, b]`, or words apart by commas or spaces (quoted or not).
+    /// A value without a YAML comment after it (` #` outside quotes) and the spaces around.
+    /// Among tags, notes write `#idea` for a tag: there only ` # ` (a `#` and a space) starts
+    /// a comment.
+    private static func withoutComment(_ value: Substring, keepingTags: Bool) -> Substring {
+        var quote: Character?
+        var previous: Character = " "
+        for index in value.indices {
+            let character = value[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#", previous.isWhitespace {
+                let next = value[value.index(after: index)...].first
+                if !keepingTags || next == nil || next?.isWhitespace == true {
+                    return Substring(value[..<index].trimmingSpaces())
+                }
+            }
+            previous = character
+        }
+        return Substring(value.trimmingSpaces())
+    }
+
+    /// A flow list `[a, "b c"]`, each item one tag; or words apart by commas or spaces, the
+    /// whole value or each word quoted or not.
     private static func words(_ value: String) -> [String] {
-        var list = Substring(unquoted(Substring(value)))
-        if list.hasPrefix("["), list.hasSuffix("]") { list = list.dropFirst().dropLast() }
-        return list.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(unquoted)
+        guard value.hasPrefix("["), value.hasSuffix("]") else {
+            return unquoted(Substring(value)).split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(unquoted)
+        }
+        var items: [String] = []
+        var item = ""
+        var quote: Character?
+        for character in value.dropFirst().dropLast() {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "," {
+                items.append(unquoted(Substring(item)))
+                item = ""
+                continue
+            }
+            item.append(character)
+        }
+        items.append(unquoted(Substring(item)))
+        return items
     }
 
     /// A tag as written, without its leading `#` or `@`; nil when nothing is left.
@@ -64,13 +108,15 @@ struct FrontMatter: Equatable {
         return name.isEmpty ? nil : name
     }
 
-    /// A YAML scalar without its quotes.
+    /// A YAML scalar without its quotes: `'it''s'` is `it's`, `"a \"b\""` is `a "b"`.
     private static func unquoted(_ value: Substring) -> String {
         let value = value.trimmingSpaces()
-        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-            return String(value.dropFirst().dropLast())
+        guard value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote else {
+            return value
         }
-        return value
+        let inside = String(value.dropFirst().dropLast())
+        return quote == "'"
+            ? inside.replacing("''", with: "'") : inside.replacing("\\\"", with: "\"").replacing("\\\\", with: "\\")
     }
 
     /// `---` opens a block; `---` or `...` closes it (trailing spaces and a CR allowed).

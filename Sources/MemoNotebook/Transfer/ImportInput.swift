@@ -2,7 +2,7 @@ import Glibc
 
 /// What an import reads, told by what is at the path rather than by its name alone: a
 /// folder is a folder of Markdown notes; a file's first bytes tell a SQLite store (Core
-/// Data), a JSON array (memo's JSON), jrnl's export (an object whose first member is
+/// Data; memo's own store is refused: `sync` merges stores), a JSON array (memo's JSON), jrnl's export (an object whose first member is
 /// `"entries"`, or `"tags"` holding an object: memo's records hold tags in an array), one
 /// JSON object a line (JSON Lines), and Markdown that opens with front matter (a note).
 /// Other text goes by the file's name, else is read as Markdown. `--format` overrides all
@@ -12,6 +12,9 @@ enum ImportInput: Equatable {
     case records(TransferFormat)
     /// A folder of notes, or one note (`isFolder` false).
     case notes(isFolder: Bool)
+    /// Another memo store (its SQLite header names memo's application): `sync` merges it,
+    /// whatever `--format` says.
+    case memoStore
 
     /// How much of a file is looked at.
     private static let sniffedBytes = 4096
@@ -32,6 +35,10 @@ enum ImportInput: Equatable {
             return
         }
         let start = Self.firstBytes(of: path)
+        if Self.isMemoStore(start) {
+            self = .memoStore
+            return
+        }
         let detected = Self.format(of: start)
         if (format ?? detected ?? TransferFormat(fileName: name)) == .markdown, Self.opensWithFrontMatter(start) {
             self = .notes(isFolder: false)
@@ -56,6 +63,13 @@ enum ImportInput: Equatable {
         case UInt8(ascii: "-"): return opensWithFrontMatter(bytes) ? .markdown : nil
         default: return nil
         }
+    }
+
+    /// Whether the bytes open an SQLite database whose application id (offset 68, big
+    /// endian) is memo's, `MEMO`.
+    static func isMemoStore(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("SQLite format 3\0".utf8)) && bytes.count >= 72
+            && Array(bytes[68..<72]) == Array("MEMO".utf8)
     }
 
     /// Whether the text opens with a `---` line (a YAML front matter block).

@@ -21,6 +21,10 @@ package struct ImportRecord: Equatable, Sendable {
     /// entry's date and title, a Core Data row): a memo here with that uuid is then its
     /// memo, whatever it says now.
     package var namesItsSource = false
+    /// Whether its uuid comes from its path under the folder imported (a note without an
+    /// `id:`): reached through another folder it has another path, so one whose uuid is new
+    /// here but which repeats a memo already there (text, tags, insert date) is that memo.
+    package var isNamedByItsPath = false
     /// Whether its insert date is its file's modification time, for a note that gave none: it
     /// dates a new memo, but a later modification does not move the memo it made.
     package var isDatedByItsFile = false

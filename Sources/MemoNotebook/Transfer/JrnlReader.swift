@@ -66,7 +66,7 @@ struct JrnlReader: RecordReader {
         var record = ImportRecord(
             content: [title, body].filter { !$0.isEmpty }.joined(separator: "\n"),
             uuid: StableUUID.make(from: "jrnl:\(date) \(time)\n\(title)"),
-            insertDate: SourceDate.wallClock(day, milliseconds, in: displayTime), tags: tags, line: line)
+            insertDate: displayTime.instant(on: day, atMillisecond: milliseconds), tags: tags, line: line)
         record.namesItsSource = true
         return record
     }

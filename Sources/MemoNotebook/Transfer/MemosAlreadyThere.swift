@@ -16,12 +16,20 @@ struct MemosAlreadyThere {
         }
     }
 
-    /// A memo of the store that the record repeats (`ImportRecord.repeats`), if there is one.
-    func memo(repeatedBy record: ImportRecord, in store: MemoStore) throws(StoreError) -> Memo? {
+    /// A memo of the store that the record repeats (`ImportRecord.repeats`) and that
+    /// `isWanted`, if there is one.
+    func memo(
+        repeatedBy record: ImportRecord, ignoringUpdateDate: Bool, in store: MemoStore,
+        where isWanted: (Memo) -> Bool
+    ) throws(StoreError) -> Memo? {
         let hash = FNV1a.hash(record.content)
         guard let first = firstByHash[hash] else { return nil }
         for id in [first] + (othersByHash[hash] ?? []) {
-            if let memo = try store.memo(id: id), record.repeats(memo) { return memo }
+            if let memo = try store.memo(id: id), record.repeats(memo, ignoringUpdateDate: ignoringUpdateDate),
+                isWanted(memo)
+            {
+                return memo
+            }
         }
         return nil
     }
@@ -30,10 +38,12 @@ struct MemosAlreadyThere {
 extension ImportRecord {
     /// Whether the record says nothing `memo` does not: the same text and tags and, where
     /// the record carries dates, the same dates. A record without dates is dated when it is
-    /// imported, so its text and tags alone tell that it was imported before.
-    func repeats(_ memo: Memo) -> Bool {
+    /// imported, so its text and tags alone tell that it was imported before. A note's
+    /// update date is its file's modification time, which a copy of the file changes: it is
+    /// left out (`ignoringUpdateDate`) for notes, and for a record the store found no newer.
+    func repeats(_ memo: Memo, ignoringUpdateDate: Bool = false) -> Bool {
         guard content == memo.content, insertDate.map({ $0 == memo.insertDate }) ?? true,
-            updateDate.map({ $0 == memo.updateDate }) ?? true
+            ignoringUpdateDate || updateDate.map({ $0 == memo.updateDate }) ?? true
         else { return false }
         guard let named = try? tags.map({ tag throws(StoreError) in try TagName.normalize(tag) }) else { return false }
         return Set(named + TagName.inlineTags(in: content)) == Set(memo.tags)

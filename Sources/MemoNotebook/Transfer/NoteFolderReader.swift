@@ -9,9 +9,11 @@ import MemoStore
 ///
 /// A note's text is what follows its front matter (`FrontMatter`); its insert date is the
 /// front matter's `date:`/`created:`, else the file's modification time; its update date is
-/// that modification time, so a note changed since the last import updates its memo. Its
-/// uuid is derived from its `id:`, else from its path under the folder and its front matter
-/// date: importing the folder again finds the memos the first import made.
+/// that modification time, so a note changed since the last import updates its memo (and
+/// moves it, when its `date:` changed). Its uuid is derived from its `id:`, else from its
+/// path under the folder imported (its name, for a note imported alone): importing the
+/// folder again finds the memos the first import made, and the same note reached through
+/// another folder repeats its memo (`ImportRecord.isNamedByItsPath`).
 struct NoteFolderReader: RecordReader {
     /// The folder (or note) as given, which note paths in messages start with.
     let root: String
@@ -29,8 +31,9 @@ struct NoteFolderReader: RecordReader {
 
     /// How many left-out names the summary keeps.
     static let namesKept = 3
-    /// A note larger than this cannot be a memo (1 MiB of text): refused before it is read.
-    static let maximumBytes = 2 * MemoContent.maximumBytes
+    /// A note larger than a memo (1 MiB), front matter and all, is refused before it is
+    /// read: one limit, the memo's, in one message.
+    static let maximumBytes = MemoContent.maximumBytes
 
     init(root: String, isFolder: Bool, displayTime: DisplayTime) {
         self.root = root
@@ -74,18 +77,17 @@ struct NoteFolderReader: RecordReader {
             let relative = folder.isEmpty ? name : folder + "/" + name
             var status = stat()
             guard lstat(path(relative), &status) == 0 else { throw Self.failure(path(relative), errno) }
-            var kind = status.st_mode & S_IFMT
-            if kind == S_IFLNK {
-                // A link to a note is read; a link to a folder is not followed.
-                kind = stat(path(relative), &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? S_IFREG : S_IFLNK
-            }
+            let kind = status.st_mode & S_IFMT
+            // A link is what it leads to: a note is read, a folder is not followed (named as
+            // one); a link that leads nowhere, or to no file (a device), is left out.
+            let target = kind == S_IFLNK && stat(path(relative), &status) == 0 ? status.st_mode & S_IFMT : nil
             if kind == S_IFDIR {
                 subfolders.append(relative)
-            } else if kind == S_IFREG, name.lowercased().hasSuffix(".md") {
+            } else if kind == S_IFREG || target == S_IFREG, name.lowercased().hasSuffix(".md") {
                 files.append(relative)
             } else {
                 leftOutCount += 1
-                if leftOut.count < Self.namesKept { leftOut.append(relative + (kind == S_IFLNK ? "/" : "")) }
+                if leftOut.count < Self.namesKept { leftOut.append(relative + (target == S_IFDIR ? "/" : "")) }
             }
         }
         files.reverse()
@@ -104,7 +106,7 @@ struct NoteFolderReader: RecordReader {
             throw LocatedError(
                 file: shown, line: 0,
                 underlying: CommandError.invalid(
-                    "the note is \(status.st_size) bytes, more than a memo holds (\(MemoContent.maximumBytes >> 20) MiB)"
+                    "the note is \(status.st_size) bytes; the limit is \(Self.maximumBytes) (1 MiB)"
                 ))
         }
         let text: String
@@ -130,11 +132,12 @@ struct NoteFolderReader: RecordReader {
         let name = rootIsNote ? String(root.split(separator: "/").last ?? "") : relative
         var record = ImportRecord(
             content: body,
-            uuid: StableUUID.make(from: matter.id.map { "note-id:\($0)" } ?? "note:\(name)\n\(matter.date ?? "")"),
+            uuid: StableUUID.make(from: matter.id.map { "note-id:\($0)" } ?? "note:\(name)"),
             insertDate: insertDate, updateDate: modified < insertDate ? nil : modified, tags: matter.tags, line: 0)
         record.file = shown
         record.namesItsSource = true
         record.isDatedByItsFile = matter.date == nil
+        record.isNamedByItsPath = matter.id == nil
         return record
     }
 

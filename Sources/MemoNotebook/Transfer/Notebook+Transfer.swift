@@ -14,6 +14,12 @@ extension Notebook {
         let format: TransferFormat
         switch try ImportInput(path: path, shownAs: arguments.path, format: arguments.format) {
         case .notes(let isFolder): return try importNotes(from: arguments.path, isFolder: isFolder)
+        case .memoStore:
+            throw CommandError.invalid(
+                store.isOwnFile(path)
+                    ? "\(arguments.path) is this store's own file: there is nothing to import"
+                    : "\(arguments.path) is a memo store: 'memo sync \(arguments.path)' merges two stores "
+                        + "(import reads other programs' files)")
         case .records(.coredata): return try importCoreData(arguments)
         case .records(let given): format = given
         }
@@ -54,7 +60,8 @@ extension Notebook {
                 if record.namesItsSource, record.content.allSatisfy(\.isWhitespace) {
                     summary.empty += 1
                 } else {
-                    try merge(record, into: &summary, alreadyThere: &alreadyThere, file: record.file ?? file)
+                    try merge(
+                        record, into: &summary, alreadyThere: &alreadyThere, earlier: uuids, file: record.file ?? file)
                 }
                 progress?.update(importedRecords: summary.records, fraction: reader.progress)
             }
@@ -64,7 +71,7 @@ extension Notebook {
 
     /// Imports the rows of a Core Data entity; rows without text are counted, not imported.
     private func importCoreData(_ arguments: ImportArguments) throws -> ImportSummary {
-        let source = try CoreDataSource(path: UserPath.expand(arguments.path))
+        let source = try coreDataSource(arguments.path)
         let mapping = arguments.mapping
         let rows = try source.rows(
             entity: mapping.entity, textAttributes: mapping.textAttributes, dateAttribute: mapping.dateAttribute)
@@ -81,13 +88,27 @@ extension Notebook {
                         insertDate: row.date, line: Int(row.primaryKey))
                     record.namesItsSource = true
                     var unused: MemosAlreadyThere?
-                    try merge(record, into: &summary, alreadyThere: &unused, file: arguments.path)
+                    try merge(record, into: &summary, alreadyThere: &unused, earlier: UUIDsSeen(), file: arguments.path)
                 }
                 progress?.update(
                     importedRecords: summary.records,
                     fraction: rows.total > 0 ? Double(summary.records) / Double(rows.total) : nil)
             }
             return summary
+        }
+    }
+
+    /// The Core Data store at `path`. It is not the store in use: one that cannot be opened
+    /// or read fails the import plainly, not as an unusable store.
+    private func coreDataSource(_ path: String) throws -> CoreDataSource {
+        do {
+            return try CoreDataSource(path: UserPath.expand(path))
+        } catch {
+            switch error {
+            case .notAMemoStore(_, let reason): throw CommandError.invalid("cannot import \(path): \(reason)")
+            case .cannotOpen(_, let reason): throw CommandError.invalid("cannot import \(path): \(reason)")
+            default: throw error
+            }
         }
     }
 
@@ -98,13 +119,15 @@ extension Notebook {
         return try store.memo(uuid: legacy) == nil ? StableUUID.make(from: name) : legacy
     }
 
-    /// Adds, updates or skips one record, counting what it did; a record the store refuses
-    /// (empty text, a bad tag) fails the import at its line. `alreadyThere` is built at the
-    /// first record without a uuid. A record whose uuid names its place in its source
-    /// (`namesItsSource`: a row edited there, a note changed since) is still that memo.
+    /// Adds, updates or skips one record, counting what it did and why it skipped; a record
+    /// the store refuses (empty text, a bad tag) fails the import at its line. `alreadyThere`
+    /// is built at the first record that needs it. A record whose uuid names its place in its
+    /// source (`namesItsSource`: a row edited there, a note changed since) is still that memo;
+    /// a note named by its path that is new here but repeats a memo the import did not write
+    /// (`earlier`) is that memo, reached through another folder.
     private func merge(
         _ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
-        file: String
+        earlier: UUIDsSeen, file: String
     ) throws {
         try Interruption.check()
         do {
@@ -123,17 +146,21 @@ extension Notebook {
                     // A note dated by its modification time, modified since, was edited, not
                     // moved: its memo keeps its place (an update takes the record's insert date).
                     if record.isDatedByItsFile { insertDate = existing.insertDate }
+                } else if record.isNamedByItsPath,
+                    try memo(
+                        repeatedBy: record, ignoringUpdateDate: true, alreadyThere: &alreadyThere,
+                        where: { !earlier.contains($0.uuid) }) != nil
+                {
+                    summary.skip(alreadyThere: true)
+                    return
                 } else if updateDate != nil, updateDate == record.insertDate {
                     // A note dated by its modification time was not edited after it was
                     // written: its memo starts unedited, and a later modification updates it.
                     updateDate = nil
                 }
             } else {
-                let index = try alreadyThere ?? MemosAlreadyThere(store)
-                alreadyThere = index
-                if try index.memo(repeatedBy: record, in: store) != nil {
-                    summary.skipped += 1
-                    summary.alreadyThere += 1
+                if try memo(repeatedBy: record, ignoringUpdateDate: false, alreadyThere: &alreadyThere) != nil {
+                    summary.skip(alreadyThere: true)
                     return
                 }
                 // A scripted run's uuid depends on the text it is for: two files imported by
@@ -149,11 +176,25 @@ extension Notebook {
                 summary.added += 1
                 if isUnderNewUUID { summary.addedUnderNewUUID += 1 }
             case .updated: summary.updated += 1
-            case .skipped: summary.skipped += 1
+            case .skipped:
+                // Not edited after its memo here was last written: the same memo, or an older state.
+                let existing = try store.memo(uuid: uuid)
+                summary.skip(alreadyThere: existing.map { record.repeats($0, ignoringUpdateDate: true) } ?? false)
             }
         } catch let error as StoreError where !error.isStoreUnusable && error != .interrupted {
             throw LocatedError(file: file, line: record.line, underlying: error)
         }
+    }
+
+    /// A memo of the store the record repeats (`ImportRecord.repeats`) that `isWanted`,
+    /// looked up in `alreadyThere`, built at the first call.
+    private func memo(
+        repeatedBy record: ImportRecord, ignoringUpdateDate: Bool, alreadyThere: inout MemosAlreadyThere?,
+        where isWanted: (Memo) -> Bool = { _ in true }
+    ) throws -> Memo? {
+        let index = try alreadyThere ?? MemosAlreadyThere(store)
+        alreadyThere = index
+        return try index.memo(repeatedBy: record, ignoringUpdateDate: ignoringUpdateDate, in: store, where: isWanted)
     }
 
     /// Writes memos to a file, whole or not at all (`WholeFileWriter`), after checking the
