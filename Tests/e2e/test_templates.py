@@ -284,3 +284,11 @@ def test_text_piped_to_today_is_added_to_the_daily_memo(memo_binary, memo_enviro
     assert daily["content"] in {heading + "\nwoke up early\nmet Bob", filled("# {{date}}", tokyo_now()) + "\nwoke up early\nmet Bob"}
     assert daily["tags"] == ["daily"]
     assert editor.given() == [], "no editor opens"
+
+
+def test_nothing_piped_to_today_changes_nothing(memo_binary, memo_environment, config, editor):
+    subprocess.run([memo_binary, "add", "--tag", "daily", "the day"], env=memo_environment, check=True)
+    result = subprocess.run([memo_binary, "today"], stdin=subprocess.DEVNULL, env=memo_environment,
+                            capture_output=True, text=True)
+    assert (result.stderr, result.returncode) == ("error: #1 unchanged: the new text is empty\n", 1)
+    assert [memo["content"] for memo in memos(memo_binary, memo_environment)] == ["the day"]

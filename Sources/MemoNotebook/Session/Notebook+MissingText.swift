@@ -76,7 +76,10 @@ extension MissingTextSource {
         startingFrom current: String, appendingPipedText: Bool = false, _ use: (String) throws -> Result
     ) throws -> Result {
         try withSaved(startingFrom: current, asOneText: true) { text, piped in
-            guard appendingPipedText, piped, !current.isEmpty else { return try use(text) }
+            // Nothing piped adds nothing: the text is as empty as it came.
+            guard appendingPipedText, piped, !current.isEmpty, !text.allSatisfy(\.isWhitespace) else {
+                return try use(text)
+            }
             return try use(current + (current.hasSuffix("\n") ? "" : "\n") + text)
         }
     }
