@@ -51,7 +51,7 @@ package enum BulkEditBuffer {
         %%% to apply; quit with an error (:cq in vim) to change nothing. Change a text to edit that
         %%% memo; remove a header with its text to delete that memo; write a text under a new
         %%% header '%% new' to add a memo (one header per memo). Lines starting with '%%%' are
-        %%% dropped; a text line starting with '%%' is shown with a '\\' before it, taken away.
+        %%% dropped; a text line starting with '%%' gets a '\\' before it, taken away on save.
 
         """
 
