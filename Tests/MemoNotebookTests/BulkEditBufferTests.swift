@@ -22,7 +22,8 @@ struct BulkEditBufferTests {
 
     static func sections(_ texts: [String]) -> [BulkEditBuffer.Section] {
         texts.enumerated().map {
-            BulkEditBuffer.Section(id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", version: "v\($0.offset)", text: $0.element)
+            BulkEditBuffer.Section(
+                id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", version: "v\($0.offset)", text: $0.element)
         }
     }
 
@@ -53,7 +54,9 @@ struct BulkEditBufferTests {
     }
 
     @Test func eachHeaderNamesTheMemosVersion() throws {
-        let buffer = BulkEditBuffer.write([BulkEditBuffer.Section(id: 2, date: "2026-03-02 09:15:00", version: "3f2a", text: "a")])
+        let buffer = BulkEditBuffer.write([
+            BulkEditBuffer.Section(id: 2, date: "2026-03-02 09:15:00", version: "3f2a", text: "a")
+        ])
         #expect(buffer.hasSuffix("\n%% #2 2026-03-02 09:15:00 v:3f2a\na\n"))
         #expect(try BulkEditBuffer.read("%% #2 by hand\nb\n") == [.memo(id: 2, text: "b", version: nil)])
     }
@@ -76,7 +79,9 @@ struct BulkEditBufferTests {
     }
 
     @Test func aTextLineThatLooksLikeAHeaderIsQuotedWithOneMoreBackslash() {
-        let buffer = BulkEditBuffer.write([BulkEditBuffer.Section(id: 7, date: "D", version: "0", text: "%% #1\n\\%% new\n%%% x\nplain %%")])
+        let buffer = BulkEditBuffer.write([
+            BulkEditBuffer.Section(id: 7, date: "D", version: "0", text: "%% #1\n\\%% new\n%%% x\nplain %%")
+        ])
         #expect(buffer.hasSuffix("%% #7 D v:0\n\\%% #1\n\\\\%% new\n\\%%% x\nplain %%\n"))
     }
 

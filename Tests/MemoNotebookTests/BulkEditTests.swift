@@ -199,8 +199,10 @@ struct BulkEditTests {
         ("edit --asc", "'edit' needs a memo id, or filters that select memos (edit --tag TAG)"),
         ("edit --tag work <<END", "'edit' without an id takes no heredoc: it opens the editor"),
         // After the id, selection options are no options of `edit ID`: its text may hold -n 5.
-        ("edit 1 text --tag work",
-         "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id (write -- before a text that holds it)"),
+        (
+            "edit 1 text --tag work",
+            "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id (write -- before a text that holds it)"
+        ),
         ("edit --tag work 1", "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id")
     ])
     func editWithoutIdNeedsFiltersAndEditWithAnIdTakesNone(_ line: String, _ message: String) {
@@ -299,7 +301,9 @@ struct BulkEditTests {
         let other = try ScriptedNotebook(file: folder.path + "/store.sqlite")
         let editor = ScriptedEditor { buffer in
             try other.run("edit 2 changed elsewhere @work")
-            return Self.changing(1, in: buffer) { BulkEditBuffer.section(header: Self.header(of: $0), text: "typed @work") }
+            return Self.changing(1, in: buffer) {
+                BulkEditBuffer.section(header: Self.header(of: $0), text: "typed @work")
+            }
         }
         session.notebook.missingTextSource = editor
         #expect(throws: CommandError.self) { try session.run("edit --tag work") }

@@ -28,7 +28,8 @@ struct BulkEditExecuteTests {
         #expect(bulk.ok == false)
         #expect(
             bulk.output
-                == "error: 'edit' needs an editor, which scripts and the server do not have: edit ID TEXT, one memo at a time\n")
+                == "error: 'edit' needs an editor, which scripts and the server do not have: edit ID TEXT, one memo at a time\n"
+        )
         #expect(try execute("list --asc").output?.contains("  one @work") == true)
         #expect(try execute("edit --tag nothing").output == "nothing to edit: no memo matches\n")
     }

@@ -34,7 +34,9 @@ package struct BulkEditPlan: Equatable, Sendable {
     ///   - deletesLeftOut: whether a memo of `opened` the buffer leaves out is deleted: so in
     ///     the editor's buffer, which showed them all; a buffer from standard input (a kept
     ///     buffer, or a few sections a script wrote) names what it changes, and deletes nothing.
-    package init(opened: [Opened], blocks: [BulkEditBuffer.Block], deletesLeftOut: Bool = true)
+    package init(
+        opened: [Opened], blocks: [BulkEditBuffer.Block], deletesLeftOut: Bool = true
+    )
         throws(BulkEditProblem)
     {
         guard !blocks.isEmpty else { throw .noHeader }

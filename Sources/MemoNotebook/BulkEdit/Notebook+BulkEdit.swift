@@ -12,7 +12,9 @@ extension Notebook {
         let memos = try selectedMemos(selection)
         guard !memos.isEmpty else { return .unchanged("nothing to edit: no memo matches") }
         let source = try editorSource(for: "edit", instead: "edit ID TEXT, one memo at a time")
-        let opened = memos.map { BulkEditPlan.Opened(id: $0.id, text: $0.content, version: MemoFileBase($0).fingerprint) }
+        let opened = memos.map {
+            BulkEditPlan.Opened(id: $0.id, text: $0.content, version: MemoFileBase($0).fingerprint)
+        }
         let buffer = BulkEditBuffer.write(
             zip(memos, opened).map {
                 BulkEditBuffer.Section(

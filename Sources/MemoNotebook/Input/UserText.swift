@@ -41,7 +41,8 @@ package struct UserText: MissingTextSource {
     /// What the user saved in the editor, started on `initial`: its file stays until the
     /// command has used it, and is what a failed command keeps.
     private func edit(_ initial: String) throws -> SavedText {
-        let path = try PrivateTemporaryFile.create(holding: Array(initial.utf8), environment: environment, kind: "editor")
+        let path = try PrivateTemporaryFile.create(
+            holding: Array(initial.utf8), environment: environment, kind: "editor")
         let command = editorCommand
         let bytes: [UInt8]
         do {

@@ -50,8 +50,9 @@ extension MissingTextSource {
             let whole = Self.withoutByteOrderMark(decoded)
             // Saved as it was started, a text is what it was, whatever CRs end it.
             let unchanged = asOneText && !current.isEmpty && whole == current + "\n"
-            text = unchanged ? current : asOneText ? Self.droppingOneLineBreak(whole) : whole
-            let result = try use(text ?? decoded, saved.isFromStandardInput)
+            let given = unchanged ? current : asOneText ? Self.droppingOneLineBreak(whole) : whole
+            text = given
+            let result = try use(given, saved.isFromStandardInput)
             saved.discard()
             return result
         } catch {
