@@ -2,7 +2,7 @@ import Glibc
 import MemoStore
 
 /// A new file in `$TMPDIR` (else `/tmp`) that only its owner may read: the editor's copy of
-/// a memo's text, or a bulk edit's buffer kept after it could not be applied.
+/// a memo's text or a bulk edit's buffer, or piped text kept after a command could not use it.
 enum PrivateTemporaryFile {
     /// Creates the file holding `bytes` and gives its path; `kind` names it in errors
     /// ("a file for the editor").
