@@ -1,3 +1,4 @@
+import MemoTestSupport
 import Testing
 
 @testable import MemoNotebook
@@ -15,28 +16,77 @@ struct BulkEditBufferTests {
         "two lines\r\nwith CR LF", "ends with CR LF\r\n", "ends with a line break\n", "two line breaks\n\n",
         "\n\nstarts with empty lines", "middle\n\n\nempty lines", "  indented\n\ttabbed", "café 京都 👍🏽 ẞ",
         "e\u{301} decomposed\n\u{301} a mark at a line's start", "lone CR\r inside", "#1 not a header",
-        " %% not at the start"
+        " %% indented like a header", "\t%%% an indented comment", "  \\%% indented and quoted",
+        "abc\r", "line\r\n\r", "\r", "\r\n", "\r\r\n\n", "ends with CR then LF\r\n\r\n"
     ]
 
-    @Test func everyTextComesBackAsItWasByteForByte() throws {
-        let memos = Self.awkwardTexts.enumerated().map {
-            (id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", text: $0.element)
+    static func sections(_ texts: [String]) -> [BulkEditBuffer.Section] {
+        texts.enumerated().map {
+            BulkEditBuffer.Section(
+                id: Int64($0.offset + 1), date: "2026-01-01 10:00:00", version: "v\($0.offset)", text: $0.element)
         }
+    }
+
+    static func expectRoundTrip(_ texts: [String]) throws {
+        let memos = sections(texts)
         let blocks = try BulkEditBuffer.read(BulkEditBuffer.write(memos))
-        #expect(blocks == memos.map { .memo(id: $0.id, text: $0.text) })
+        #expect(blocks == memos.map { .memo(id: $0.id, text: $0.text, version: $0.version) })
         for (block, memo) in zip(blocks, memos) {
-            guard case .memo(_, let text) = block else { continue }
+            guard case .memo(_, let text, _) = block else { continue }
             #expect(Array(text.utf8) == Array(memo.text.utf8), "\(memo.text.debugDescription)")
         }
     }
 
+    @Test func everyTextComesBackAsItWasByteForByte() throws {
+        try Self.expectRoundTrip(Self.awkwardTexts)
+    }
+
+    /// Texts made at random of the pieces that break lines, start them like the buffer's own
+    /// lines or quote them: CR, LF, CR LF, blanks, `\\`, `%%`, `#1`, `new`, letters.
+    @Test(arguments: 0..<40)
+    func randomTextsComeBackAsTheyWere(_ seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let pieces = ["\r", "\n", "\r\n", " ", "\t", "\\", "%%", "%", "#1", " new", "a", "é", "\u{FEFF}", "\u{301}"]
+        let texts = (0..<8).map { _ in
+            (0..<random.next(13)).map { _ in pieces[random.next(pieces.count)] }.joined()
+        }
+        try Self.expectRoundTrip(texts)
+    }
+
+    @Test func eachHeaderNamesTheMemosVersion() throws {
+        let buffer = BulkEditBuffer.write([
+            BulkEditBuffer.Section(id: 2, date: "2026-03-02 09:15:00", version: "3f2a", text: "a")
+        ])
+        #expect(buffer.hasSuffix("\n%% #2 2026-03-02 09:15:00 v:3f2a\na\n"))
+        #expect(try BulkEditBuffer.read("%% #2 by hand\nb\n") == [.memo(id: 2, text: "b", version: nil)])
+    }
+
+    /// An editor that autoindents: an indented `%%` line is a header (or refused), never text.
+    @Test func anIndentedHeaderIsAHeader() throws {
+        #expect(
+            try BulkEditBuffer.read("%% #2 D v:1\nb\n  %% #1 D v:2\na\n\t%%% a comment\n") == [
+                .memo(id: 2, text: "b", version: "1"), .memo(id: 1, text: "a", version: "2")
+            ])
+        #expect(throws: BulkEditProblem.malformedHeader(line: 3, text: "  %%#1")) {
+            try BulkEditBuffer.read("%% #2 D\nb\n  %%#1\na\n")
+        }
+        #expect(BulkEditBuffer.write(Self.sections(["  %% x"])).hasSuffix("\n  \\%% x\n"))
+    }
+
+    @Test func aByteOrderMarkAtTheStartIsNotText() throws {
+        #expect(try BulkEditBuffer.read("\u{FEFF}%%% note\n%% #1 D\na\n") == [.memo(id: 1, text: "a")])
+        #expect(try BulkEditBuffer.read("\u{FEFF}%% #1 D\na\n") == [.memo(id: 1, text: "a")])
+    }
+
     @Test func aTextLineThatLooksLikeAHeaderIsQuotedWithOneMoreBackslash() {
-        let buffer = BulkEditBuffer.write([(id: 7, date: "D", text: "%% #1\n\\%% new\n%%% x\nplain %%")])
-        #expect(buffer.hasSuffix("%% #7 D\n\\%% #1\n\\\\%% new\n\\%%% x\nplain %%\n"))
+        let buffer = BulkEditBuffer.write([
+            BulkEditBuffer.Section(id: 7, date: "D", version: "0", text: "%% #1\n\\%% new\n%%% x\nplain %%")
+        ])
+        #expect(buffer.hasSuffix("%% #7 D v:0\n\\%% #1\n\\\\%% new\n\\%%% x\nplain %%\n"))
     }
 
     @Test func theBufferStartsWithCommentsTheReaderDrops() throws {
-        let buffer = BulkEditBuffer.write([(id: 1, date: "D", text: "a")])
+        let buffer = BulkEditBuffer.write(Self.sections(["a"]))
         let lines = buffer.split(separator: "\n")
         #expect(lines.first?.hasPrefix("%%% memo:") == true)
         #expect(lines.dropLast(2).allSatisfy { $0.hasPrefix("%%%") })

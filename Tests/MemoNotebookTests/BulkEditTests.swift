@@ -25,7 +25,9 @@ struct BulkEditTests {
     /// The buffer's sections: the comment, then each header line with the text under it.
     static func sections(of buffer: String) -> [String] {
         var sections: [String] = []
-        for line in buffer.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        // Cut at line feeds by scalars: a text's CR before one is no line break of the buffer.
+        for scalars in buffer.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            let line = String(String.UnicodeScalarView(scalars))
             if line.hasPrefix("%% ") || sections.isEmpty { sections.append("") }
             sections[sections.count - 1] += line + "\n"
         }
@@ -181,12 +183,15 @@ struct BulkEditTests {
         #expect(try texts(session) == before)
     }
 
-    /// Scripts and the server have no editor: `edit` without an id fails there as `edit ID`
-    /// without text does.
-    @Test func withoutAnEditorItFailsAsEditWithoutTextDoes() throws {
+    /// Scripts and the server have no editor: `edit` without an id is refused there, saying
+    /// that it needs one, as `today` is.
+    @Test func withoutAnEditorItIsRefusedSayingSo() throws {
         let session = try session()
         #expect(throws: CommandError.usage("'edit' needs the new text")) { try session.run("edit 1") }
-        #expect(throws: CommandError.usage("'edit' needs the new text")) { try session.run("edit --tag work") }
+        #expect(
+            throws: CommandError.usage(
+                "'edit' needs an editor, which scripts and the server do not have: edit ID TEXT, one memo at a time")
+        ) { try session.run("edit --tag work") }
     }
 
     @Test(arguments: [
@@ -194,7 +199,10 @@ struct BulkEditTests {
         ("edit --asc", "'edit' needs a memo id, or filters that select memos (edit --tag TAG)"),
         ("edit --tag work <<END", "'edit' without an id takes no heredoc: it opens the editor"),
         // After the id, selection options are no options of `edit ID`: its text may hold -n 5.
-        ("edit 1 text --tag work", "unknown option '--tag' for 'edit' (write -- before a text that holds it)"),
+        (
+            "edit 1 text --tag work",
+            "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id (write -- before a text that holds it)"
+        ),
         ("edit --tag work 1", "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id")
     ])
     func editWithoutIdNeedsFiltersAndEditWithAnIdTakesNone(_ line: String, _ message: String) {
@@ -220,8 +228,10 @@ struct BulkEditTests {
             let session = try ScriptedNotebook()
             let pool = BulkEditBufferTests.awkwardTexts
             func randomText() -> String {
-                (0...random.next(2)).map { _ in pool[random.next(pool.count)] }.joined(
+                let text = (0...random.next(2)).map { _ in pool[random.next(pool.count)] }.joined(
                     separator: random.next(2) == 0 ? "\n" : " ")
+                // A memo's text is never blank (a blank one is refused: `emptyText`).
+                return text.allSatisfy(\.isWhitespace) ? text + "x" : text
             }
             let count = 1 + random.next(8)
             for _ in 0..<count {
@@ -280,5 +290,87 @@ struct BulkEditTests {
                 #expect(try texts(session) == before, "seed \(seed): one undo takes it all back")
             }
         }
+    }
+
+    /// A refused buffer kept, then given again on standard input (the natural retry): a
+    /// section of a memo changed since the buffer was written is refused, not written back.
+    @Test func aKeptBufferGivenAgainRefusesMemosChangedSinceItWasWritten() throws {
+        let folder = TemporaryFolder()
+        let session = try ScriptedNotebook(file: folder.path + "/store.sqlite")
+        try session.run(["add first @work", "add second @work"])
+        let other = try ScriptedNotebook(file: folder.path + "/store.sqlite")
+        let editor = ScriptedEditor { buffer in
+            try other.run("edit 2 changed elsewhere @work")
+            return Self.changing(1, in: buffer) {
+                BulkEditBuffer.section(header: Self.header(of: $0), text: "typed @work")
+            }
+        }
+        session.notebook.missingTextSource = editor
+        #expect(throws: CommandError.self) { try session.run("edit --tag work") }
+        let kept = try #require(editor.kept.first)
+        let retry = ScriptedEditor { _ in kept }
+        retry.isStandardInput = true
+        session.notebook.missingTextSource = retry
+        #expect(
+            throws: CommandError.invalid(
+                "#2 was changed since the buffer was written (its header names an older version); "
+                    + "nothing changed: the edited text is kept in /kept/1")
+        ) { try session.run("edit --tag work") }
+        #expect(try texts(session) == [1: "first @work", 2: "changed elsewhere @work"])
+        // Its section taken out, the retry edits #1 alone, and leaves #2 as it is now.
+        let fixed = ScriptedEditor { _ in Self.changing(2, in: kept) { _ in nil } }
+        fixed.isStandardInput = true
+        session.notebook.missingTextSource = fixed
+        #expect(try session.run("edit --tag work") == "edited #1\n")
+        #expect(try texts(session) == [1: "typed @work", 2: "changed elsewhere @work"])
+    }
+
+    /// A buffer on standard input names what it changes: a memo it leaves out stays, and a
+    /// header without a version (typed by hand) stands for the memo as it is now.
+    @Test func aPartialBufferOnStandardInputDeletesNothing() throws {
+        let session = try session()
+        let piped = ScriptedEditor { _ in "%% #1\nchanged @work\n%% new\nadded\n" }
+        piped.isStandardInput = true
+        session.notebook.missingTextSource = piped
+        #expect(try session.run("edit --tag work") == "edited #1; added #5\n")
+        #expect(
+            try texts(session) == [
+                1: "changed @work", 2: "second @work", 3: "third @work", 4: "other @home", 5: "added"
+            ])
+    }
+
+    /// Saved unchanged, a bulk edit says so in words that fit one memo or several, and in
+    /// JSON gives the documented object, its arrays empty.
+    @Test func nothingChangedReadsRightForOneMemoAndInJSON() throws {
+        let session = try session()
+        session.notebook.missingTextSource = ScriptedEditor { $0 }
+        #expect(try session.run("edit --tag home") == "nothing changed: the memo is as it was\n")
+        #expect(try session.json("edit --tag work") == #"{"edited":[],"deleted":[],"added":[]}"# + "\n")
+    }
+
+    /// Texts whose lines end in CR, saved unchanged, change nothing.
+    @Test(arguments: ["abc\r", "line\r\n\r", "a\r\n\r\n", "a\r\n", "\r%% x\r"])
+    func aTextEndingInCRSavedUnchangedChangesNothing(_ text: String) throws {
+        let session = try ScriptedNotebook()
+        _ = try session.notebook.execute(.add(text: text, tags: ["x"]))
+        session.notebook.missingTextSource = ScriptedEditor { $0 }
+        #expect(try session.run("edit --tag x") == "nothing changed: the memo is as it was\n")
+        #expect(try texts(session) == [1: text])
+    }
+
+    /// An indented header (an editor's autoindent) heads its memo: nothing is deleted or glued.
+    @Test func anIndentedHeaderHeadsItsMemo() throws {
+        let session = try session()
+        session.notebook.missingTextSource = ScriptedEditor { buffer in
+            Self.changing(2, in: buffer) { "  " + $0 }
+        }
+        #expect(try session.run("edit --tag work") == "nothing changed: the 3 memos are as they were\n")
+    }
+
+    /// Options of `edit` without an id given to `edit ID` are refused saying what they are for.
+    @Test(arguments: ["edit 1 --date 2024-01-01 --tag x", "edit --tag x 1"])
+    func filtersGivenToEditIDSayTheySelectMemos(_ line: String) throws {
+        let error = #expect(throws: CommandError.self) { try CommandParser.parse(line: line) }
+        #expect(error?.message == "'edit ID' takes no '--tag': filters select the memos of 'edit' without an id")
     }
 }

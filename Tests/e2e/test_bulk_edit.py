@@ -177,3 +177,80 @@ def test_a_memo_changed_by_another_process_meanwhile_refuses_the_save_and_keeps_
     assert "\ntyped while another changed #2\n" in open(kept, encoding="utf-8").read()
     assert texts(memo_binary, store_environment) == {1: "one @work", 2: "changed by another process"}
     assert "bulk-edit" not in memo(memo_binary, store_environment, "history")
+
+
+def shell_editor(tmp_path, environment, line):
+    """$EDITOR as a shell line run on the buffer's file, FILE."""
+    script = tmp_path / "shell-editor"
+    script.write_text("#!/bin/sh\n" + line.replace("FILE", '"$1"') + "\n")
+    script.chmod(0o755)
+    environment["EDITOR"] = str(script)
+
+
+def piped(binary, environment, text, *arguments):
+    result = subprocess.run([binary, *arguments], input=text, env=environment, capture_output=True, text=True)
+    return result.stdout, result.stderr, result.returncode
+
+
+def test_a_kept_buffer_given_again_on_standard_input_refuses_what_changed_since(
+        memo_binary, store_environment, tmp_path):
+    add(memo_binary, store_environment, "one @x", "two @x")
+    copy = tmp_path / "buffer"
+    # The editor keeps a copy and quits with an error: the buffer, as written, changes nothing.
+    shell_editor(tmp_path, store_environment, f"cp FILE '{copy}'; exit 1")
+    assert on_terminal(memo_binary, store_environment, "edit", "--tag", "x")[1] == 1
+    memo(memo_binary, store_environment, "edit", "2", "changed elsewhere @x")
+    buffer = copy.read_text().replace("\none @x\n", "\none, typed @x\n")
+    store_environment["TMPDIR"] = str(tmp_path)
+    stdout, stderr, status = piped(memo_binary, store_environment, buffer, "edit", "--tag", "x")
+    assert (stdout, status) == ("", 1)
+    assert stderr.startswith("error: #2 was changed since the buffer was written (its header names an older version)"
+                             "; nothing changed: the edited text is kept in "), stderr
+    assert texts(memo_binary, store_environment) == {1: "one @x", 2: "changed elsewhere @x"}
+
+
+def test_a_partial_buffer_on_standard_input_deletes_nothing_it_leaves_out(memo_binary, store_environment):
+    add(memo_binary, store_environment, "one @x", "two @x", "three @x")
+    assert piped(memo_binary, store_environment, "%% #1\nchanged @x\n", "edit", "--tag", "x") == (
+        "edited #1\n", "", 0)
+    assert texts(memo_binary, store_environment) == {1: "changed @x", 2: "two @x", 3: "three @x"}
+
+
+@pytest.mark.parametrize("text", ["abc\r", "line\r\n\r", "a\r\n\r\n", "\r%% x"])
+def test_a_buffer_saved_unchanged_leaves_texts_with_cr_as_they_were(memo_binary, store_environment, tmp_path, text):
+    memo(memo_binary, store_environment, "add", "--tag", "x", "--", text)
+    shell_editor(tmp_path, store_environment, "true")
+    assert on_terminal(memo_binary, store_environment, "edit", "--tag", "x") == (
+        "nothing changed: the memo is as it was\n", 0)
+    assert texts(memo_binary, store_environment) == {1: text}
+    assert len(memo(memo_binary, store_environment, "history").splitlines()) == 1
+
+
+@pytest.mark.parametrize("how", ["indent", "bom"])
+def test_an_indented_header_or_a_byte_order_mark_changes_nothing(memo_binary, store_environment, tmp_path, how):
+    """An editor's autoindent before a header, or the byte-order mark some editors write."""
+    add(memo_binary, store_environment, "one @x", "two @x")
+    change = "sed -i 's/^%% #1 /   %% #1 /' FILE" if how == "indent" else "sed -i '1s/^/\\xef\\xbb\\xbf/' FILE"
+    shell_editor(tmp_path, store_environment, change)
+    assert on_terminal(memo_binary, store_environment, "edit", "--tag", "x") == (
+        "nothing changed: the 2 memos are as they were\n", 0)
+    assert texts(memo_binary, store_environment) == {1: "one @x", 2: "two @x"}
+
+
+def test_nothing_changed_in_json_is_the_documented_object(memo_binary, store_environment, tmp_path):
+    add(memo_binary, store_environment, "one @x")
+    shell_editor(tmp_path, store_environment, "true")
+    assert on_terminal(memo_binary, store_environment, "--json", "edit", "--tag", "x") == (
+        '{"edited":[],"deleted":[],"added":[]}\n', 0)
+
+
+def test_options_of_edit_without_an_id_are_explained(memo_binary, store_environment):
+    add(memo_binary, store_environment, "one @x")
+    result = subprocess.run([memo_binary, "edit", "1", "--date", "2024-01-01", "--tag", "x"], env=store_environment,
+                            capture_output=True, text=True)
+    assert (result.stderr, result.returncode) == (
+        "error: 'edit ID' takes no '--tag': filters select the memos of 'edit' without an id\n", 2)
+    script = subprocess.run([memo_binary, "run", "-"], input="add one @x\nedit --tag x\n", env=store_environment,
+                            capture_output=True, text=True)
+    assert script.stderr == ("<stdin>:2: error: 'edit' needs an editor, which scripts and the server do not have: "
+                             "edit ID TEXT, one memo at a time\n")

@@ -253,3 +253,12 @@ def test_ctrl_z_still_suspends_the_repl_under_job_control(memo_binary, store_env
                  and shown[-2].endswith("typed before ctrl-z and after"), "list does not show the memo")
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
+@pytest.mark.parametrize("text", ["ends with a line break\n", "two\n\n", "crlf\r\n", "cr\r"])
+def test_a_text_saved_unchanged_in_the_editor_stays_as_it_was(memo_binary, store_environment, text):
+    """The editor's file is the text and one line break, which the reader drops again."""
+    subprocess.run([memo_binary, "add", "--", text], env=store_environment, check=True)
+    store_environment["EDITOR"] = "true"
+    assert on_terminal(memo_binary, store_environment, "edit", "1") == ("#1 unchanged: the text is the same\n", 0)
+    assert [memo["content"] for memo in memos(memo_binary, store_environment)] == [text]

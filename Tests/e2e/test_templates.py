@@ -2,6 +2,7 @@
 binary on pseudo-terminals, with a real $EDITOR script and HOME and XDG_CONFIG_HOME in a
 temporary folder."""
 import datetime
+import os
 import json
 import subprocess
 import zoneinfo
@@ -100,7 +101,7 @@ def test_add_template_opens_the_editor_on_the_filled_template(memo_binary, memo_
     after = tokyo_now()
     assert output == ("added #1\n", 0)
     [given] = editor.given()
-    body = "# Weekly sync\n{{weekday}} {{date}} {{time}} {{unknown}}\n"
+    body = "# Weekly sync\n{{weekday}} {{date}} {{time}} {{unknown}}\n\n"
     assert given in {filled(body, before), filled(body, after)}, "in the display time zone (TZ), to the minute"
     [memo] = memos(memo_binary, memo_environment)
     assert memo["content"] == given + "decided: ship it @done"
@@ -217,3 +218,77 @@ def test_the_example_templates_fill_in(memo_binary, memo_environment, config, ed
     assert daily["tags"] == ["daily"] and daily["content"].endswith("went well")
     assert meeting["content"].startswith(f"Meeting: Standup ({moment.strftime('%Y-%m-%d')} ")
     assert meeting["tags"] == ["meeting"]
+
+
+KEPT = "; nothing changed: the edited text is kept in "
+
+
+@pytest.mark.parametrize("command", [["add"], ["edit", "1"], ["edit", "--tag", "work"],
+                                     ["add", "--template", "meeting"], ["today"]])
+def test_a_saved_text_that_is_not_utf8_is_kept_byte_for_byte(memo_binary, memo_environment, config, editor,
+                                                              tmp_path, command):
+    """A Latin-1 editor saves `café` as one byte é: nothing changes, and the file the error
+    names holds exactly what was saved (the editor's own file, which is no longer removed)."""
+    template(config, "meeting", "# {{title}}\n")
+    subprocess.run([memo_binary, "add", "--tag", "work", "one"], env=memo_environment, check=True)
+    if command == ["today"]:
+        subprocess.run([memo_binary, "add", "--tag", "daily", "the day"], env=memo_environment, check=True)
+    before = memos(memo_binary, memo_environment)
+    memo_environment["TMPDIR"] = str(tmp_path)
+    editor.does("printf 'caf\\351\\n' >> FILE; cp FILE '%s'" % (tmp_path / "saved"))
+    output, status = on_terminal(memo_binary, memo_environment, *command)
+    prefix = "error: the saved text is not valid UTF-8" + KEPT
+    assert (output.startswith(prefix), status) == (True, 1), output
+    kept = output[len(prefix):].strip()
+    assert kept.startswith(str(tmp_path) + "/memo-")
+    with open(kept, "rb") as file:
+        assert file.read() == (tmp_path / "saved").read_bytes()
+    assert oct(os.stat(kept).st_mode & 0o777) == "0o600"
+    assert memos(memo_binary, memo_environment) == before
+
+
+def test_a_text_the_store_refuses_is_kept(memo_binary, memo_environment, editor, tmp_path):
+    memo_environment["TMPDIR"] = str(tmp_path)
+    editor.does("head -c 1100000 /dev/zero | tr '\\0' x >> FILE")
+    output, status = on_terminal(memo_binary, memo_environment, "add")
+    assert status == 1 and "limit" in output and KEPT in output, output
+    kept = output.split(KEPT)[1].strip()
+    assert os.path.getsize(kept) == 1100000
+    assert memos(memo_binary, memo_environment) == []
+
+
+def test_what_has_nothing_to_lose_is_not_kept(memo_binary, memo_environment, config, editor, tmp_path):
+    """An empty text, or a template saved unchanged, leaves no file behind."""
+    memo_environment["TMPDIR"] = str(tmp_path)
+    template(config, "meeting", "# {{title}}\n")
+    assert on_terminal(memo_binary, memo_environment, "add", "--template", "meeting")[1] == 1
+    editor.does(": > FILE")
+    assert on_terminal(memo_binary, memo_environment, "add") == ("error: nothing added: the text is empty\n", 1)
+    assert list(tmp_path.glob("memo-*")) == []
+
+
+def test_text_piped_to_today_is_added_to_the_daily_memo(memo_binary, memo_environment, config, editor):
+    """As jrnl and nb users log a line: what is piped goes after what the daily memo holds
+    (the daily template's text for the first of the day), on a line of its own; nothing is lost."""
+    template(config, "daily", "# {{date}}\n")
+    heading = filled("# {{date}}", tokyo_now())
+
+    def today(text):
+        result = subprocess.run([memo_binary, "today"], input=text, env=memo_environment, capture_output=True,
+                                text=True)
+        return result.stdout, result.stderr, result.returncode
+
+    assert today("woke up early\n") == ("added #1\n", "", 0)
+    assert today("met Bob\n") == ("edited #1\n", "", 0)
+    [daily] = memos(memo_binary, memo_environment)
+    assert daily["content"] in {heading + "\nwoke up early\nmet Bob", filled("# {{date}}", tokyo_now()) + "\nwoke up early\nmet Bob"}
+    assert daily["tags"] == ["daily"]
+    assert editor.given() == [], "no editor opens"
+
+
+def test_nothing_piped_to_today_changes_nothing(memo_binary, memo_environment, config, editor):
+    subprocess.run([memo_binary, "add", "--tag", "daily", "the day"], env=memo_environment, check=True)
+    result = subprocess.run([memo_binary, "today"], stdin=subprocess.DEVNULL, env=memo_environment,
+                            capture_output=True, text=True)
+    assert (result.stderr, result.returncode) == ("error: #1 unchanged: the new text is empty\n", 1)
+    assert [memo["content"] for memo in memos(memo_binary, memo_environment)] == ["the day"]

@@ -12,6 +12,9 @@ package enum BulkEditProblem: Error, Equatable, CustomStringConvertible {
     case noHeader
     /// Memos another process changed or deleted while the editor was open.
     case changedMeanwhile([Int64])
+    /// Memos whose header names a version (`v:…`) they no longer have: the buffer was written
+    /// before another change to them (a kept buffer saved again).
+    case changedSinceWritten([Int64])
 
     package var description: String {
         switch self {
@@ -22,14 +25,20 @@ package enum BulkEditProblem: Error, Equatable, CustomStringConvertible {
         case .duplicateHeader(let line, let id):
             "line \(line): memo #\(id) has a second header"
         case .unknownMemo(let id):
-            "the header '%% #\(id)' names a memo that was not in the buffer"
+            "the header '%% #\(id)' names a memo that was not in the buffer (the memos the filters select)"
         case .emptyText(let id):
             "memo #\(id) has no text (remove its header too to delete it)"
         case .noHeader:
             "the buffer holds no header (to delete memos, use 'delete')"
         case .changedMeanwhile(let ids):
-            ids.map { "#\($0)" }.joined(separator: ", ")
-                + (ids.count == 1 ? " was" : " were") + " changed by someone else while the editor was open"
+            Self.named(ids) + " changed by someone else while the editor was open"
+        case .changedSinceWritten(let ids):
+            Self.named(ids) + " changed since the buffer was written (its header names an older version)"
         }
+    }
+
+    /// `#2 was`, `#2, #5 were`.
+    private static func named(_ ids: [Int64]) -> String {
+        ids.map { "#\($0)" }.joined(separator: ", ") + (ids.count == 1 ? " was" : " were")
     }
 }

@@ -24,7 +24,27 @@ extension CommandParser {
     /// without an id.
     static func refuseSelection<S>(_ reader: ArgumentReader<S>) throws(CommandError) {
         guard let option = selectionOptions.first(where: { reader.flag($0) }) else { return }
-        throw .usage("'edit ID' takes no '\(option)': filters select the memos of 'edit' without an id")
+        throw selectionRefused(option)
+    }
+
+    /// What `read` reads of `edit ID …`, where those options, among its own after the id
+    /// (`edit 1 --date D --tag x`), are refused saying what they are for, not as unknown.
+    static func refusingSelection<T>(_ read: () throws(CommandError) -> T) throws(CommandError) -> T {
+        do {
+            return try read()
+        } catch {
+            let unknown = selectionOptions.first { error.message.hasPrefix("unknown option '\($0)' ") }
+            guard let unknown else { throw error }
+            // The hint that a text may hold the word after `--` stays.
+            let hint = error.message.firstRange(of: " (write -- ").map { String(error.message[$0.lowerBound...]) }
+            var refused = selectionRefused(unknown, range: error.range)
+            refused.message += hint ?? ""
+            throw refused
+        }
+    }
+
+    private static func selectionRefused(_ option: String, range: Range<String.Index>? = nil) -> CommandError {
+        .usage("'edit ID' takes no '\(option)': filters select the memos of 'edit' without an id", range: range)
     }
 
     /// `tag --rename OLD NEW`, or nil for `tag ID TAG...`. Read on a copy of the reader, so the

@@ -5,30 +5,26 @@ import MemoStore
 extension Notebook {
     /// Opens the selected memos in one editor buffer (`BulkEditBuffer`) and applies what the
     /// saved buffer asks for (`BulkEditPlan`) as one recorded change. A buffer that cannot be
-    /// applied, in whole, changes nothing, and its text is kept in a private file the error
-    /// names. Where no one can be asked (scripts, the server), it fails as `edit ID` without
-    /// text does there.
+    /// applied, in whole, changes nothing, and what was saved is kept in a private file the
+    /// error names. A buffer read from standard input instead deletes nothing it leaves out.
+    /// Where no one can be asked (scripts, the server), it is refused.
     func editMany(_ selection: MemoSelection) throws -> Outcome {
         let memos = try selectedMemos(selection)
         guard !memos.isEmpty else { return .unchanged("nothing to edit: no memo matches") }
-        let source = try textSource(for: "edit")
-        let buffer = BulkEditBuffer.write(memos.map { ($0.id, displayTime.format($0.insertDate), $0.content) })
-        let saved = try source.buffer(current: buffer)
-        do {
-            let plan = try BulkEditPlan(opened: memos.map { ($0.id, $0.content) }, blocks: BulkEditBuffer.read(saved))
-            if plan.isEmpty {
-                return .unchanged(
-                    "nothing changed: the \(memos.count == 1 ? "memo is" : "\(memos.count) memos are") as they were")
-            }
+        let source = try editorSource(for: "edit", instead: "edit ID TEXT, one memo at a time")
+        let opened = memos.map {
+            BulkEditPlan.Opened(id: $0.id, text: $0.content, version: MemoFileBase($0).fingerprint)
+        }
+        let buffer = BulkEditBuffer.write(
+            zip(memos, opened).map {
+                BulkEditBuffer.Section(
+                    id: $1.id, date: displayTime.format($0.insertDate), version: $1.version, text: $1.text)
+            })
+        return try source.withSaved(startingFrom: buffer) { saved, fromStandardInput in
+            let plan = try BulkEditPlan(
+                opened: opened, blocks: BulkEditBuffer.read(saved), deletesLeftOut: !fromStandardInput)
+            if plan.isEmpty { return .bulkEdited(BulkEditSummary(unchanged: memos.count)) }
             return .bulkEdited(try apply(plan, opened: memos))
-        } catch {
-            let kept: String
-            do {
-                kept = "the edited text is kept in \(try source.keep(saved))"
-            } catch let failure {
-                kept = "the edited text could not be kept: \(failure)"
-            }
-            throw CommandError.invalid("\(error); nothing changed: \(kept)")
         }
     }
 

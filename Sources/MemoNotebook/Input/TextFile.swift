@@ -40,6 +40,14 @@ package enum TextFile {
 
     /// Everything left to read from `descriptor` as UTF-8 text; `name` says what it is in errors.
     package static func read(descriptor: Int32, name path: String) throws(CommandError) -> String {
+        guard let text = String(validating: try bytes(descriptor: descriptor, name: path), as: UTF8.self) else {
+            throw .invalid("cannot read \(path): it is not valid UTF-8 text")
+        }
+        return text
+    }
+
+    /// Everything left to read from `descriptor`; `name` says what it is in errors.
+    package static func bytes(descriptor: Int32, name path: String) throws(CommandError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -51,10 +59,7 @@ package enum TextFile {
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .invalid("cannot read \(path): it is not valid UTF-8 text")
-        }
-        return text
+        return bytes
     }
 
     /// `cannot read PATH: REASON` with the system's reason for `code`.

@@ -4,8 +4,8 @@ import MemoStore
 /// The text of an `add` or `edit` typed without one, as a person gives it (docs/REFERENCE.md,
 /// Text from an editor or standard input): all of standard input when that is not a terminal
 /// (`git log -1 | memo add`), else what they save in `$VISUAL`, `$EDITOR` or `vi`, on a private
-/// temporary file removed afterwards. One trailing line break is dropped, as editors and `echo` add
-/// one.
+/// temporary file removed once the command has used it, and kept when it could not
+/// (`MissingTextSource.withSaved`).
 package struct UserText: MissingTextSource {
     private let environment: Environment
     private let readsStandardInput: Bool
@@ -17,10 +17,6 @@ package struct UserText: MissingTextSource {
         self.readsStandardInput = readsStandardInput
     }
 
-    package func text(current: String) throws -> String {
-        Self.droppingOneLineBreak(try buffer(current: current))
-    }
-
     /// The editor's command: `$VISUAL`, else `$EDITOR`, else `vi`. It may carry arguments
     /// (`code --wait`): the shell runs it, as git does.
     private var editorCommand: String {
@@ -30,25 +26,45 @@ package struct UserText: MissingTextSource {
         return "vi"
     }
 
-    package func buffer(current: String) throws -> String {
-        readsStandardInput ? try TextFile.read(descriptor: STDIN_FILENO, name: "standard input") : try edit(current)
-    }
-
-    package func keep(_ text: String) throws -> String {
-        try PrivateTemporaryFile.create(holding: text, environment: environment, kind: "edited text")
-    }
-
-    /// What the user saved in the editor, started on `current`.
-    private func edit(_ current: String) throws -> String {
-        let initial = current.isEmpty || current.hasSuffix("\n") ? current : current + "\n"
-        let path = try PrivateTemporaryFile.create(holding: initial, environment: environment, kind: "editor")
-        defer { unlink(path) }
-        let command = editorCommand
-        let status = try Self.run(command, on: path)
-        guard status == 0 else {
-            throw CommandError.invalid("the editor '\(command)' failed (exit status \(status)); nothing changed")
+    package func save(startingFrom current: String, asOneText: Bool) throws -> SavedText {
+        if readsStandardInput {
+            // Piped bytes that are no text are refused as any other input is: they are not lost,
+            // they are where they were piped from.
+            let bytes = Array(try TextFile.read(descriptor: STDIN_FILENO, name: "standard input").utf8)
+            return SavedText(bytes: bytes, isFromStandardInput: true) { [environment] in
+                try PrivateTemporaryFile.create(holding: bytes, environment: environment, kind: "edited text")
+            }
         }
-        return try TextFile.read(path)
+        return try edit(asOneText && !current.isEmpty ? current + "\n" : current)
+    }
+
+    /// What the user saved in the editor, started on `initial`: its file stays until the
+    /// command has used it, and is what a failed command keeps.
+    private func edit(_ initial: String) throws -> SavedText {
+        let path = try PrivateTemporaryFile.create(
+            holding: Array(initial.utf8), environment: environment, kind: "editor")
+        let command = editorCommand
+        let bytes: [UInt8]
+        do {
+            let status = try Self.run(command, on: path)
+            guard status == 0 else {
+                throw CommandError.invalid("the editor '\(command)' failed (exit status \(status)); nothing changed")
+            }
+            let descriptor = try TextFile.open(path)
+            defer { close(descriptor) }
+            bytes = try TextFile.bytes(descriptor: descriptor, name: path)
+        } catch {
+            unlink(path)
+            throw error
+        }
+        return SavedText(
+            bytes: bytes, isFromStandardInput: false,
+            keep: {
+                // The editor may have saved a new file in its place: only its owner reads it still.
+                chmod(path, 0o600)
+                return path
+            },
+            discard: { unlink(path) })
     }
 
     /// Runs `command FILE` on this terminal and waits for it; its exit status.
@@ -65,10 +81,5 @@ package struct UserText: MissingTextSource {
             signal(SIGQUIT, quit)
         }
         return editor.wait()
-    }
-
-    private static func droppingOneLineBreak(_ text: String) -> String {
-        if text.hasSuffix("\r\n") || text.hasSuffix("\n") { return String(text.dropLast()) }
-        return text
     }
 }

@@ -61,8 +61,9 @@ package enum CommandParser {
             var editing = ArgumentReader(words: words, syntax: syntax.withoutSelection)
             guard let idWord = try editing.nextArgument() else { throw .missingArgument("a memo id", command: "edit") }
             let id = try memoID(idWord)
-            let text = try editing.text()
-            let date = try editing.value("--date").map(DateArgument.parse)
+            let (text, date) = try refusingSelection { () throws(CommandError) in
+                (try editing.text(), try editing.value("--date").map(DateArgument.parse))
+            }
             return try withText(text, heredoc: heredoc, syntax) { .edit(id: id, text: $0, date: date) }
         case .list:
             return .command(.list(try listArguments(&reader)))

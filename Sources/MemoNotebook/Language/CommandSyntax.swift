@@ -194,13 +194,16 @@ extension CommandSyntax {
                 --date reads DATE as add --date does. With a text, the memo gets both in one change; alone,
                 it moves without an editor. Either way its update date becomes now; undo puts it back.
                 Without an id, the filters select memos (as list's, newest first) and the editor ($VISUAL, else
-                $EDITOR, else vi) opens them all in one buffer, each under a header line '%% #ID DATE'. Save to
-                apply, as one change (one undo takes it back): a changed text is edited, an unchanged one stays,
-                a memo whose header is removed with its text is deleted, a text under a '%% new' header is added
-                (one header per memo). Lines starting with '%%%' are comments; a text line starting with '%%'
-                shows a '\\' before it. A header naming no memo of the buffer, a memo headed twice, a kept header
-                without text, or a memo changed by another process meanwhile refuses the whole save, and the
-                saved text is kept in a private file the error names. An editor that fails changes nothing.
+                $EDITOR, else vi) opens them all in one buffer, each under a header line '%% #ID DATE v:VERSION'
+                (v: names the version it was written from). Save to apply, as one change (one undo takes it
+                back): a changed text is edited, an unchanged one stays, a memo whose header is removed with its
+                text is deleted, a text under a '%% new' header is added (one header per memo). Lines starting,
+                after blanks, with '%%%' are comments, with '%%' headers; a text line starting with '%%' shows a
+                '\\' before it. A header naming no memo of the buffer, a memo headed twice, a kept header without
+                text, or a memo changed since its v: or by another process meanwhile refuses the whole save, and
+                the saved text is kept in a private file the error names. An editor that fails changes nothing.
+                With standard input not a terminal the buffer is read from it (a kept buffer, or sections a
+                script writes, '%% #ID' alone meaning the memo as it is now): it deletes nothing it leaves out.
                 edit -i opens the memo picked in the editor, as edit ID does, and several picked in one buffer,
                 as above; only options before ID count (edit 3 ls -i is a text).
                 """),
@@ -369,7 +372,9 @@ extension CommandSyntax {
                 (see add --template), else on an empty text, and adds the memo tagged @daily; saved unchanged
                 or empty, nothing is added. Later the same day it opens that memo again, as edit ID does
                 (unchanged: nothing is recorded). With several @daily memos of today (after a sync), the
-                first inserted is the one. Scripts and the server have no editor: there, add --tag daily TEXT.
+                first inserted is the one. Text piped in (echo TEXT | memo today) is added after the memo's
+                text, on its own line, without an editor. Scripts and the server have no editor: there, add
+                --tag daily TEXT.
                 """),
         CommandSyntax(
             .pick,

@@ -21,6 +21,15 @@ package struct MemoFileBase: Equatable, Sendable {
         self.contentHash = contentHash
     }
 
+    /// This version in 16 hex digits, the same in every process: what a bulk-edit buffer's
+    /// header writes (`v:…`) so that a later save of the buffer knows what it was made from.
+    package var fingerprint: String {
+        let stamp = updateDate.map { String($0.millisecondsSince1970) } ?? "never"
+        let hash = FNV1a.hash([uuid, stamp, contentHash].joined(separator: "\n"))
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// Whether `text` is the text this version was written with (an editor may have
     /// ended it with a line break).
     package func isText(of text: String) -> Bool {

@@ -15,14 +15,17 @@ extension Notebook {
 
     /// `today`: this day's daily memo in the editor. The first of the day is made from the
     /// `daily` template when there is one, else from an empty text, and tagged `@daily`; later
-    /// the same day the editor opens on it again, as `edit ID` does.
+    /// the same day the editor opens on it again, as `edit ID` does. Text piped in is added
+    /// after what the editor would open on, as a journal's line: it replaces nothing.
     func today() throws -> Outcome {
         let editor = try editorSource(for: "today", instead: "add --tag daily TEXT, or edit ID TEXT")
-        if let daily = try todaysDailyMemo() { return try editInteractively(daily.id) }
+        if let daily = try todaysDailyMemo() { return try editInteractively(daily.id, appendingPipedText: true) }
         let template = try templates?.text(of: .daily)
         let start = try filled(template ?? "", title: "")
         return .added(
-            try addWritten(from: start, by: editor, tags: [Self.dailyTag], template: template == nil ? nil : .daily))
+            try addWritten(
+                from: start, by: editor, tags: [Self.dailyTag], template: template == nil ? nil : .daily,
+                appendingPipedText: true))
     }
 
     /// The tag that marks a daily memo.
@@ -36,15 +39,6 @@ extension Notebook {
         return try store.memos(query(for: arguments)).next()
     }
 
-    /// The session's editor, or the usage error of a text left out where there is none
-    /// (scripts, the server, piped commands): `instead` says what to write there.
-    private func editorSource(for command: String, instead: String) throws(CommandError) -> MissingTextSource {
-        guard let missingTextSource else {
-            throw .usage("'\(command)' needs an editor, which scripts and the server do not have: \(instead)")
-        }
-        return missingTextSource
-    }
-
     /// A template filled in now, as the editor starts on it: without one final line break,
     /// which the editor's file gets back and the text it gives loses.
     private func filled(_ template: String, title: String) throws(StoreError) -> String {
@@ -54,16 +48,19 @@ extension Notebook {
         return text
     }
 
-    /// Adds what the user wrote in the editor started on `start`; nothing when they saved it
-    /// unchanged (`template` names the template it came from) or empty.
+    /// Adds what the user wrote in the editor started on `start` (or piped, added after it with
+    /// `appendingPipedText`); nothing when they saved it unchanged (`template` names the
+    /// template it came from) or empty.
     private func addWritten(
-        from start: String, by editor: MissingTextSource, tags: [String], template: TemplateName?
+        from start: String, by editor: MissingTextSource, tags: [String], template: TemplateName?,
+        appendingPipedText: Bool = false
     ) throws -> Memo {
-        let text = try editor.text(current: start)
-        if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("nothing added: the text is empty") }
-        if text == start, let template {
-            throw CommandError.invalid("nothing added: the template '\(template.text)' was saved unchanged")
+        try editor.withText(startingFrom: start, appendingPipedText: appendingPipedText) { text in
+            if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("nothing added: the text is empty") }
+            if text == start, let template {
+                throw CommandError.invalid("nothing added: the template '\(template.text)' was saved unchanged")
+            }
+            return try add(text, tags: tags)
         }
-        return try add(text, tags: tags)
     }
 }
