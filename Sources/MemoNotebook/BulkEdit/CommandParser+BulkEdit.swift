@@ -27,20 +27,9 @@ extension CommandParser {
         throw selectionRefused(option)
     }
 
-    /// What `read` reads of `edit ID …`, where those options, among its own after the id
-    /// (`edit 1 --date D --tag x`), are refused saying what they are for, not as unknown.
-    static func refusingSelection<T>(_ read: () throws(CommandError) -> T) throws(CommandError) -> T {
-        do {
-            return try read()
-        } catch {
-            let unknown = selectionOptions.first { error.message.hasPrefix("unknown option '\($0)' ") }
-            guard let unknown else { throw error }
-            // The hint that a text may hold the word after `--` stays.
-            let hint = error.message.firstRange(of: " (write -- ").map { String(error.message[$0.lowerBound...]) }
-            var refused = selectionRefused(unknown, range: error.range)
-            refused.message += hint ?? ""
-            throw refused
-        }
+    /// Why each option that selects the memos of `edit` without an id is refused after an id.
+    static var selectionRefusals: [String: String] {
+        Dictionary(uniqueKeysWithValues: selectionOptions.map { ($0, selectionRefused($0).message) })
     }
 
     private static func selectionRefused(_ option: String, range: Range<String.Index>? = nil) -> CommandError {

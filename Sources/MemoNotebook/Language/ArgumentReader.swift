@@ -7,6 +7,9 @@ struct ArgumentReader<Source: WordSource> {
     /// Option values by the option's first name, in the order given.
     private(set) var options: [String: [Word]] = [:]
     private var optionsEnded = false
+    /// Options of another form of the command, each with the message that says so, to give
+    /// in place of "unknown option" (`edit ID` refuses the filters of `edit` without an id).
+    var optionsOfAnotherForm: [String: String] = [:]
 
     init(words: Source, syntax: CommandSyntax) {
         self.words = words
@@ -58,9 +61,8 @@ struct ArgumentReader<Source: WordSource> {
                 continue
             }
             if syntax.option(spelledBy: word.text) == nil {
-                throw .usage(
-                    "unknown option '\(word.text)' for '\(syntax.name)' (write -- before a text that holds it)",
-                    range: word.range)
+                let refusal = optionsOfAnotherForm[word.text] ?? "unknown option '\(word.text)' for '\(syntax.name)'"
+                throw .usage(refusal + " (write -- before a text that holds it)", range: word.range)
             }
             let text = words.text(upTo: beforeWord, raw: raw)
             words = beforeWord
@@ -120,6 +122,7 @@ struct ArgumentReader<Source: WordSource> {
 
     private mutating func readOption(_ word: Word) throws(CommandError) {
         guard let (option, inlineValue) = syntax.option(spelledBy: word.text) else {
+            if let refusal = optionsOfAnotherForm[word.text] { throw .usage(refusal, range: word.range) }
             throw .unknownOption(word, command: syntax.name)
         }
         guard option.valueName != nil else {

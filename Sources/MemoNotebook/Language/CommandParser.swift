@@ -59,11 +59,11 @@ package enum CommandParser {
             guard try selecting.nextArgument() != nil else { return try bulkEdit(selecting, heredoc: heredoc) }
             try refuseSelection(selecting)
             var editing = ArgumentReader(words: words, syntax: syntax.withoutSelection)
+            editing.optionsOfAnotherForm = selectionRefusals
             guard let idWord = try editing.nextArgument() else { throw .missingArgument("a memo id", command: "edit") }
             let id = try memoID(idWord)
-            let (text, date) = try refusingSelection { () throws(CommandError) in
-                (try editing.text(), try editing.value("--date").map(DateArgument.parse))
-            }
+            let text = try editing.text()
+            let date = try editing.value("--date").map(DateArgument.parse)
             return try withText(text, heredoc: heredoc, syntax) { .edit(id: id, text: $0, date: date) }
         case .list:
             return .command(.list(try listArguments(&reader)))
