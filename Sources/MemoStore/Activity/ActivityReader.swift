@@ -36,8 +36,9 @@ package struct UTCOffsetChange: Equatable, Sendable {
 struct ActivityReader {
     let database: Database
 
-    /// The memos `filter` selects counted by local hour (and their words when `countingWords`).
-    /// A filter with dates reads the insert-date index's range; counting no words, nothing else.
+    /// The memos `filter` selects counted by local hour (and their words when `countingWords`,
+    /// as their rows keep them). A filter with dates reads the insert-date index's range, and
+    /// nothing else: the index holds each memo's word count.
     func hourlyActivity(
         _ filter: MemoFilter, offsets: [UTCOffsetChange], countingWords: Bool
     ) throws(StoreError) -> [HourActivity] {
@@ -55,8 +56,8 @@ struct ActivityReader {
     ) -> (sql: String, values: [SQLiteValue]) {
         var (whereSQL, values) = filter.whereClause
         values.append(.text(UTCOffsetChange.sqlArgument(offsets)))
-        let content = countingWords ? "content" : "NULL"
-        return ("SELECT memo_activity(insert_date, \(content), ?\(values.count)) FROM memo\(whereSQL)", values)
+        let words = countingWords ? "word_count" : "NULL"
+        return ("SELECT memo_activity(insert_date, \(words), ?\(values.count)) FROM memo\(whereSQL)", values)
     }
 
     /// The first and the last insert date of the memos `filter` selects, or nil for none.
