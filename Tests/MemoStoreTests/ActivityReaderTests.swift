@@ -78,6 +78,18 @@ struct ActivityReaderTests {
         #expect(try plan(MemoFilter(), countingWords: true) == ["SCAN memo USING COVERING INDEX memo_by_insert_date"])
     }
 
+    /// The span of every memo's insert dates reads the two ends of the insert-date index, not
+    /// the whole index (a `min` and a `max` in one select made SQLite scan it).
+    @Test func theSpanOfEveryMemoReadsTheEndsOfTheInsertDateIndex() throws {
+        let (sql, values) = ActivityReader.insertDateSpanStatement(MemoFilter())
+        let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql)
+        try plan.bind(values)
+        var details: [String] = []
+        while try plan.step() { details.append(plan.string(at: 3)) }
+        #expect(details.filter { $0.contains("memo_by_insert_date") }.count == 2, "\(details)")
+        #expect(!details.contains { $0.hasPrefix("SCAN memo") }, "\(details)")
+    }
+
     /// The word count a memo's row keeps is its text's by the live rule, after an insert and
     /// after an edit, for random texts of every mix of white space and words.
     @Test func theKeptWordCountIsTheLiveRulesCountOfTheText() throws {

@@ -63,8 +63,8 @@ struct ActivityReader {
     /// The first and the last insert date of the memos `filter` selects, or nil for none.
     func insertDateSpan(_ filter: MemoFilter) throws(StoreError) -> ClosedRange<Timestamp>? {
         try StoreError.wrapping {
-            let (whereSQL, values) = filter.whereClause
-            let statement = try database.cached("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)")
+            let (sql, values) = Self.insertDateSpanStatement(filter)
+            let statement = try database.cached(sql)
             return try statement.firstRow(values) { row -> ClosedRange<Timestamp>? in
                 guard !row.isNull(at: 0) else { return nil }
                 return Timestamp(
@@ -72,6 +72,16 @@ struct ActivityReader {
                         millisecondsSince1970: row.int64(at: 1))
             } ?? nil
         }
+    }
+
+    /// The statement of `insertDateSpan` and its values: the first and the last insert date read
+    /// apart, so each walks the insert-date index from its end (SQLite scans the whole index for
+    /// a `min` and a `max` in one select).
+    static func insertDateSpanStatement(_ filter: MemoFilter) -> (sql: String, values: [SQLiteValue]) {
+        let (whereSQL, values) = filter.whereClause
+        return (
+            "SELECT (SELECT min(insert_date) FROM memo\(whereSQL)), (SELECT max(insert_date) FROM memo\(whereSQL))", values
+        )
     }
 
     /// The `limit` tags most memos `filter` selects carry, most used first, then by name.
