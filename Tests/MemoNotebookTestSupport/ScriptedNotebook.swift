@@ -92,7 +92,8 @@ extension StoreRefusal {
     /// or a later change (a sync, another session's edit) in the way.
     package var isUndoOrRedoRefusal: Bool {
         switch self {
-        case .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused, .undoOfSync, .noSyncToUndo: true
+        case .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused, .undoOfSync, .noSyncToUndo:
+            true
         default: false
         }
     }

@@ -30,7 +30,9 @@ struct KeptTagNamesTests {
         var miscounted: [Int64] = []
         while try rows.step() {
             var content = rows.string(at: 1)
-            if content.withUTF8({ WordCount.words(in: $0) }) != rows.int64(at: 2) { miscounted.append(rows.int64(at: 0)) }
+            if content.withUTF8({ WordCount.words(in: $0) }) != rows.int64(at: 2) {
+                miscounted.append(rows.int64(at: 0))
+            }
         }
         return miscounted
     }
@@ -109,7 +111,8 @@ struct KeptTagNamesTests {
     @Test func theMigrationFillsTheNames() throws {
         let reopened = try ScriptedNotebook.migrated(
             file: scratch.file("old.sqlite"), after: ["add one @a @b", "add two", "tag 2 c"],
-            downgrade: ScriptedNotebook.downgradeToVersion11 + "DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
+            downgrade: ScriptedNotebook.downgradeToVersion11
+                + "DROP TABLE memo_link; ALTER TABLE memo DROP COLUMN tag_names; PRAGMA user_version = 8;")
         #expect(try stale(reopened) == 0)
         let listing = try reopened.run("list --asc")
         #expect(listing.contains("one @a @b") && listing.contains("two  @c"), "\(listing)")

@@ -2,10 +2,10 @@ import CSQLite
 
 /// `memo_activity(insert_date, words, offsets)` in SQL: an aggregate that counts memos, and
 /// sums their `words` (the row's `word_count`; NULL counts none), by hour of the display
-/// time zone's wall clock. `offsets`
-/// (`UTCOffsetChange.sqlArgument`) says how far that wall clock is ahead of UTC from each
-/// instant on, so each memo lands in its local hour across daylight-saving changes. Its
-/// result is a blob of `HourActivity` triples (native 64-bit integers), in hour order.
+/// time zone's wall clock. `offsets` (`UTCOffsetChange.sqlArgument`) says how far that wall
+/// clock is ahead of UTC from each instant on, so each memo lands in its local hour across
+/// daylight-saving changes. Its result is a blob of `HourActivity` triples (native 64-bit
+/// integers), in hour order.
 ///
 /// Aggregating inside SQLite's scan of the insert-date index (which holds both arguments) is
 /// what keeps a million memos fast: no row goes to Swift, no text is read, and no `GROUP BY`

@@ -80,7 +80,8 @@ struct ActivityReader {
     static func insertDateSpanStatement(_ filter: MemoFilter) -> (sql: String, values: [SQLiteValue]) {
         let (whereSQL, values) = filter.whereClause
         return (
-            "SELECT (SELECT min(insert_date) FROM memo\(whereSQL)), (SELECT max(insert_date) FROM memo\(whereSQL))", values
+            "SELECT (SELECT min(insert_date) FROM memo\(whereSQL)), (SELECT max(insert_date) FROM memo\(whereSQL))",
+            values
         )
     }
 

@@ -2,10 +2,11 @@
 /// parts of its own, `HistoryImages` (the staging of before-images in `temp.pending_change`,
 /// and restoring them) and `SyncStamping` (sync facts and `memo_tombstone`). A memo row's
 /// invariants live here and nowhere else: its text is valid, its search row holds
-/// `SearchText.indexed` of that text, its `word_count` is `WordCount.words` of that text, its
-/// inline tags follow the text while explicit ones stay, its `tag_names` are the names in `memo_tag` (`keepTagNames`, after every write of its
-/// tags), and each memo a change touches has its image staged before the change touches it,
-/// so the history can undo it.
+/// `SearchText.indexed` of that text, its `word_count` is `WordCount.words` of that text
+/// (`wordCount(of:)`, with every write of the text), its inline tags follow the text while
+/// explicit ones stay, its `tag_names` are the names in `memo_tag` (`keepTagNames`, after
+/// every write of its tags), and each memo a change touches has its image staged before the
+/// change touches it, so the history can undo it.
 ///
 /// Every feature that changes memos (commands, imports, fixtures, undo and redo, sync, the
 /// server) calls these methods, inside a change that `ChangeRecorder` records. Migrations
@@ -194,7 +195,9 @@ struct MemoTable {
     /// Writes memo `id`'s `word_count` from its text, for a writer that put the text back
     /// with SQL of its own (restoring a history image).
     func keepWordCount(of id: Int64, content: String) throws {
-        try database.cached("UPDATE memo SET word_count = ?2 WHERE id = ?1").run([.integer(id), Self.wordCount(of: content)])
+        try database.cached("UPDATE memo SET word_count = ?2 WHERE id = ?1").run([
+            .integer(id), Self.wordCount(of: content)
+        ])
     }
 
     // MARK: Search rows
