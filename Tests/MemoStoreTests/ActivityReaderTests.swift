@@ -78,16 +78,27 @@ struct ActivityReaderTests {
         #expect(try plan(MemoFilter(), countingWords: true) == ["SCAN memo USING COVERING INDEX memo_by_insert_date"])
     }
 
-    /// The span of every memo's insert dates reads the two ends of the insert-date index, not
-    /// the whole index (a `min` and a `max` in one select made SQLite scan it).
-    @Test func theSpanOfEveryMemoReadsTheEndsOfTheInsertDateIndex() throws {
-        let (sql, values) = ActivityReader.insertDateSpanStatement(MemoFilter())
+    /// The query plan of the span statement over `filter`.
+    private func spanPlan(_ filter: MemoFilter) throws -> [String] {
+        let (sql, values) = ActivityReader.insertDateSpanStatement(filter)
         let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql)
         try plan.bind(values)
         var details: [String] = []
         while try plan.step() { details.append(plan.string(at: 3)) }
-        #expect(details.filter { $0.contains("memo_by_insert_date") }.count == 2, "\(details)")
-        #expect(!details.contains { $0.hasPrefix("SCAN memo") }, "\(details)")
+        return details
+    }
+
+    /// The span of every memo's insert dates, or of a range of them, reads the two ends of the
+    /// insert-date index, not the whole index (a `min` and a `max` in one select made SQLite
+    /// scan it); a span of tagged memos reads them once.
+    @Test func theSpanOfDatesReadsTheEndsOfTheInsertDateIndex() throws {
+        for filter in [MemoFilter(), MemoFilter(since: Timestamp(secondsSince1970: 0))] {
+            let details = try spanPlan(filter)
+            #expect(details.filter { $0.contains("memo_by_insert_date") }.count == 2, "\(details)")
+            #expect(!details.contains { $0.hasPrefix("SCAN memo") }, "\(details)")
+        }
+        let tagged = try spanPlan(MemoFilter(tags: ["work"]))
+        #expect(tagged.filter { $0.contains("memo_tag") }.count == 1, "\(tagged)")
     }
 
     /// The word count a memo's row keeps is its text's by the live rule, after an insert and

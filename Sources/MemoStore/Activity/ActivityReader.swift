@@ -74,15 +74,16 @@ struct ActivityReader {
         }
     }
 
-    /// The statement of `insertDateSpan` and its values: the first and the last insert date read
-    /// apart, so each walks the insert-date index from its end (SQLite scans the whole index for
-    /// a `min` and a `max` in one select).
+    /// The statement of `insertDateSpan` and its values. A filter of dates alone (or none) reads
+    /// each end apart, one search of the insert-date index each: a `min` and a `max` in one
+    /// select make SQLite scan the whole index. Any other filter reads its memos once.
     static func insertDateSpanStatement(_ filter: MemoFilter) -> (sql: String, values: [SQLiteValue]) {
         let (whereSQL, values) = filter.whereClause
-        return (
-            "SELECT (SELECT min(insert_date) FROM memo\(whereSQL)), (SELECT max(insert_date) FROM memo\(whereSQL))",
-            values
-        )
+        guard filter == MemoFilter(since: filter.since, before: filter.before) else {
+            return ("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)", values)
+        }
+        let first = "SELECT min(insert_date) FROM memo\(whereSQL)", last = "SELECT max(insert_date) FROM memo\(whereSQL)"
+        return ("SELECT (\(first)), (\(last))", values)
     }
 
     /// The `limit` tags most memos `filter` selects carry, most used first, then by name.
