@@ -82,7 +82,8 @@ struct ActivityReader {
         guard filter == MemoFilter(since: filter.since, before: filter.before) else {
             return ("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)", values)
         }
-        let first = "SELECT min(insert_date) FROM memo\(whereSQL)", last = "SELECT max(insert_date) FROM memo\(whereSQL)"
+        let first = "SELECT min(insert_date) FROM memo\(whereSQL)"
+        let last = "SELECT max(insert_date) FROM memo\(whereSQL)"
         return ("SELECT (\(first)), (\(last))", values)
     }
 
