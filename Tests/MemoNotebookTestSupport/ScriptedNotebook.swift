@@ -88,11 +88,12 @@ extension Result where Success == String, Failure == any Error {
 }
 
 extension StoreRefusal {
-    /// An undo or redo with nothing it may take back: none left, or a later change (a sync,
-    /// another session's edit) in the way.
+    /// An undo or redo with nothing it may take back: none left (no sync, for `undo --sync`),
+    /// or a later change (a sync, another session's edit) in the way.
     package var isUndoOrRedoRefusal: Bool {
         switch self {
-        case .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused, .undoOfSync: true
+        case .nothingToUndo, .nothingToRedo, .alreadyUndone, .undoRefused, .redoRefused, .undoOfSync, .noSyncToUndo:
+            true
         default: false
         }
     }

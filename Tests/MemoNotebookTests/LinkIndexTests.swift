@@ -203,7 +203,7 @@ struct LinkIndexTests {
     @Test func theMigrationFillsTheIndex() throws {
         let reopened = try ScriptedNotebook.migrated(
             file: scratch.file("old.sqlite"), after: ["add one", "add two, see #1 and #3", "add three"],
-            downgrade: "DROP TABLE memo_link; PRAGMA user_version = 9;")
+            downgrade: ScriptedNotebook.downgradeToVersion11 + "DROP TABLE memo_link; PRAGMA user_version = 9;")
         #expect(try indexed(reopened) == ["2 9 2 → 1", "2 16 2 → 3"])
     }
 

@@ -14,4 +14,11 @@ extension ScriptedNotebook {
         try database.asAnotherProgram { try database.execute(downgrade) }
         return try ScriptedNotebook(file: path)
     }
+
+    /// SQL that takes a store of version 12 back to version 11's layout (the user version
+    /// aside): a downgrade to an older one starts with it.
+    static let downgradeToVersion11 = """
+        DROP INDEX memo_by_insert_date; CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
+        ALTER TABLE memo DROP COLUMN word_count;
+        """
 }

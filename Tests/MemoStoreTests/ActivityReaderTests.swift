@@ -53,17 +53,75 @@ struct ActivityReaderTests {
         #expect(try store.insertDateSpan(MemoFilter(tags: ["none"])) == nil)
     }
 
-    /// A year's calendar reads the insert-date index's range, not the whole table.
-    @Test func aYearReadsTheInsertDateIndexRange() throws {
-        let filter = MemoFilter(since: Timestamp(secondsSince1970: 0), before: Timestamp(secondsSince1970: 86_400))
-        let (sql, values) = ActivityReader.activityStatement(filter, offsets: [], countingWords: false)
+    /// The query plan of the activity statement over `filter`.
+    private func plan(_ filter: MemoFilter, countingWords: Bool) throws -> [String] {
+        let (sql, values) = ActivityReader.activityStatement(filter, offsets: [], countingWords: countingWords)
         let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql)
         try plan.bind(values)
         var details: [String] = []
         while try plan.step() { details.append(plan.string(at: 3)) }
+        return details
+    }
+
+    /// A year's calendar, or its stats, reads the insert-date index's range, not the whole table.
+    @Test(arguments: [false, true])
+    func aYearReadsTheInsertDateIndexRange(countingWords: Bool) throws {
+        let filter = MemoFilter(since: Timestamp(secondsSince1970: 0), before: Timestamp(secondsSince1970: 86_400))
+        let details = try plan(filter, countingWords: countingWords)
         #expect(
-            details.contains { $0.contains("COVERING INDEX memo_by_insert_date (insert_date>? AND insert_date<?)") })
-        #expect(!details.contains { $0.contains("TEMP B-TREE") })
+            details == ["SEARCH memo USING COVERING INDEX memo_by_insert_date (insert_date>? AND insert_date<?)"])
+    }
+
+    /// `stats` over every memo sums the word counts the insert-date index holds: it never
+    /// reads a text (the whole table, most of the store).
+    @Test func wordsOfEveryMemoAreReadFromTheInsertDateIndex() throws {
+        #expect(try plan(MemoFilter(), countingWords: true) == ["SCAN memo USING COVERING INDEX memo_by_insert_date"])
+    }
+
+    /// The query plan of the span statement over `filter`.
+    private func spanPlan(_ filter: MemoFilter) throws -> [String] {
+        let (sql, values) = ActivityReader.insertDateSpanStatement(filter)
+        let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql)
+        try plan.bind(values)
+        var details: [String] = []
+        while try plan.step() { details.append(plan.string(at: 3)) }
+        return details
+    }
+
+    /// The span of every memo's insert dates, or of a range of them, reads the two ends of the
+    /// insert-date index, not the whole index (a `min` and a `max` in one select made SQLite
+    /// scan it); a span of tagged memos reads them once.
+    @Test func theSpanOfDatesReadsTheEndsOfTheInsertDateIndex() throws {
+        for filter in [MemoFilter(), MemoFilter(since: Timestamp(secondsSince1970: 0))] {
+            let details = try spanPlan(filter)
+            #expect(details.filter { $0.contains("memo_by_insert_date") }.count == 2, "\(details)")
+            #expect(!details.contains { $0.hasPrefix("SCAN memo") }, "\(details)")
+        }
+        let tagged = try spanPlan(MemoFilter(tags: ["work"]))
+        #expect(tagged.filter { $0.contains("memo_tag") }.count == 1, "\(tagged)")
+    }
+
+    /// The word count a memo's row keeps is its text's by the live rule, after an insert and
+    /// after an edit, for random texts of every mix of white space and words.
+    @Test func theKeptWordCountIsTheLiveRulesCountOfTheText() throws {
+        var generator = SystemRandomNumberGenerator()
+        func randomPieces() -> String {
+            (0..<Int.random(in: 0..<15, using: &generator)).map { _ in
+                WordCountTests.pieces.randomElement(using: &generator)!
+            }.joined()
+        }
+        // A memo's text is never blank: one word at least, between random pieces.
+        func randomText() -> String { randomPieces() + "x" + randomPieces() }
+        func kept(_ id: Int64) throws -> Int64? {
+            try store.database.prepare("SELECT word_count FROM memo WHERE id = ?1").scalarInt([.integer(id)])
+        }
+        for number in 1...100 {
+            let text = randomText(), edited = randomText()
+            let memo = try store.insert(draft(text, number: number))
+            #expect(try kept(memo.id) == Int64(WordCountTests.counted(text)), "\(Array(text.unicodeScalars))")
+            try store.updateContent(id: memo.id, to: edited, at: memo.insertDate)
+            #expect(try kept(memo.id) == Int64(WordCountTests.counted(edited)), "\(Array(edited.unicodeScalars))")
+        }
     }
 }
 
@@ -75,21 +133,23 @@ struct WordCountTests {
         text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).count
     }
 
-    private static func counted(_ text: String) -> Int {
+    static func counted(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { WordCount.words(in: $0) }
     }
 
+    /// Pieces of text: white space of each kind, words, and characters near white space that are not.
+    static let pieces = [
+        "a", "bb", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{08}", "\u{0E}", "\u{1F}", "!", "~",
+        "\u{7F}", "é", "京都", "\u{00A0}", "\u{3000}", "\u{2003}", "\u{2028}", "\u{205F}", "\u{1680}", "\u{0085}",
+        "🎉", "x\u{0301}", "word"
+    ]
+
     @Test func countsRunsBetweenWhiteSpaceAsWcDoes() {
-        let pieces = [
-            "a", "bb", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{08}", "\u{0E}", "\u{1F}", "!", "~",
-            "\u{7F}", "é", "京都", "\u{00A0}", "\u{3000}", "\u{2003}", "\u{2028}", "\u{205F}", "\u{1680}", "\u{0085}",
-            "🎉", "x\u{0301}", "word"
-        ]
         var generator = SystemRandomNumberGenerator()
         for length in 0..<40 {
             for _ in 0..<50 {
-                let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                let text = (0..<length).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
                 #expect(Self.counted(text) == Self.reference(text), "\(Array(text.unicodeScalars))")
             }
         }

@@ -20,7 +20,8 @@ struct SchemaTests {
         8: 0x9A4E_18B3_79F0_427A,
         9: 0x6958_A3ED_FF28_B6B2,
         10: 0x1FA8_7490_BBAC_20B3,
-        11: 0x9A4E_18B3_79F0_427A
+        11: 0x9A4E_18B3_79F0_427A,
+        12: 0x391C_3277_8140_6310
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give
@@ -315,11 +316,34 @@ struct SchemaTests {
             ])
     }
 
+    /// Version 12 keeps each memo's word count in its row: a store of version 11 gets the
+    /// counts by the rule of its day, runs between white space (each character Unicode calls
+    /// white space, ASCII's and beyond), a CJK run without spaces one word; and its
+    /// insert-date index carries them.
+    @Test func version12CountsTheWordsOfAVersion11Store() throws {
+        let store = try MemoStore.open(
+            .file(
+                path: store(
+                    ofVersion: 11, "v11.sqlite",
+                    Self.searchMemos + """
+                        INSERT INTO memo(uuid, content, insert_date) VALUES
+                            ('00000000-0000-4000-8000-00000000000f', '', 6),
+                            ('00000000-0000-4000-8000-000000000010', ' a\u{85}b\u{A0}c\u{1680}d\u{2000}e\u{200A}f\u{2028}g\u{2029}h', 7),
+                            ('00000000-0000-4000-8000-000000000011', 'i\u{202F}j\u{205F}k\u{3000}l\u{0B}m\u{0C}n\r\no\u{200B}p\u{1C}q\u{7F}r ', 8);
+                        """)))
+        #expect(
+            try rows(of: store.database, "SELECT id || ':' || word_count FROM memo ORDER BY id") == [
+                "1:5", "2:7", "3:6", "4:5", "5:4", "6:0", "7:8", "8:7"
+            ])
+        let plan = try rows(of: store.database, "EXPLAIN QUERY PLAN SELECT sum(word_count) FROM memo", column: 3)
+        #expect(plan == ["SCAN memo USING COVERING INDEX memo_by_insert_date"])
+    }
+
     /// The first column of every row `sql` returns.
-    private func rows(of database: Database, _ sql: String) throws -> [String] {
+    private func rows(of database: Database, _ sql: String, column: Int32 = 0) throws -> [String] {
         let statement = try database.prepare(sql)
         var rows: [String] = []
-        while try statement.step() { rows.append(statement.string(at: 0)) }
+        while try statement.step() { rows.append(statement.string(at: column)) }
         return rows
     }
 

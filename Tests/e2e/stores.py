@@ -52,14 +52,14 @@ def create_store(binary, environment, store):
 
 def fill(binary, environment, store, count):
     """A store of `count` memos of about a line each, written by SQLite straight into the
-    tables (far faster than memo adding them): `memo number N` and 80 hex digits."""
+    tables (far faster than memo adding them): `memo number N` and 80 hex digits, 4 words."""
     create_store(binary, environment, store)
     with sqlite3.connect(store) as connection:
         connection.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
-            "INSERT INTO memo(uuid, content, insert_date) "
+            "INSERT INTO memo(uuid, content, insert_date, word_count) "
             "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i || ' ' || hex(randomblob(40)), "
-            "946684800000 + i * 1000 FROM n", (count,))
+            "946684800000 + i * 1000, 4 FROM n", (count,))
         # The text is ASCII, whose indexed form is the text itself.
         connection.execute("INSERT INTO memo_search(rowid, text) SELECT id, content FROM memo")
     connection.close()

@@ -277,8 +277,8 @@ def test_ctrl_c_cancels_a_long_listing(repl, home):
     with sqlite3.connect(store) as connection:
         connection.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
-            "INSERT INTO memo(uuid, content, insert_date) "
-            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i, 946684800000 + i * 1000 FROM n")
+            "INSERT INTO memo(uuid, content, insert_date, word_count) "
+            "SELECT printf('00000000-0000-4000-8000-%012d', i), 'memo number ' || i, 946684800000 + i * 1000, 3 FROM n")
     session = repl()
     session.child.send("list\r")
     session.child.expect_exact("memo number 29")

@@ -1,14 +1,15 @@
 import CSQLite
 
-/// `memo_activity(insert_date, content, offsets)` in SQL: an aggregate that counts memos,
-/// and the words of `content` (NULL: none counted, so a statement that passes NULL reads
-/// only the insert-date index), by hour of the display time zone's wall clock. `offsets`
-/// (`UTCOffsetChange.sqlArgument`) says how far that wall clock is ahead of UTC from each
-/// instant on, so each memo lands in its local hour across daylight-saving changes. Its
-/// result is a blob of `HourActivity` triples (native 64-bit integers), in hour order.
+/// `memo_activity(insert_date, words, offsets)` in SQL: an aggregate that counts memos, and
+/// sums their `words` (the row's `word_count`; NULL counts none), by hour of the display
+/// time zone's wall clock. `offsets` (`UTCOffsetChange.sqlArgument`) says how far that wall
+/// clock is ahead of UTC from each instant on, so each memo lands in its local hour across
+/// daylight-saving changes. Its result is a blob of `HourActivity` triples (native 64-bit
+/// integers), in hour order.
 ///
-/// Aggregating inside SQLite's scan is what keeps a million memos fast: no row goes to
-/// Swift, and no `GROUP BY` sorts them (SQLite would sort every row by the computed hour).
+/// Aggregating inside SQLite's scan of the insert-date index (which holds both arguments) is
+/// what keeps a million memos fast: no row goes to Swift, no text is read, and no `GROUP BY`
+/// sorts them (SQLite would sort every row by the computed hour).
 /// Memory grows with the hours that hold memos, never with the memos.
 enum ActivityAggregate {
     static func register(on connection: OpaquePointer) {
@@ -23,11 +24,7 @@ enum ActivityAggregate {
                     tally = ActivityTally(offsets: ActivityAggregate.text(of: arguments[2]))
                     slot.pointee = Unmanaged.passRetained(tally).toOpaque()
                 }
-                var words = 0
-                if let content = arguments[1], let bytes = sqlite3_value_text(content) {
-                    words = WordCount.words(
-                        in: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(content))))
-                }
+                let words = Int(sqlite3_value_int64(arguments[1]))
                 tally.add(instant: sqlite3_value_int64(arguments[0]), words: words)
             },
             { context in

@@ -36,8 +36,9 @@ package struct UTCOffsetChange: Equatable, Sendable {
 struct ActivityReader {
     let database: Database
 
-    /// The memos `filter` selects counted by local hour (and their words when `countingWords`).
-    /// A filter with dates reads the insert-date index's range; counting no words, nothing else.
+    /// The memos `filter` selects counted by local hour (and their words when `countingWords`,
+    /// as their rows keep them). A filter with dates reads the insert-date index's range, and
+    /// nothing else: the index holds each memo's word count.
     func hourlyActivity(
         _ filter: MemoFilter, offsets: [UTCOffsetChange], countingWords: Bool
     ) throws(StoreError) -> [HourActivity] {
@@ -55,15 +56,15 @@ struct ActivityReader {
     ) -> (sql: String, values: [SQLiteValue]) {
         var (whereSQL, values) = filter.whereClause
         values.append(.text(UTCOffsetChange.sqlArgument(offsets)))
-        let content = countingWords ? "content" : "NULL"
-        return ("SELECT memo_activity(insert_date, \(content), ?\(values.count)) FROM memo\(whereSQL)", values)
+        let words = countingWords ? "word_count" : "NULL"
+        return ("SELECT memo_activity(insert_date, \(words), ?\(values.count)) FROM memo\(whereSQL)", values)
     }
 
     /// The first and the last insert date of the memos `filter` selects, or nil for none.
     func insertDateSpan(_ filter: MemoFilter) throws(StoreError) -> ClosedRange<Timestamp>? {
         try StoreError.wrapping {
-            let (whereSQL, values) = filter.whereClause
-            let statement = try database.cached("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)")
+            let (sql, values) = Self.insertDateSpanStatement(filter)
+            let statement = try database.cached(sql)
             return try statement.firstRow(values) { row -> ClosedRange<Timestamp>? in
                 guard !row.isNull(at: 0) else { return nil }
                 return Timestamp(
@@ -71,6 +72,19 @@ struct ActivityReader {
                         millisecondsSince1970: row.int64(at: 1))
             } ?? nil
         }
+    }
+
+    /// The statement of `insertDateSpan` and its values. A filter of dates alone (or none) reads
+    /// each end apart, one search of the insert-date index each: a `min` and a `max` in one
+    /// select make SQLite scan the whole index. Any other filter reads its memos once.
+    static func insertDateSpanStatement(_ filter: MemoFilter) -> (sql: String, values: [SQLiteValue]) {
+        let (whereSQL, values) = filter.whereClause
+        guard filter == MemoFilter(since: filter.since, before: filter.before) else {
+            return ("SELECT min(insert_date), max(insert_date) FROM memo\(whereSQL)", values)
+        }
+        let first = "SELECT min(insert_date) FROM memo\(whereSQL)"
+        let last = "SELECT max(insert_date) FROM memo\(whereSQL)"
+        return ("SELECT (\(first)), (\(last))", values)
     }
 
     /// The `limit` tags most memos `filter` selects carry, most used first, then by name.

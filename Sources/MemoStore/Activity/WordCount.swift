@@ -1,7 +1,9 @@
 /// What counts as a word in `stats`: a run of characters between white space (Unicode's
 /// White_Space: spaces, tabs, line breaks, no-break and ideographic spaces), as `wc -w`
-/// counts them. A run of CJK text without spaces is one word. Read from UTF-8 bytes where
-/// SQLite holds them, so counting the words of a million memos makes no `String`.
+/// counts them. A run of CJK text without spaces is one word. `MemoTable` counts each text
+/// as it writes it (`word_count`), from its UTF-8 bytes, eight ASCII bytes at a time: an
+/// import of a million memos counts them all. A migration that fills `word_count` counts
+/// by a frozen copy of the rule of its day (`Version12WordRule`).
 enum WordCount {
     static func words(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = 0, inWord = false, index = 0

@@ -85,6 +85,7 @@ struct HistoryImages {
             while try restored.step() {
                 let id = restored.int64(at: 0), content = restored.string(at: 1)
                 try table.index(id, content: content)
+                try table.keepWordCount(of: id, content: content)
                 if restored.int64(at: 2) != 0 { try table.link(id, content: content) }
             }
         }
@@ -116,8 +117,13 @@ struct HistoryImages {
             }
             for memo in kept {
                 let id: [SQLiteValue] = [.integer(memo.id)]
-                try database.cached("UPDATE memo SET content = ?2, update_date = ?3, insert_date = ?4 WHERE id = ?1")
-                    .run(id + [.text(memo.content), memo.updateDate, .integer(memo.insertDate)])
+                try database.cached(
+                    "UPDATE memo SET content = ?2, update_date = ?3, insert_date = ?4, word_count = ?5 WHERE id = ?1"
+                ).run(
+                    id + [
+                        .text(memo.content), memo.updateDate, .integer(memo.insertDate),
+                        MemoTable.wordCount(of: memo.content)
+                    ])
                 try table.reindex(memo.id, content: memo.content)
                 try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run(id)
                 try database.cached(

@@ -4,7 +4,7 @@
 /// Frozen once shipped: `SchemaTests` pins its SQL, and a backfill applies frozen copies of
 /// the rules of its day, never live code, so a later change of a rule cannot change what an
 /// old migration does: each frozen rule is private to the file of its backfill
-/// (`Version2TagRule`, `FrozenSearchRule`, `Version10LinkRule`).
+/// (`Version2TagRule`, `FrozenSearchRule`, `Version10LinkRule`, `Version12WordRule`).
 struct Migration: Sendable {
     let version: Int
     let sql: String

@@ -5,7 +5,8 @@ enum Schema {
     static let applicationID: Int64 = 0x4D45_4D4F
 
     static let migrations: [Migration] = [
-        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11,
+        version12
     ]
 
     static let currentVersion = migrations.count
@@ -23,8 +24,9 @@ enum Schema {
             update_date INTEGER
         , version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0, changed_by TEXT NOT NULL DEFAULT '', \
         change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}', text_by TEXT NOT NULL DEFAULT '', \
-        text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '');
-        CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
+        text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '', \
+        word_count INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX memo_by_insert_date ON memo(insert_date, id, word_count);
         CREATE TABLE memo_tag(
             memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,
             name TEXT NOT NULL,

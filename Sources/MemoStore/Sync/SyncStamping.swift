@@ -38,16 +38,17 @@ struct SyncStamping {
                 return
             }
             let row: [SQLiteValue] = [.text(live.content), .integer(live.insertDate), .integer(live.updateDate)]
+            let words = MemoTable.wordCount(of: live.content)
             let id: Int64
             if let existing {
                 id = existing
                 try images.stageBeforeImage(of: id)
-                try database.cached(Self.updateSyncedSQL).run(facts + row + [.integer(id)])
+                try database.cached(Self.updateSyncedSQL).run(facts + row + [.integer(id), words])
                 try table.reindex(id, content: live.content)
                 try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
                 try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1").run([.integer(id)])
             } else {
-                try database.cached(Self.insertSyncedSQL).run(facts + row + [.text(record.uuid)])
+                try database.cached(Self.insertSyncedSQL).run(facts + row + [.text(record.uuid), words])
                 id = database.lastInsertedRowID
                 try images.stageNewMemo(id)
                 try table.index(id, content: live.content)
@@ -67,12 +68,13 @@ struct SyncStamping {
         """
     private static let updateSyncedSQL = """
         UPDATE memo SET content = ?9, insert_date = ?10, update_date = ?11, version = ?1, changed_at = ?2, changed_by = ?3,
-                        change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7, support = ?8 WHERE id = ?12
+                        change_seq = ?4, tags_version = ?5, text_by = ?6, text_seq = ?7, support = ?8, word_count = ?13
+        WHERE id = ?12
         """
     private static let insertSyncedSQL = """
         INSERT INTO memo(uuid, content, insert_date, update_date, version, changed_at, changed_by, change_seq, tags_version,
-                         text_by, text_seq, support)
-        VALUES (?12, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                         text_by, text_seq, support, word_count)
+        VALUES (?12, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?13)
         """
 
     /// Before a store's first sync: the memos changed while it kept no versions take a first

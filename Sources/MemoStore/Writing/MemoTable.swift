@@ -2,10 +2,11 @@
 /// parts of its own, `HistoryImages` (the staging of before-images in `temp.pending_change`,
 /// and restoring them) and `SyncStamping` (sync facts and `memo_tombstone`). A memo row's
 /// invariants live here and nowhere else: its text is valid, its search row holds
-/// `SearchText.indexed` of that text, its inline tags follow the text while explicit ones
-/// stay, its `tag_names` are the names in `memo_tag` (`keepTagNames`, after every write of its
-/// tags), and each memo a change touches has its image staged before the change touches it,
-/// so the history can undo it.
+/// `SearchText.indexed` of that text, its `word_count` is `WordCount.words` of that text
+/// (`wordCount(of:)`, with every write of the text), its inline tags follow the text while
+/// explicit ones stay, its `tag_names` are the names in `memo_tag` (`keepTagNames`, after
+/// every write of its tags), and each memo a change touches has its image staged before the
+/// change touches it, so the history can undo it.
 ///
 /// Every feature that changes memos (commands, imports, fixtures, undo and redo, sync, the
 /// server) calls these methods, inside a change that `ChangeRecorder` records. Migrations
@@ -46,8 +47,8 @@ struct MemoTable {
             try database.cached(
                 """
                 INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
-                                 text_by, text_seq, support, tag_names)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                                 text_by, text_seq, support, tag_names, word_count)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                 """
             ).run([
                 .text(draft.uuid), .text(draft.content),
@@ -55,7 +56,7 @@ struct MemoTable {
                 .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
                 .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
                 .text(first.textBy), .integer(first.textSeq), MemoVersion.supportValue(first.support),
-                .text(Self.tagNames(explicitTags + inlineTags))
+                .text(Self.tagNames(explicitTags + inlineTags)), Self.wordCount(of: draft.content)
             ])
             let id = database.lastInsertedRowID
             try images.stageNewMemo(id)
@@ -78,8 +79,9 @@ struct MemoTable {
         try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
             let named = try namedMemos(of: id)
-            try database.cached("UPDATE memo SET content = ?2, update_date = ?3 WHERE id = ?1")
-                .run([.integer(id), .text(content), .integer(updateDate.millisecondsSince1970)])
+            try database.cached("UPDATE memo SET content = ?2, update_date = ?3, word_count = ?4 WHERE id = ?1").run([
+                .integer(id), .text(content), .integer(updateDate.millisecondsSince1970), Self.wordCount(of: content)
+            ])
             guard database.changes == 1 else { return false }
             try reindex(id, content: content)
             try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
@@ -180,6 +182,22 @@ struct MemoTable {
         for name in names {
             try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0), .text(addedBy), .integer(addedSeq)])
         }
+    }
+
+    // MARK: Word counts
+
+    /// `word_count` of a row holding `content`: its words by the live rule.
+    static func wordCount(of content: String) -> SQLiteValue {
+        var content = content
+        return .integer(Int64(content.withUTF8 { WordCount.words(in: $0) }))
+    }
+
+    /// Writes memo `id`'s `word_count` from its text, for a writer that put the text back
+    /// with SQL of its own (restoring a history image).
+    func keepWordCount(of id: Int64, content: String) throws {
+        try database.cached("UPDATE memo SET word_count = ?2 WHERE id = ?1").run([
+            .integer(id), Self.wordCount(of: content)
+        ])
     }
 
     // MARK: Search rows
