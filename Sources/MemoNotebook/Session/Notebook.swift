@@ -75,7 +75,7 @@ package final class Notebook {
         } catch {
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
-            throw error
+            throw Self.blamingTheClock(error, at: clockMark)
         }
     }
 
