@@ -60,6 +60,26 @@ struct DocumentTests {
         #expect(diagnostics.allSatisfy { $0["severity"] as? Int == 1 && $0["source"] as? String == "memo" })
     }
 
+    /// A `--date` the command line would refuse once resolved (outside the years memo keeps)
+    /// is reported too, not only what the parser rejects.
+    @Test func aDateOutsideTheYearsMemoKeepsIsReported() throws {
+        try harness.initialize()
+        let diagnostics = try open(
+            """
+            add --date 0000-01-01 y
+            add --date 2024-03-01 fine
+            edit 1 --date 10000y <<END
+            text
+            END
+            """)
+        let outside = "for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC"
+        #expect(
+            diagnostics.map { $0["message"] as? String } == [
+                "invalid date '0000-01-01' \(outside)", "invalid date '10000y' \(outside)"
+            ])
+        #expect(diagnostics.map(span) == [[0, 0, 0, 23], [2, 0, 2, 26]])
+    }
+
     @Test func changesAndCloseRepublish() throws {
         try harness.initialize()
         #expect(try open("bogus").count == 1)
