@@ -64,7 +64,8 @@ struct BackdateTests {
         let session = try ScriptedNotebook()
         try session.run(["clock 2024-03-05T12:00:00Z", "add first", "add second"])
         let before = try state(session)
-        #expect(try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten") == "edited #2\n")
+        #expect(try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten")
+                == "edited #2 and moved it to 2024-03-01 08:00:00\n")
         guard
             case .command(let heredoc) = try CommandParser.parse(
                 line: "edit 1 --date 2024-03-02T08:00Z <<END", heredoc: "first, from a heredoc")

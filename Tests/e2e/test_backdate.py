@@ -49,7 +49,7 @@ def test_one_shot_add_and_edit_with_a_date_back_date_and_move_memos(memo_binary,
     assert memo(memo_binary, environment, store, "redo").stdout == 'redid change 3 (move "today\'s note")\n'
 
     both = memo(memo_binary, environment, store, "edit", "2", "--date", "2024-02-01T09:00:00Z", "last night, rewritten")
-    assert both.stdout == "edited #2\n"
+    assert both.stdout == "edited #2 and moved it to 2024-02-01 09:00:00\n"
     assert [(m["content"], m["insertDate"]) for m in listed(memo_binary, environment, store)][0] == (
         "last night, rewritten", "2024-02-01T09:00:00.000Z")
 

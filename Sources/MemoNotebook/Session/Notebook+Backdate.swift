@@ -31,6 +31,7 @@ extension Notebook {
             return .unchanged("#\(id) unchanged: the date and text are the same")
         }
         let moved = try store.move(id: id, to: target, content: changesText ? text : nil, at: now)
-        return changesText ? .edited(moved) : .moved(moved)
+        guard target != current.insertDate else { return .edited(moved) }
+        return .moved(moved, edited: changesText)
     }
 }
