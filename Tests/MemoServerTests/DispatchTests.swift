@@ -398,7 +398,7 @@ struct DispatchTests {
         ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
         (
             "memo/list", #"{"since":"soon"}"#,
-            "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30)"
+            "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)"
         ),
         ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids[1]' must be an integer"),
         (
