@@ -225,7 +225,7 @@ package enum CommandParser {
 
     private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {
         let positional = try reader.remainingArguments()
-        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        if let extra = positional.first { throw reader.unexpected(extra, then: positional.dropFirst()) }
         return try listOptions(reader, filter: try filterArguments(reader))
     }
 
@@ -257,7 +257,7 @@ package enum CommandParser {
         guard let file = positional.first else {
             throw .missingArgument("a file to import", command: reader.syntax.name)
         }
-        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
+        if positional.count > 1 { throw reader.unexpected(positional[1], then: positional.dropFirst(2)) }
         var arguments = ImportArguments(
             path: file.text,
             format: reader.value("--format") == nil
@@ -284,7 +284,7 @@ package enum CommandParser {
         guard let file = positional.first else {
             throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name)
         }
-        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
+        if positional.count > 1 { throw reader.unexpected(positional[1], then: positional.dropFirst(2)) }
         let filter = try filterArguments(reader)
         return ExportArguments(
             path: file.text,
@@ -311,7 +311,7 @@ package enum CommandParser {
     /// and returns its filters. Filtering commands take no positional arguments.
     private static func filterArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         let positional = try reader.remainingArguments()
-        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        if let extra = positional.first { throw reader.unexpected(extra, then: positional.dropFirst()) }
         return try filterArguments(reader)
     }
 
