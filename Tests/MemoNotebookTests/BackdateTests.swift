@@ -109,7 +109,7 @@ struct BackdateTests {
         let session = try store("edge.sqlite")
         try session.run(["clock 9999-12-31T23:59:59Z", "add a"])
         let before = try state(session)
-        for line in ["add b", "edit 1 a, edited", "edit 1 --date 2024-01-01"] {
+        for line in ["add b", "edit 1 a, edited", "edit 1 --date 2024-01-01", "tag 1 late", "delete 1"] {
             #expect(
                 throws: CommandError.invalid(
                     "the script's clock has run past 9999-12-31T23:59:59.999Z, the last instant memo keeps"
