@@ -133,6 +133,14 @@ struct NaturalDateTests {
         .instant("now", "2024-10-27T02:30+01:00", now: inTheRepeatedHour)
     ]
 
+    /// An error about a resolved date quotes it in the words of the grammar: they read as the
+    /// same date again.
+    @Test(arguments: rows)
+    func everyDateIsQuotedInWordsThatReadAsItAgain(_ row: Row) throws {
+        let date = try DateArgument.parse(Word(text: row.typed, isLiteral: true))
+        #expect(try DateArgument.parse(Word(text: "\(date)", isLiteral: true)) == date, "\(date)")
+    }
+
     @Test(arguments: rows)
     func everyFormResolvesAgainstTheClock(_ row: Row) throws {
         let berlin = try Self.berlin()
