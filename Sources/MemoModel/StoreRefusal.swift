@@ -38,6 +38,9 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case noStore(path: String)
     /// `tag --rename` of a tag no memo carries.
     case unknownTag(String)
+    /// A memo's insert or update date, or a change's time, outside the years memo keeps
+    /// (`Timestamp.representable`): no other memo store or ISO 8601 reader could take it.
+    case dateOutsideYears(Timestamp)
 
     package var description: String {
         switch self {
@@ -88,6 +91,11 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "no store at \(path): nothing was created (the first change there creates it)"
         case .unknownTag(let name):
             "no memo has the tag @\(name): nothing renamed"
+        case .dateOutsideYears(let date):
+            (date < Timestamp.representable.lowerBound
+                ? "memo keeps no date before 0001-01-01T00:00:00.000Z"
+                : "memo keeps no date after \(Timestamp.lastRepresentableText)")
+                + " (the years 0001 to 9999, in UTC): nothing was written"
         }
     }
 

@@ -16,6 +16,9 @@ package struct Timestamp: Hashable, Comparable, Sendable {
     package static let representable =
         Timestamp(millisecondsSince1970: -62_135_596_800_000)...Timestamp(millisecondsSince1970: 253_402_300_799_999)
 
+    /// The latest instant memo keeps, as ISO 8601 writes it: what errors about the range quote.
+    package static let lastRepresentableText = "9999-12-31T23:59:59.999Z"
+
     /// This instant, or the nearest representable one: what is shown of a date that some
     /// other program wrote out of range, so that showing it never overflows.
     package var clampedToRepresentable: Timestamp {

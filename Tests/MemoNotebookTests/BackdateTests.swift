@@ -64,7 +64,8 @@ struct BackdateTests {
         let session = try ScriptedNotebook()
         try session.run(["clock 2024-03-05T12:00:00Z", "add first", "add second"])
         let before = try state(session)
-        #expect(try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten") == "edited #2\n")
+        #expect(try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten")
+                == "edited #2 and moved it to 2024-03-01 08:00:00\n")
         guard
             case .command(let heredoc) = try CommandParser.parse(
                 line: "edit 1 --date 2024-03-02T08:00Z <<END", heredoc: "first, from a heredoc")
@@ -90,14 +91,46 @@ struct BackdateTests {
     @Test func aDateOutsideTheYearsMemoKeepsIsRefusedAndAFutureOneIsAllowed() throws {
         let session = try ScriptedNotebook()
         try session.run("add one")
-        for line in ["add --date 0000-12-31 too early", "edit 1 --date 10000y"] {
+        for (line, date) in [("add --date 0000-12-31 too early", "0000-12-31"), ("edit 1 --date 10000y", "10000y")] {
             #expect(
-                throws: CommandError.invalid("invalid date for '--date': it falls outside the years 0001 to 9999")
+                throws: CommandError.invalid(
+                    "invalid date '\(date)' for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC")
             ) { try session.run(line) }
         }
         #expect(throws: CommandError.self) { try session.run("add --date someday text") }
         #expect(try session.run("edit 1 --date 2999-01-01T00:00Z") == "moved #1 to 2999-01-01 00:00:00\n")
         #expect(try session.run("count") == "1\n")
+    }
+
+    /// No memo is written with a date outside the years memo keeps, whatever the date came from:
+    /// a script's clock run past 9999 (it steps on with every change), an imported record, or
+    /// a move. The store refuses the change whole, and the store still syncs.
+    @Test func noMemoIsWrittenWithADateOutsideTheYearsMemoKeeps() throws {
+        let session = try store("edge.sqlite")
+        try session.run(["clock 9999-12-31T23:59:59Z", "add a"])
+        let before = try state(session)
+        for line in ["add b", "edit 1 a, edited", "edit 1 --date 2024-01-01", "tag 1 late", "delete 1"] {
+            #expect(
+                throws: CommandError.invalid(
+                    "the script's clock has run past 9999-12-31T23:59:59.999Z, the last instant memo keeps"
+                        + " (the years 0001 to 9999, in UTC): nothing was written; 'clock DATE' sets it back")
+            ) { try session.run(line) }
+        }
+        #expect(try state(session) == before, "nothing was written")
+        #expect(throws: CommandError.self) { try session.run("clock 0000-06-01") }
+        try session.run("clock 2024-03-05T12:00Z")
+        for (field, date) in [("insertDate", "9999-12-31T23:00:00-05:00"), ("updateDate", "0001-01-01T08:00:00+09:00")] {
+            let file = try scratch.write(
+                #"{"content":"far","insertDate":"2024-01-01T00:00:00.000Z","\#(field)":"\#(date)"}"# + "\n",
+                to: "far-\(field).jsonl")
+            guard case .failure(let error) = session.attempt("import \(file)") else {
+                Issue.record("a record dated \(date) was imported")
+                continue
+            }
+            #expect(errorMessage(error).contains("the years 0001 to 9999, in UTC"), "\(errorMessage(error))")
+        }
+        #expect(try state(session) == before, "nothing was imported")
+        _ = try session.run("sync \(path("other.sqlite"))")
     }
 
     // MARK: Sync

@@ -99,6 +99,12 @@ struct NaturalDateTests {
         .instant("7d 23:59:30", "2024-03-20T23:59:30+01:00"),
         .instant("last friday noon", "2024-03-22T12:00+01:00"),
         .instant("tomorrow midnight", "2024-03-28T00:00+01:00"),
+        // `at` may stand between a day and its time, as jrnl writes it.
+        .instant("yesterday at 9pm", "2024-03-26T21:00+01:00"),
+        .instant("monday at 8am", "2024-03-25T08:00+01:00"),
+        .instant("2024-03-01 at 09:15", "2024-03-01T09:15+01:00"),
+        .instant("last friday at noon", "2024-03-22T12:00+01:00"),
+        .instant("2 days ago at 9pm", "2024-03-25T21:00+01:00"),
         // Summer time starts: 02:00 to 02:59 do not exist on 2024-03-31. Such a time is read with
         // the offset in force before the change, so it lands as far past 03:00 as it was past 02:00.
         .instant("2024-03-31 02:30", "2024-03-31T03:30+02:00"),
@@ -126,6 +132,14 @@ struct NaturalDateTests {
         .instant("0d", "2024-10-27T02:30+01:00", now: inTheRepeatedHour),
         .instant("now", "2024-10-27T02:30+01:00", now: inTheRepeatedHour)
     ]
+
+    /// An error about a resolved date quotes it in the words of the grammar: they read as the
+    /// same date again.
+    @Test(arguments: rows)
+    func everyDateIsQuotedInWordsThatReadAsItAgain(_ row: Row) throws {
+        let date = try DateArgument.parse(Word(text: row.typed, isLiteral: true))
+        #expect(try DateArgument.parse(Word(text: "\(date)", isLiteral: true)) == date, "\(date)")
+    }
 
     @Test(arguments: rows)
     func everyFormResolvesAgainstTheClock(_ row: Row) throws {
@@ -171,7 +185,8 @@ struct NaturalDateTests {
         "7x", "2 dayz ago", "last fortnight", "25:00", "13pm", "0am", "9.30pm", "24:00", "now 9pm",
         "2024-03-01T09:30Z 10:00", "last week 9pm", "yesterday tomorrow", "2024-02-30", "2 days", "days ago",
         "ago", "9pm yesterday", "last", "next 3 days", "1 2 days ago", "2 days ago ago", "a day", "this",
-        "noon noon", "-2 days ago", ""
+        "noon noon", "-2 days ago", "", "at 9pm", "yesterday at", "yesterday at home", "at", "now at 9pm",
+        "last week at 9pm", "yesterday at at 9pm", "9pm at yesterday"
     ])
     func unreadableDatesAreOneLineNamingTheForms(_ typed: String) {
         #expect {
@@ -229,7 +244,10 @@ struct NaturalDateTests {
         ("add --date monday 8am 9 people came", "monday 8am", "9 people came"),
         ("add --date yesterday -- noon was hot", "yesterday", "noon was hot"),
         ("add --date=yesterday noon was hot", "yesterday", "noon was hot"),
-        ("add Called mom --date last friday noon", "last friday noon", "Called mom")
+        ("add Called mom --date last friday noon", "last friday noon", "Called mom"),
+        ("add --date yesterday at 9pm Met Bob", "yesterday at 9pm", "Met Bob"),
+        ("add --date 2 days ago at 9pm Met Bob", "2 days ago at 9pm", "Met Bob"),
+        ("add --date yesterday at home with Bob", "yesterday", "at home with Bob")
     ])
     func aTextBeginsWhereTheDateEnds(_ line: String, _ date: String, _ text: String) throws {
         let syntax = CommandSyntax(

@@ -70,7 +70,7 @@ struct ParserTests {
         ("list -x5", "unknown option '-x5' for 'list'", "-x5", .usage),
         (
             "list --since 2024-02-30",
-            "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30)",
+            "invalid date '2024-02-30': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)",
             "2024-02-30", .invalidArgument
         ),
         ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),

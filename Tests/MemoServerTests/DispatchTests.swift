@@ -203,6 +203,39 @@ struct DispatchTests {
         #expect(try titles([0, 12], [0, 40]).isEmpty)
     }
 
+    /// `memo/add` takes a `date` and `memo/update` a `date` (or `insertDate`) that moves the memo
+    /// in the same change as the rest, read by the one date parser (natural forms too); a date
+    /// that cannot be read or kept is invalid params, with the one-line date error.
+    @Test func addAndUpdateTakeADate() throws {
+        try harness.initialize()
+        func memo(_ method: String, _ params: [String: Any]) throws -> [String: Any]? {
+            try harness.request(method, params).result
+        }
+        let added = try memo("memo/add", ["content": "last night", "date": "2024-03-04T21:30:00Z"])
+        #expect(added?["insertDate"] as? String == "2024-03-04T21:30:00.000Z")
+        let older = try #require(try memo("memo/add", ["content": "older", "date": "3 days ago"])?["insertDate"] as? String)
+        let now = try #require(try memo("memo/add", ["content": "now"])?["insertDate"] as? String)
+        #expect(older.hasPrefix("1999-12-29T") && now.hasPrefix("2000-01-01T"), "the server's test clock starts in 2000")
+        let both = try memo(
+            "memo/update", ["id": 1, "content": "last night, rewritten", "insertDate": "2024-03-01T08:00:00Z"])
+        #expect(both?["content"] as? String == "last night, rewritten")
+        #expect(both?["insertDate"] as? String == "2024-03-01T08:00:00.000Z")
+        _ = try memo("memo/execute", ["line": "undo"])
+        let undone = try memo("memo/get", ["id": 1])
+        #expect(undone?["content"] as? String == "last night", "one undo takes back the text and the date")
+        #expect(undone?["insertDate"] as? String == "2024-03-04T21:30:00.000Z")
+        #expect(try memo("memo/update", ["id": 1, "date": "2024-02-01"])?["insertDate"] as? String != nil)
+        let unreadable = try harness.request("memo/add", ["content": "x", "date": "someday"])
+        #expect(unreadable.errorCode == -32602)
+        #expect(unreadable.errorMessage?.hasPrefix("invalid params: invalid date 'someday': use YYYY-MM-DD") == true)
+        let outside = try harness.request("memo/update", ["id": 1, "date": "0000-06-01"])
+        #expect(outside.errorCode == -32602)
+        #expect(outside.errorMessage?.contains("invalid date '0000-06-01' for '--date': it falls outside") == true)
+        let twice = try harness.request("memo/update", ["id": 1, "date": "2024-02-01", "insertDate": "2024-02-02"])
+        #expect(twice.errorMessage == "invalid params: give 'date' or 'insertDate', not both")
+        #expect(try memo("memo/execute", ["line": "count"])?["output"] as? String == "3\n", "nothing more was added")
+    }
+
     /// A memo's file closed in the editor follows the store again: a change made while it was
     /// open reaches the file at once.
     @Test func aClosedMemoFileFollowsTheStoreAgain() throws {
@@ -398,7 +431,7 @@ struct DispatchTests {
         ("memo/list", #"{"limit":-1}"#, "invalid params: 'limit' must be 0 or more"),
         (
             "memo/list", #"{"since":"soon"}"#,
-            "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30)"
+            "invalid params: invalid date 'soon': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)"
         ),
         ("memo/delete", #"{"ids":[1,"two"]}"#, "invalid params: 'ids[1]' must be an integer"),
         (

@@ -53,11 +53,31 @@ struct DocumentTests {
                 "unknown command 'frobnicate' (try 'help')",
                 "unknown option '--bogus' for 'list'",
                 "invalid memo id 'x2': expected a positive number",
-                "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30)",
+                "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)",
                 "the heredoc never ends: no line 'EOF' follows"
             ])
         #expect(diagnostics.map(span) == [[2, 0, 2, 10], [3, 5, 3, 12], [4, 7, 4, 9], [8, 13, 8, 23], [9, 0, 9, 12]])
         #expect(diagnostics.allSatisfy { $0["severity"] as? Int == 1 && $0["source"] as? String == "memo" })
+    }
+
+    /// A `--date` the command line would refuse once resolved (outside the years memo keeps)
+    /// is reported too, not only what the parser rejects.
+    @Test func aDateOutsideTheYearsMemoKeepsIsReported() throws {
+        try harness.initialize()
+        let diagnostics = try open(
+            """
+            add --date 0000-01-01 y
+            add --date 2024-03-01 fine
+            edit 1 --date 10000y <<END
+            text
+            END
+            """)
+        let outside = "for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC"
+        #expect(
+            diagnostics.map { $0["message"] as? String } == [
+                "invalid date '0000-01-01' \(outside)", "invalid date '10000y' \(outside)"
+            ])
+        #expect(diagnostics.map(span) == [[0, 0, 0, 23], [2, 0, 2, 26]])
     }
 
     @Test func changesAndCloseRepublish() throws {

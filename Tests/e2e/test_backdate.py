@@ -4,6 +4,8 @@ import json
 import subprocess
 import time
 
+import pytest
+
 
 def memo(binary, environment, store, *arguments, check=True):
     return subprocess.run([binary, "--store", str(store)] + [str(a) for a in arguments], env=environment,
@@ -47,7 +49,7 @@ def test_one_shot_add_and_edit_with_a_date_back_date_and_move_memos(memo_binary,
     assert memo(memo_binary, environment, store, "redo").stdout == 'redid change 3 (move "today\'s note")\n'
 
     both = memo(memo_binary, environment, store, "edit", "2", "--date", "2024-02-01T09:00:00Z", "last night, rewritten")
-    assert both.stdout == "edited #2\n"
+    assert both.stdout == "edited #2 and moved it to 2024-02-01 09:00:00\n"
     assert [(m["content"], m["insertDate"]) for m in listed(memo_binary, environment, store)][0] == (
         "last night, rewritten", "2024-02-01T09:00:00.000Z")
 
@@ -67,5 +69,39 @@ def test_a_date_outside_the_years_memo_keeps_is_one_clear_line(memo_binary, envi
     memo(memo_binary, environment, store, "add", "one")
     result = memo(memo_binary, environment, store, "edit", "1", "--date", "0000-06-01", check=False)
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == "error: invalid date for '--date': it falls outside the years 0001 to 9999\n"
+    assert result.stderr == (
+        "error: invalid date '0000-06-01' for '--date': it falls outside the years 0001 to 9999,"
+        " which memo counts in UTC\n"
+    )
     assert listed(memo_binary, environment, store)[0]["updateDate"] is None, "nothing changed"
+
+
+@pytest.mark.parametrize(
+    ("zone", "typed", "quoted"),
+    [("Asia/Tokyo", "0001-01-01 00:00", "0001-01-01 00:00"), ("America/New_York", "9999-12-31 8pm", "9999-12-31 20:00")],
+)
+def test_the_years_are_counted_in_utc_and_the_error_quotes_the_date(
+    memo_binary, environment, tmp_path, zone, typed, quoted
+):
+    """A local time that is another year in UTC is refused, saying so and quoting the date."""
+    store = tmp_path / "journal.sqlite"
+    memo(memo_binary, environment, store, "add", "one")
+    result = memo(memo_binary, {**environment, "TZ": zone}, store, "add", "--date", typed, "z", check=False)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"error: invalid date '{quoted}' for '--date': it falls outside the years 0001 to 9999,"
+        " which memo counts in UTC\n"
+    )
+    assert len(listed(memo_binary, environment, store)) == 1, "nothing was added"
+
+
+def test_a_scripts_clock_stops_at_the_last_year_and_the_store_still_syncs(memo_binary, environment, tmp_path):
+    """The deterministic clock steps on with each change: past 9999 it refuses, nothing is written."""
+    store, script = tmp_path / "y.sqlite", tmp_path / "y.memo"
+    script.write_text("clock 9999-12-31T23:59:59Z\nadd a\nadd b\n")
+    result = memo(memo_binary, environment, store, "run", str(script), check=False)
+    assert result.returncode == 1
+    assert f"{script}:3: error: the script's clock has run past 9999-12-31T23:59:59.999Z" in result.stderr
+    assert [m["content"] for m in listed(memo_binary, environment, store)] == ["a"]
+    synced = memo(memo_binary, environment, store, "sync", str(tmp_path / "copy.sqlite"), check=False)
+    assert synced.returncode == 0, synced.stderr

@@ -72,3 +72,26 @@ def test_the_repl_reads_a_date_of_several_words(repl):
     assert session.run("count --since 2 days ago") == "1"
     assert session.run("count --until last week") == "0"
     assert session.run("list --since 2 dayz ago").startswith("error: invalid date '2 dayz': use YYYY-MM-DD")
+
+
+def test_at_between_a_day_and_its_time_as_jrnl_writes_it(memo_binary, environment, tmp_path):
+    """`memo add --date yesterday at 9pm Met Bob`: dated yesterday at 21:00, the text `Met Bob`."""
+    environment["TZ"] = ZONE
+    store = tmp_path / "s.sqlite"
+    added = in_shell(memo_binary, environment, store, "add --date yesterday at 9pm Met Bob")
+    assert added.returncode == 0, added.stderr
+    [written] = [json.loads(line) for line in memo(memo_binary, environment, store, "--json", "list").stdout.splitlines()]
+    yesterday = datetime.datetime.now(zoneinfo.ZoneInfo(ZONE)).date() - datetime.timedelta(days=1)
+    nine_pm = datetime.datetime.combine(yesterday, datetime.time(21, 0), zoneinfo.ZoneInfo(ZONE))
+    assert written["content"] == "Met Bob"
+    assert written["insertDate"] == nine_pm.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def test_a_date_of_several_words_after_equals_says_to_drop_the_equals(memo_binary, environment, tmp_path):
+    store = tmp_path / "s.sqlite"
+    memo(memo_binary, environment, store, "add", "kept")
+    refused = in_shell(memo_binary, environment, store, "list --since=2 days ago")
+    assert (refused.returncode, refused.stdout) == (2, ""), "a usage error"
+    assert refused.stderr == (
+        "error: unexpected argument 'days' for 'list' (a date of several words goes without '=': --since 2 days ago)\n"
+    )

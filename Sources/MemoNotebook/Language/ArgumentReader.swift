@@ -10,6 +10,9 @@ struct ArgumentReader<Source: WordSource> {
     /// Options of another form of the command, each with the message that says so, to give
     /// in place of "unknown option" (`edit ID` refuses the filters of `edit` without an id).
     var optionsOfAnotherForm: [String: String] = [:]
+    /// The last date option given its value after `=` (`--since=2`), by its name, with that
+    /// one-word value: an unexpected argument after it may be the rest of the date.
+    private var inlineDate: (option: String, value: Word)?
 
     init(words: Source, syntax: CommandSyntax) {
         self.words = words
@@ -104,7 +107,22 @@ struct ArgumentReader<Source: WordSource> {
 
     /// Fails when arguments remain.
     mutating func finish() throws(CommandError) {
-        if let extra = try nextArgument() { throw .unexpected(extra, command: syntax.name) }
+        if let extra = try nextArgument() { throw unexpected(extra, then: try remainingArguments()[...]) }
+    }
+
+    /// The error for an argument the command does not take, `extra`, before the `rest`. After
+    /// a date option given with `=`, whose value is one word by design, it says to drop the `=`
+    /// when the arguments would have continued the date (`list --since=2 days ago`).
+    func unexpected(_ extra: Word, then rest: ArraySlice<Word>) -> CommandError {
+        let plain = CommandError.unexpected(extra, command: syntax.name)
+        guard let (option, value) = inlineDate else { return plain }
+        let words = [value, extra] + rest.prefix(DateArgument.mostWords - 2)
+        let dates = (2...words.count).reversed().lazy.map { Word(joining: Array(words.prefix($0))).text }
+        guard let date = dates.first(where: { if case .success = DateWords.read($0) { true } else { false } }) else {
+            return plain
+        }
+        return .usage(
+            plain.message + " (a date of several words goes without '=': \(option) \(date))", range: extra.range)
     }
 
     func flag(_ name: String) -> Bool {
@@ -133,6 +151,7 @@ struct ArgumentReader<Source: WordSource> {
         let value: Word
         if let inlineValue {
             value = Word(text: inlineValue, range: word.range, isLiteral: true)
+            if option.takesDate { inlineDate = (option.name, value) }
         } else if option.takesDate, let date = try dateValue() {
             value = date
         } else if let next = try words.nextWord() {

@@ -12,7 +12,7 @@ package enum Command: Equatable, Sendable {
     case edit(id: Int64, text: String?, date: DateArgument? = nil)
     /// A memo's new text, its whole explicit tag set, or both, in one change: the server's
     /// `memo/update`, which the command language does not spell.
-    case update(id: Int64, content: String?, tags: [String]?)
+    case update(id: Int64, content: String?, tags: [String]?, date: DateArgument? = nil)
     /// A memo's new text, only while the memo is still the version `base` (none known: never):
     /// the server's save of a memo's own file, which the command language does not spell.
     case editIfStill(id: Int64, text: String, base: MemoFileBase?)

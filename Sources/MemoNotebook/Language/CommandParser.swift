@@ -226,7 +226,7 @@ package enum CommandParser {
 
     private static func listArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> ListArguments {
         let positional = try reader.remainingArguments()
-        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        if let extra = positional.first { throw reader.unexpected(extra, then: positional.dropFirst()) }
         return try listOptions(reader, filter: try filterArguments(reader))
     }
 
@@ -258,7 +258,7 @@ package enum CommandParser {
         guard let file = positional.first else {
             throw .missingArgument("a file to import", command: reader.syntax.name)
         }
-        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
+        if positional.count > 1 { throw reader.unexpected(positional[1], then: positional.dropFirst(2)) }
         var arguments = ImportArguments(
             path: file.text,
             format: reader.value("--format") == nil
@@ -285,7 +285,7 @@ package enum CommandParser {
         guard let file = positional.first else {
             throw .missingArgument("a file to write, or - for standard output", command: reader.syntax.name)
         }
-        if positional.count > 1 { throw .unexpected(positional[1], command: reader.syntax.name) }
+        if positional.count > 1 { throw reader.unexpected(positional[1], then: positional.dropFirst(2)) }
         let filter = try filterArguments(reader)
         return ExportArguments(
             path: file.text,
@@ -312,7 +312,7 @@ package enum CommandParser {
     /// and returns its filters. Filtering commands take no positional arguments.
     private static func filterArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> FilterArguments {
         let positional = try reader.remainingArguments()
-        if let extra = positional.first { throw .unexpected(extra, command: reader.syntax.name) }
+        if let extra = positional.first { throw reader.unexpected(extra, then: positional.dropFirst()) }
         return try filterArguments(reader)
     }
 

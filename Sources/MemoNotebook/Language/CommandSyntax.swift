@@ -191,8 +191,9 @@ extension CommandSyntax {
                 + OptionSyntax.picking,
             takesText: true,
             details: """
-                --date reads DATE as add --date does. With a text, the memo gets both in one change; alone,
-                it moves without an editor. Either way its update date becomes now; undo puts it back.
+                --date reads DATE as add --date does. With a text, the memo gets both in one change ('edited #ID
+                and moved it to DATE'); alone, it moves without an editor ('moved #ID to DATE'). Either way its
+                update date becomes now; undo puts it back.
                 Without an id, the filters select memos (as list's, newest first) and the editor ($VISUAL, else
                 $EDITOR, else vi) opens them all in one buffer, each under a header line '%% #ID DATE v:VERSION'
                 (v: names the version it was written from). Save to apply, as one change (one undo takes it

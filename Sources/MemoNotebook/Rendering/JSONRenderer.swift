@@ -8,7 +8,7 @@ package struct JSONRenderer: OutcomeRenderer {
     package func render(_ outcome: Outcome, to output: OutputSink) throws(StoreError) {
         func line(_ value: JSONValue) { output.write(value.serialized + "\n") }
         switch outcome {
-        case .added(let memo), .edited(let memo), .retagged(let memo), .moved(let memo): line(Self.json(memo))
+        case .added(let memo), .edited(let memo), .retagged(let memo), .moved(let memo, _): line(Self.json(memo))
         case .synced(let summary, let path, let traffic):
             var members: [(String, JSONValue)] = [
                 ("synced", .string(path)), ("sent", .integer(Int64(summary.sent))),

@@ -12,7 +12,9 @@ package struct TextRenderer: OutcomeRenderer {
         switch outcome {
         case .added(let memo): output.write("added #\(memo.id)\n")
         case .edited(let memo): output.write("edited #\(memo.id)\n")
-        case .moved(let memo): output.write("moved #\(memo.id) to \(style.displayTime.format(memo.insertDate))\n")
+        case .moved(let memo, let edited):
+            let date = style.displayTime.format(memo.insertDate)
+            output.write(edited ? "edited #\(memo.id) and moved it to \(date)\n" : "moved #\(memo.id) to \(date)\n")
         case .unchanged(let message): output.write(message + "\n")
         case .synced(let summary, let path, _):
             let conflicts =

@@ -7,11 +7,17 @@ extension Notebook {
     /// outside the years memo keeps is refused; one in the future is allowed, as a journal
     /// may note what is planned.
     func backdated(_ date: DateArgument, now: Timestamp) throws(CommandError) -> Timestamp {
-        let moment = date.moment(now: now, in: displayTime)
-        guard Timestamp.representable.contains(moment) else {
-            throw .invalid("invalid date for '--date': it falls outside the years 0001 to 9999")
+        try date.backdatedMoment(now: now, in: displayTime)
+    }
+
+    /// Resolves the `--date` of `add` or `edit` on this session's clock and time zone, as
+    /// running the command would, without running it: the server's diagnostics of a command
+    /// file report what the command line would refuse.
+    package func checkDates(of command: Command) throws(CommandError) {
+        switch command {
+        case .add(_, _, let date?), .edit(_, _, let date?): _ = try backdated(date, now: clock.current)
+        default: break
         }
-        return moment
     }
 
     /// `edit ID --date DATE [TEXT]`: moves the memo, with the new text when given, as one
@@ -25,6 +31,7 @@ extension Notebook {
             return .unchanged("#\(id) unchanged: the date and text are the same")
         }
         let moved = try store.move(id: id, to: target, content: changesText ? text : nil, at: now)
-        return changesText ? .edited(moved) : .moved(moved)
+        guard target != current.insertDate else { return .edited(moved) }
+        return .moved(moved, edited: changesText)
     }
 }

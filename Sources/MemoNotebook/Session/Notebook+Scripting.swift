@@ -32,7 +32,23 @@ extension Notebook {
             throw CommandError.invalid("'clock' works only in scripting mode (memo run, memo test)")
         }
         let instant = date.start(now: clock.current, in: displayTime)
+        guard Timestamp.representable.contains(instant) else {
+            throw CommandError.invalid(
+                "invalid date '\(date)' for 'clock': it falls outside the years 0001 to 9999, which memo counts in UTC")
+        }
         clock.set(to: instant)
         return instant
+    }
+
+    /// `error`, said of the script's clock when it is the store refusing a date past the years
+    /// memo keeps and the clock had run past them (it steps on with each change): nothing
+    /// else dates what a change writes so late.
+    static func blamingTheClock(_ error: any Error, at mark: Timestamp) -> any Error {
+        guard case StoreError.refused(.dateOutsideYears)? = error as? StoreError,
+            mark > Timestamp.representable.upperBound
+        else { return error }
+        return CommandError.invalid(
+            "the script's clock has run past \(Timestamp.lastRepresentableText), the last instant memo keeps"
+                + " (the years 0001 to 9999, in UTC): nothing was written; 'clock DATE' sets it back")
     }
 }

@@ -75,7 +75,7 @@ package final class Notebook {
         } catch {
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
-            throw error
+            throw Self.blamingTheClock(error, at: clockMark)
         }
     }
 
@@ -120,8 +120,8 @@ package final class Notebook {
                 return .unchanged("#\(id) unchanged: the text is the same")
             }
             return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
-        case .update(let id, let content, let tags):
-            return .edited(try update(id: id, content: content, tags: tags))
+        case .update(let id, let content, let tags, let date):
+            return .edited(try update(id: id, content: content, tags: tags, date: date))
         case .editIfStill(let id, let text, let base):
             return try edit(id: id, to: text, ifStill: base)
         case .delete(let ids):

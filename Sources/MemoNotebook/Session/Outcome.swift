@@ -57,8 +57,9 @@ package enum Outcome {
     case bulkEdited(BulkEditSummary)
     /// `tag --rename`: the names, and how many memos it retagged.
     case tagRenamed(from: String, to: String, memos: Int)
-    /// The memo after `edit ID --date DATE` moved it (docs/REFERENCE.md, Back-dating).
-    case moved(Memo)
+    /// The memo after `edit ID --date DATE [TEXT]` moved it (docs/REFERENCE.md, Back-dating),
+    /// and whether the same change gave it the new text.
+    case moved(Memo, edited: Bool)
     case calendar(CalendarYear)
     case statistics(MemoStatistics)
 }

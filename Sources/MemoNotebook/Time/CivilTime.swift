@@ -146,18 +146,19 @@ package struct DisplayTime: Sendable {
             to: &bytes)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC.
-    package static func iso8601(_ instant: Timestamp) -> String {
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`: the JSON form, always UTC. `clamping: false` writes an
+    /// instant outside the years memo keeps as it is, for an error that quotes it.
+    package static func iso8601(_ instant: Timestamp, clamping: Bool = true) -> String {
         var bytes: [UInt8] = []
-        appendISO8601(instant, to: &bytes)
+        appendISO8601(instant, clamping: clamping, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `iso8601`, appended as bytes.
-    static func appendISO8601(_ instant: Timestamp, to bytes: inout [UInt8]) {
+    static func appendISO8601(_ instant: Timestamp, clamping: Bool = true, to bytes: inout [UInt8]) {
         append(
-            milliseconds: instant.clampedToRepresentable.millisecondsSince1970, dateTimeSeparator: UInt8(ascii: "T"),
-            fraction: true, suffix: "Z", to: &bytes)
+            milliseconds: (clamping ? instant.clampedToRepresentable : instant).millisecondsSince1970,
+            dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: "Z", to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {

@@ -23,7 +23,7 @@ package enum DateArgument: Equatable, Sendable {
     /// A whole calendar week (Monday to Sunday), month or year: `last week`, `this month`,
     /// `next year`.
     case period(Relation, Period)
-    /// A day at a time of day, one instant: `yesterday 21:30`, `monday 8am`, or `21:30`
+    /// A day at a time of day, one instant: `yesterday 21:30`, `monday at 8am`, or `21:30`
     /// (today).
     indirect case at(DateArgument, TimeOfDay)
 
@@ -64,15 +64,15 @@ package enum DateArgument: Equatable, Sendable {
         }
     }
 
-    /// The most words a date takes: `2 days ago 9pm`.
-    static let mostWords = 4
+    /// The most words a date takes: `2 days ago at 9pm`.
+    static let mostWords = 5
 
     /// The forms, as errors and help name them.
     package static let forms =
         "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, "
         + "a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, "
         + "an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), "
-        + "and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30)"
+        + "and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)"
 
     static func invalid(_ word: Word) -> CommandError {
         .invalid("invalid date '\(word.text)': use \(forms)", range: word.range)

@@ -2,7 +2,8 @@ import MemoStore
 
 /// The one grammar of DATE, read from its words lower-cased: a day (`2024-03-01`,
 /// `yesterday`, `last friday`, `2 days ago`…) with an optional time of day after it
-/// (`yesterday 21:30`), a time of day alone (today), an instant, or a calendar period.
+/// (`yesterday 21:30`, or `yesterday at 9pm` as jrnl writes it), a time of day alone
+/// (today), an instant, or a calendar period.
 struct DateWords {
     /// Why words are no date: they stop short of one (`last`, `2 days`: a word more could
     /// make one), or a word cannot be read where it stands.
@@ -41,7 +42,10 @@ struct DateWords {
     private mutating func date() throws(Failure) -> DateArgument {
         var date = try day()
         if index < words.count {
-            guard date.takesTimeOfDay, let time = TimeOfDay(words[index]) else { throw .unreadable }
+            guard date.takesTimeOfDay else { throw .unreadable }
+            // `at` stands only between a day and its time: `at` alone or before another word is no date.
+            if words[index] == "at", try take() == "at", index == words.count { throw .incomplete }
+            guard let time = TimeOfDay(words[index]) else { throw .unreadable }
             index += 1
             date = .at(date, time)
         }

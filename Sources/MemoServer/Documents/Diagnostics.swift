@@ -1,10 +1,11 @@
 import MemoNotebook
 
 /// Diagnostics for a command file: every line the command parser rejects, with the range
-/// of the offending word, exactly as the REPL would reject it. Heredoc bodies are text,
-/// not commands; a heredoc that never ends is reported where it starts.
+/// of the offending word, exactly as the REPL would reject it, and every `--date` the
+/// notebook would refuse on its clock and time zone (one outside the years memo keeps).
+/// Heredoc bodies are text, not commands; a heredoc that never ends is reported where it starts.
 enum Diagnostics {
-    static func of(_ document: TextDocument, encoding: PositionEncoding) -> [JSONValue] {
+    static func of(_ document: TextDocument, encoding: PositionEncoding, notebook: Notebook) -> [JSONValue] {
         var diagnostics: [JSONValue] = []
         var openHeredoc: (opener: HeredocOpener, line: Int)?
         for number in 0..<document.lineCount {
@@ -14,10 +15,12 @@ enum Diagnostics {
                 continue
             }
             do {
-                if case .needsHeredoc(let opener) = try CommandParser.parse(line: line) {
+                var parsed = try CommandParser.parse(line: line)
+                if case .needsHeredoc(let opener) = parsed {
                     openHeredoc = (opener, number)
-                    _ = try CommandParser.parse(line: line, heredoc: "")
+                    parsed = try CommandParser.parse(line: line, heredoc: "")
                 }
+                if case .command(let command) = parsed { try notebook.checkDates(of: command) }
             } catch {
                 diagnostics.append(
                     diagnostic(

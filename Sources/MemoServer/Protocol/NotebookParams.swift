@@ -4,6 +4,8 @@
 struct AddParams: Decodable {
     let content: String
     let tags: [String]?
+    /// A DATE to back-date the memo to, as `add --date` reads it.
+    let date: String?
 }
 
 struct GetParams: Decodable {
@@ -24,6 +26,10 @@ struct UpdateParams: Decodable {
     let id: Int64
     let content: String?
     let tags: [String]?
+    /// A DATE to move the memo to, as `edit ID --date` reads it; `insertDate` names it as a
+    /// memo's JSON does, for a client that sends back what it read.
+    let date: String?
+    let insertDate: String?
 }
 
 struct DeleteParams: Decodable {

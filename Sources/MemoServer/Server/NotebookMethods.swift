@@ -16,7 +16,7 @@ final class NotebookMethods {
     }
 
     func add(_ params: AddParams) throws(RPCError) -> JSONValue {
-        try run(.add(text: params.content, tags: params.tags ?? []))
+        try run(.add(text: params.content, tags: params.tags ?? [], date: try Self.date(params.date)))
     }
 
     func get(_ params: GetParams) throws(RPCError) -> JSONValue {
@@ -27,9 +27,23 @@ final class NotebookMethods {
         try run(.list(params.arguments()))
     }
 
-    /// Changes a memo's text, its tags (the given set becomes its whole set), or both.
+    /// Changes a memo's text, its tags (the given set becomes its whole set), its date, or
+    /// several of them in one change.
     func update(_ params: UpdateParams) throws(RPCError) -> JSONValue {
-        try run(.update(id: params.id, content: params.content, tags: params.tags))
+        if params.date != nil, params.insertDate != nil {
+            throw .invalidParams("invalid params: give 'date' or 'insertDate', not both")
+        }
+        let date = try Self.date(params.date ?? params.insertDate)
+        return try run(.update(id: params.id, content: params.content, tags: params.tags, date: date))
+    }
+
+    /// A DATE param read by the one date parser, natural forms included.
+    private static func date(_ text: String?) throws(RPCError) -> DateArgument? {
+        do {
+            return try text.map { text throws(CommandError) in try DateArgument.parse(Word(text: text, isLiteral: true)) }
+        } catch {
+            throw .invalidParams("invalid params: \(error.message)")
+        }
     }
 
     func delete(_ params: DeleteParams) throws(RPCError) -> JSONValue {

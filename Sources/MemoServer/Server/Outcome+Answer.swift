@@ -6,7 +6,7 @@ extension Outcome {
     /// JSON-RPC result is one value.
     func answer() throws -> JSONValue? {
         switch self {
-        case .added(let memo), .edited(let memo), .moved(let memo): JSONRenderer.json(memo)
+        case .added(let memo), .edited(let memo), .moved(let memo, _): JSONRenderer.json(memo)
         case .shown(let memos): memos.first.map { JSONRenderer.json($0.memo) }
         case .memos(let cursor, _, _): .object([("memos", .array(try cursor.collect().map(JSONRenderer.json)))])
         case .deleted(let ids, _): .object([("deleted", .array(ids.map(JSONValue.integer)))])

@@ -43,6 +43,7 @@ final class ChangeRecorder {
     /// Inside another change (an import's merges, a batch's commands) it is part of that one.
     func record<T>(_ kind: ChangeKind, target: Int64? = nil, at time: Timestamp, _ body: () throws -> T) throws -> T {
         guard self.kind == nil else { return try body() }
+        try Self.checkTime(time)
         try prepareStaging()
         self.kind = kind
         defer { self.kind = nil; changeStamp = nil }
@@ -56,6 +57,12 @@ final class ChangeRecorder {
         return result
     }
 
+    /// Refuses a change dated outside the years memo keeps (a script's clock run past 9999):
+    /// its history entry and the versions it stamps would carry that date.
+    private static func checkTime(_ time: Timestamp) throws(StoreError) {
+        guard Timestamp.representable.contains(time) else { throw .refused(.dateOutsideYears(time)) }
+    }
+
     // MARK: Open-ended changes
 
     /// Opens a change of `kind` made at `time` that stays open until `commit` or `rollback`:
@@ -63,6 +70,7 @@ final class ChangeRecorder {
     /// only after `commit`. Another writer waits for it.
     func begin(_ kind: ChangeKind, at time: Timestamp) throws(StoreError) {
         guard database.isAutocommit else { throw .batchAlreadyOpen }
+        try Self.checkTime(time)
         try StoreError.wrapping {
             try prepareStaging()
             try historyImages.clearStaging()

@@ -42,7 +42,8 @@ struct MemoTable {
         _ draft: MemoDraft, explicitTags: [String], inlineTags: [String], facts: SyncStamp?,
         origin: Origin = .thisStore
     ) throws -> Int64 {
-        try database.writingMemoRows(token) {
+        try Self.checkDates(draft.insertDate, draft.updateDate)
+        return try database.writingMemoRows(token) {
             let first = MemoVersion.first(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
             try database.cached(
                 """
@@ -76,7 +77,8 @@ struct MemoTable {
     func updateContent(
         of id: Int64, to content: String, updateDate: Timestamp, links: [SyncRecord.Link]? = nil
     ) throws -> Bool {
-        try database.writingMemoRows(token) {
+        try Self.checkDates(updateDate)
+        return try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
             let named = try namedMemos(of: id)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3, word_count = ?4 WHERE id = ?1").run([
@@ -97,7 +99,8 @@ struct MemoTable {
     /// `updateDate` as its update date; its text, tags and links stay. False when there is no
     /// such memo.
     func move(_ id: Int64, to insertDate: Timestamp, updateDate: Timestamp) throws -> Bool {
-        try database.writingMemoRows(token) {
+        try Self.checkDates(insertDate, updateDate)
+        return try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
             try database.cached("UPDATE memo SET insert_date = ?2, update_date = ?3 WHERE id = ?1").run([
                 .integer(id), .integer(insertDate.millisecondsSince1970), .integer(updateDate.millisecondsSince1970)
@@ -114,6 +117,15 @@ struct MemoTable {
             let deleted = database.changes == 1
             try database.cached("DELETE FROM memo_search WHERE rowid = ?1").run([.integer(id)])
             return deleted
+        }
+    }
+
+    /// Refuses a memo date outside the years memo keeps, whatever it came from (a script's
+    /// clock run past 9999, an imported record, a move): no store could sync it, and no
+    /// ISO 8601 reader read it. Thrown inside the change, so nothing of it is written.
+    private static func checkDates(_ dates: Timestamp?...) throws(StoreError) {
+        if let outside = dates.lazy.compactMap({ $0 }).first(where: { !Timestamp.representable.contains($0) }) {
+            throw .refused(.dateOutsideYears(outside))
         }
     }
 
