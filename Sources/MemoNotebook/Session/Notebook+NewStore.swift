@@ -18,7 +18,8 @@ package struct NewStoreFile: Sendable {
 
 extension Notebook {
     /// A session on the store at `location`. A store file that is not there yet is created by
-    /// the first command that may add memos (`prepareStore`); until then nothing is. A file
+    /// the first command that may add memos (`prepareStore`), and kept only if that command
+    /// succeeds (`settleCreatedStoreFile`); until then nothing is. A file
     /// someone chose (`isChosen`, not the default store) is refused, while missing, to
     /// commands that only read, and its missing folders are not created.
     package convenience init(
@@ -61,16 +62,32 @@ extension Notebook {
         return true
     }
 
-    /// Opens the new store file in place of the stand-in, creating it, and says so.
+    /// Opens the new store file in place of the stand-in, creating it. The file is the
+    /// running command's to settle (`settleCreatedStoreFile`): kept only if it succeeds.
     func createStoreFile() throws(StoreError) {
         guard let newFile else { return }
         store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
         self.newFile = nil
-        announceIfCreated(store)
+        if store.createdFile != nil { fileCreatedByRunningCommand = newFile }
+    }
+
+    /// Settles the store file the running command created, if it did: a command that
+    /// succeeded keeps it and says so; one that failed leaves no file behind, as it leaves
+    /// no change. The session goes back to its stand-in, which closes the file, and the file
+    /// is removed unless someone else uses it meanwhile (`CreatedStoreFile.removeIfUnused`):
+    /// then the next command opens it, as one another process created.
+    func settleCreatedStoreFile(commandSucceeded: Bool) {
+        guard let created = fileCreatedByRunningCommand else { return }
+        fileCreatedByRunningCommand = nil
+        guard !commandSucceeded else { return announceIfCreated(store) }
+        guard let file = store.createdFile, let standIn = try? MemoStore.standIn(for: created.path) else { return }
+        store = standIn
+        newFile = created
+        file.removeIfUnused()
     }
 
     /// Tells the user a store file was created (`memo: created a new store at PATH`).
     func announceIfCreated(_ store: MemoStore) {
-        if store.wasCreated { notices?("memo: created a new store at \(store.location.displayPath)") }
+        if store.createdFile != nil { notices?("memo: created a new store at \(store.location.displayPath)") }
     }
 }

@@ -9,6 +9,8 @@ package final class Notebook {
     var store: MemoStore
     /// The store file the session was pointed at that does not exist yet, or nil.
     package internal(set) var newFile: NewStoreFile?
+    /// The new store file the running command created: removed again when it fails.
+    var fileCreatedByRunningCommand: NewStoreFile?
     /// Tells the user of a store file created (one line, on standard error); nil to say nothing.
     package var notices: ((String) -> Void)?
     package let clock: MemoClock
@@ -71,8 +73,11 @@ package final class Notebook {
         defer { commandStart = nil }
         do {
             try prepareStore(for: command)
-            return try tracking(command, body)
+            let result = try tracking(command, body)
+            settleCreatedStoreFile(commandSucceeded: true)
+            return result
         } catch {
+            settleCreatedStoreFile(commandSucceeded: false)
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
             throw error
