@@ -149,3 +149,25 @@ def test_a_failed_sync_leaves_no_new_file_on_this_side(memo_binary, environment,
     result = run(memo_binary, environment, "--store", "new.db", "sync", "y.db", cwd=folder)
     assert result.returncode == 3 and result.stderr.count("\n") == 1 and "cannot be synced" in result.stderr
     assert "new.db" not in "".join(names(folder))
+
+
+def test_the_remote_half_keeps_no_new_file_of_a_sync_it_did_not_commit(memo_binary, environment, folder):
+    from test_sync_ssh import Served
+    served = Served(memo_binary, environment, folder / "served.db")
+    assert "opened" in served.call({"open": {"time": 1_700_000_000_000, "peer": "a-peer"}})
+    changes = served.call({"changes": {"time": 1_700_000_000_000}})["changes"]
+    assert changes["count"] == 0 and (folder / "served.db").exists()
+    bad = {"uuid": "not-a-uuid", "changedAt": 1, "live": {"content": "x", "insertDate": 1, "tags": []}}
+    refused = served.call({"apply": {"count": 1, "received": changes["cursor"], "from": "a-peer", "clock": 1}}, bad)
+    assert "failed" in refused
+    assert served.end() == 0
+    assert names(folder) == ["bad.jsonl"]
+
+
+def test_a_failed_sync_through_ssh_leaves_no_new_remote_file(memo_binary, ssh_environment, folder):
+    unsyncable_store(memo_binary, ssh_environment, folder / "y.db")
+    result = subprocess.run([memo_binary, "--store", "y.db", "sync", f"memo-test:{folder / 'far.db'}",
+                             "--remote-memo", memo_binary], cwd=folder, env=ssh_environment,
+                            capture_output=True, text=True)
+    assert result.returncode == 3 and "cannot be synced" in result.stderr
+    assert "far.db" not in "".join(names(folder))
