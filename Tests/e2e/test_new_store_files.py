@@ -171,3 +171,20 @@ def test_a_failed_sync_through_ssh_leaves_no_new_remote_file(memo_binary, ssh_en
                             capture_output=True, text=True)
     assert result.returncode == 3 and "cannot be synced" in result.stderr
     assert "far.db" not in "".join(names(folder))
+
+
+def test_memo_execute_that_fails_leaves_no_new_store_file(memo_binary, environment, folder):
+    from test_server import initialize, serve
+    store = folder / "new.db"
+
+    async def body(client):
+        await initialize(client)
+        for lines in ("add ''", "add one\nadd ''", f"import {folder / 'bad.jsonl'}"):
+            executed = await client.call("memo/execute", {"line": lines})
+            assert not executed.ok, lines
+            assert names(folder) == ["bad.jsonl"], lines
+        assert (await client.call("memo/execute", {"line": "add one\nadd two"})).ok
+        return (await client.call("memo/execute", {"line": "count"})).output
+
+    assert serve(memo_binary, environment, store, body) == "2\n"
+    assert "new.db" in names(folder)

@@ -73,13 +73,18 @@ extension Notebook {
 
     /// Settles the store file the running command created, if it did: a command that
     /// succeeded keeps it and says so; one that failed leaves no file behind, as it leaves
-    /// no change. The session goes back to its stand-in, which closes the file, and the file
-    /// is removed unless someone else uses it meanwhile (`CreatedStoreFile.removeIfUnused`):
-    /// then the next command opens it, as one another process created.
+    /// no change.
     func settleCreatedStoreFile(commandSucceeded: Bool) {
         guard let created = fileCreatedByRunningCommand else { return }
         fileCreatedByRunningCommand = nil
-        guard !commandSucceeded else { return announceIfCreated(store) }
+        if commandSucceeded { announceIfCreated(store) } else { abandonCreatedStoreFile(created) }
+    }
+
+    /// Goes back to the stand-in for `created`, a store file this session created for a
+    /// change that failed, and removes the file unless someone else uses it meanwhile
+    /// (`CreatedStoreFile.removeIfUnused`): then the next command opens it, as one another
+    /// process created. Replacing the store closes the connection to the file first.
+    func abandonCreatedStoreFile(_ created: NewStoreFile) {
         guard let file = store.createdFile, let standIn = try? MemoStore.standIn(for: created.path) else { return }
         store = standIn
         newFile = created
