@@ -188,3 +188,17 @@ def test_memo_execute_that_fails_leaves_no_new_store_file(memo_binary, environme
 
     assert serve(memo_binary, environment, store, body) == "2\n"
     assert "new.db" in names(folder)
+
+
+@pytest.mark.parametrize("lines", ["begin\nadd x\nrollback\n", "begin\nadd x\n", "begin\nadd ''\nrollback\n"],
+                         ids=["rolled back", "input ended in the batch", "failed in the batch"])
+def test_a_batch_that_saves_nothing_leaves_no_new_store_file(memo_binary, environment, folder, lines):
+    session = run(memo_binary, environment, "--store", "new.db", stdin=lines, cwd=folder)
+    assert "created" not in session.stderr
+    assert names(folder) == ["bad.jsonl"]
+
+
+def test_a_batch_creates_the_store_file_when_it_is_saved(memo_binary, environment, folder):
+    session = run(memo_binary, environment, "--store", "new.db", stdin="begin\nadd ''\nadd x\nsave\n", cwd=folder)
+    assert session.stderr.splitlines()[1:] == [f"memo: created a new store at {folder / 'new.db'}"]
+    assert run(memo_binary, environment, "--store", "new.db", "count", cwd=folder).stdout == "1\n"

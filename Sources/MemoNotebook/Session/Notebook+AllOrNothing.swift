@@ -10,7 +10,6 @@ extension Notebook {
     /// each its own entry, still all or nothing. A store file they created is removed again with their changes (`abandonCreatedStoreFile`).
     package func allOrNothing<T>(asOneChange: Bool, _ body: () throws -> T) throws -> T {
         let undo = undoStack, redo = redoStack, clockMark = clock.current, uuidMark = uuids.mark
-        let newFileBefore = newFile
         do {
             guard asOneChange else { return try store.allOrNothing(body) }
             _ = try execute(.begin)
@@ -26,7 +25,7 @@ extension Notebook {
             (undoStack, redoStack) = (undo, redo)
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
-            if let newFileBefore, newFile == nil { abandonCreatedStoreFile(newFileBefore) }
+            if let unsavedNewFile { abandonCreatedStoreFile(unsavedNewFile) }
             throw error
         }
     }

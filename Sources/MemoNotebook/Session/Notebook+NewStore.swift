@@ -62,29 +62,35 @@ extension Notebook {
         return true
     }
 
-    /// Opens the new store file in place of the stand-in, creating it. The file is the
-    /// running command's to settle (`settleCreatedStoreFile`): kept only if it succeeds.
+    /// Opens the new store file in place of the stand-in, creating it. The file is kept only
+    /// once a change is saved in it (`settleCreatedStoreFile`).
     func createStoreFile() throws(StoreError) {
         guard let newFile else { return }
         store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
         self.newFile = nil
-        if store.createdFile != nil { fileCreatedByRunningCommand = newFile }
+        if store.createdFile != nil { unsavedNewFile = newFile }
     }
 
-    /// Settles the store file the running command created, if it did: a command that
-    /// succeeded keeps it and says so; one that failed leaves no file behind, as it leaves
-    /// no change.
-    func settleCreatedStoreFile(commandSucceeded: Bool) {
-        guard let created = fileCreatedByRunningCommand else { return }
-        fileCreatedByRunningCommand = nil
-        if commandSucceeded { announceIfCreated(store) } else { abandonCreatedStoreFile(created) }
+    /// Settles a store file this session created and saved nothing in yet, after `command`:
+    /// a command that succeeded keeps it and says so; one that failed, or a `rollback`, leaves
+    /// no file behind, as it leaves no change. While a batch is open the batch settles it:
+    /// kept at `save`, gone at `rollback` or when the batch is discarded (`discardOpenBatch`).
+    func settleCreatedStoreFile(after command: Command, succeeded: Bool) {
+        guard let created = unsavedNewFile, !store.hasOpenBatch else { return }
+        if succeeded && command != .rollback {
+            unsavedNewFile = nil
+            announceIfCreated(store)
+        } else {
+            abandonCreatedStoreFile(created)
+        }
     }
 
-    /// Goes back to the stand-in for `created`, a store file this session created for a
-    /// change that failed, and removes the file unless someone else uses it meanwhile
+    /// Goes back to the stand-in for `created`, a store file this session created and saved
+    /// nothing in, and removes the file unless someone else uses it meanwhile
     /// (`CreatedStoreFile.removeIfUnused`): then the next command opens it, as one another
     /// process created. Replacing the store closes the connection to the file first.
     func abandonCreatedStoreFile(_ created: NewStoreFile) {
+        unsavedNewFile = nil
         guard let file = store.createdFile, let standIn = try? MemoStore.standIn(for: created.path) else { return }
         store = standIn
         newFile = created

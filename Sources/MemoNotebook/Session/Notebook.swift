@@ -9,8 +9,9 @@ package final class Notebook {
     var store: MemoStore
     /// The store file the session was pointed at that does not exist yet, or nil.
     package internal(set) var newFile: NewStoreFile?
-    /// The new store file the running command created: removed again when it fails.
-    var fileCreatedByRunningCommand: NewStoreFile?
+    /// The new store file this session created whose first change is not saved yet (the
+    /// running command's, or an open batch's): removed again if it never is.
+    var unsavedNewFile: NewStoreFile?
     /// Tells the user of a store file created (one line, on standard error); nil to say nothing.
     package var notices: ((String) -> Void)?
     package let clock: MemoClock
@@ -74,10 +75,10 @@ package final class Notebook {
         do {
             try prepareStore(for: command)
             let result = try tracking(command, body)
-            settleCreatedStoreFile(commandSucceeded: true)
+            settleCreatedStoreFile(after: command, succeeded: true)
             return result
         } catch {
-            settleCreatedStoreFile(commandSucceeded: false)
+            settleCreatedStoreFile(after: command, succeeded: false)
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
             throw error
