@@ -18,10 +18,10 @@ package struct NewStoreFile: Sendable {
 
 extension Notebook {
     /// A session on the store at `location`. A store file that is not there yet is created by
-    /// the first command that may add memos (`prepareStore`), and kept only if that command
-    /// succeeds (`settleCreatedStoreFile`); until then nothing is. A file
-    /// someone chose (`isChosen`, not the default store) is refused, while missing, to
-    /// commands that only read, and its missing folders are not created.
+    /// the first command that may add memos (`prepareStore`), and kept only once a change is
+    /// saved in it (`settleCreatedStoreFile`); until then nothing is. A file someone chose
+    /// (`isChosen`, not the default store) is refused, while missing, to commands that only
+    /// read, and its missing folders are not created.
     package convenience init(
         location: StoreLocation, isChosen: Bool = true, clock: MemoClock, uuids: UUIDSource,
         displayTime: DisplayTime, scope: SessionScope = .session
