@@ -48,13 +48,21 @@ struct StoreOpening {
             case .refuse: try PrivateFiles.requireParentFolder(of: absolutePath)
             case .create: try PrivateFiles.createParentFolders(of: absolutePath)
             }
-            let created = try PrivateFiles.createFile(at: absolutePath) ? CreatedStoreFile(path: absolutePath) : nil
-            do {
-                return try openFile(absolutePath, created: created)
-            } catch {
-                // Its connection is closed: a file made for a store that failed to open goes.
-                created?.removeIfUnused()
-                throw error
+            var attempts = 0
+            while true {
+                let created = try PrivateFiles.createFile(at: absolutePath) ? CreatedStoreFile(path: absolutePath) : nil
+                let opening: StoreOpening
+                do {
+                    opening = try openFile(absolutePath, created: created)
+                } catch {
+                    // Its connection is closed: a file made for a store that failed to open goes.
+                    created?.removeIfUnused()
+                    throw error
+                }
+                // Opened just as another process removed the empty file its failed first
+                // command had created (`CreatedStoreFile`): this one is gone, open the path again.
+                attempts += 1
+                guard opening.database.fileHasMoved, attempts < 3 else { return opening }
             }
         }
     }
@@ -126,6 +134,10 @@ struct StoreOpening {
         try StoreError.wrapping {
             if case .file = location, !database.isReadOnly {
                 try database.execute("PRAGMA journal_mode = WAL")
+                // A read in WAL mode: from now on the connection holds SQLite's shared lock on
+                // the file while it is open, so no other process takes the file for unused
+                // (`CreatedStoreFile.removeIfUnused`), even before this one's first command.
+                _ = try database.integer("SELECT count(*) FROM sqlite_schema")
             }
             try database.execute("PRAGMA foreign_keys = ON")
         }
