@@ -202,3 +202,17 @@ def test_a_batch_creates_the_store_file_when_it_is_saved(memo_binary, environmen
     session = run(memo_binary, environment, "--store", "new.db", stdin="begin\nadd ''\nadd x\nsave\n", cwd=folder)
     assert session.stderr.splitlines()[1:] == [f"memo: created a new store at {folder / 'new.db'}"]
     assert run(memo_binary, environment, "--store", "new.db", "count", cwd=folder).stdout == "1\n"
+
+
+def test_the_repl_on_a_terminal_creates_the_file_at_its_first_change_not_at_a_failed_one(memo_binary, environment,
+                                                                                         folder):
+    from test_repl import REPL
+    session = REPL(memo_binary, environment, "--store", str(folder / "new.db"))
+    session.expect_prompt()
+    assert session.run("add ''") == "error: memo text is empty"
+    session.dialogue(("begin\r", "memo*> "), ("add in a batch\r", "memo*> "), ("rollback\r", "rolled back"))
+    session.expect_prompt()
+    assert names(folder) == ["bad.jsonl"]
+    assert session.run("add hello") == f"memo: created a new store at {folder / 'new.db'}\nadded #1"
+    session.quit()
+    assert run(memo_binary, environment, "--store", "new.db", "count", cwd=folder).stdout == "1\n"
