@@ -8,21 +8,24 @@ package struct CreatedStoreFile: Sendable, Equatable {
     package let path: String
     private let device: UInt64
     private let inode: UInt64
+    /// The folders made for it (the default store's, on a first run), outermost first.
+    private let folders: [String]
 
     /// The file at `path` as it is now, or nil when there is none.
-    init?(path: String) {
+    init?(path: String, folders: [String] = []) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         self.path = path
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
+        self.folders = folders
     }
 
-    /// Removes the file, with SQLite's `-wal` and `-shm` beside it, when it is still the file
-    /// this process created, no other process has it open, and it holds no memo and no
-    /// history: what a failed first command leaves. Anything else is left as it is. Call it
-    /// once this process's connection to the file is closed (an open one keeps the file).
-    /// Whether it removed the file.
+    /// Removes the file, with SQLite's `-wal` and `-shm` beside it and the folders made for it,
+    /// when it is still the file this process created, no other process has it open, and it
+    /// holds no memo and no history: what a failed first command leaves. Anything else is
+    /// left as it is. Call it once this process's connection to the file is closed (an open
+    /// one keeps the file). Whether it removed the file.
     @discardableResult
     package func removeIfUnused() -> Bool {
         let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
@@ -37,6 +40,8 @@ package struct CreatedStoreFile: Sendable, Equatable {
             lstat(path, &status) == 0, isThisFile(status)
         else { return false }
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        // Only while empty: a folder something else was put in meanwhile stays.
+        for folder in folders.reversed() where rmdir(folder) != 0 { break }
         return true
     }
 

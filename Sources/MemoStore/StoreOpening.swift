@@ -44,13 +44,16 @@ struct StoreOpening {
                 throw .notAMemoStore(path: absolutePath, reason: refusal)
             }
             // SQLite gives the WAL and shared-memory files the store file's mode.
+            var createdFolders: [String] = []
             switch missingFolders {
             case .refuse: try PrivateFiles.requireParentFolder(of: absolutePath)
-            case .create: try PrivateFiles.createParentFolders(of: absolutePath)
+            case .create: createdFolders = try PrivateFiles.createParentFolders(of: absolutePath)
             }
             var attempts = 0
             while true {
-                let created = try PrivateFiles.createFile(at: absolutePath) ? CreatedStoreFile(path: absolutePath) : nil
+                let created =
+                    try PrivateFiles.createFile(at: absolutePath)
+                    ? CreatedStoreFile(path: absolutePath, folders: createdFolders) : nil
                 let opening: StoreOpening
                 do {
                     opening = try openFile(absolutePath, created: created)

@@ -216,3 +216,12 @@ def test_the_repl_on_a_terminal_creates_the_file_at_its_first_change_not_at_a_fa
     assert session.run("add hello") == f"memo: created a new store at {folder / 'new.db'}\nadded #1"
     session.quit()
     assert run(memo_binary, environment, "--store", "new.db", "count", cwd=folder).stdout == "1\n"
+
+
+def test_a_failed_first_run_leaves_no_default_store_nor_the_folders_made_for_it(memo_binary, environment, home):
+    (home / ".local").mkdir()
+    result = run(memo_binary, environment, "add", "")
+    assert (result.returncode, result.stderr) == (1, "error: memo text is empty\n")
+    assert sorted(os.listdir(home)) == [".local"] and os.listdir(home / ".local") == []
+    added = run(memo_binary, environment, "add", "first")
+    assert added.stderr == f"memo: created a new store at {home / '.local/share/memo/memo.sqlite'}\n"
