@@ -2,16 +2,21 @@ import Glibc
 
 /// Files only their owner may read: the store and the REPL history hold private text.
 package enum PrivateFiles {
-    /// Creates the missing folders above `path` with mode 0700; existing ones are left as they are.
-    package static func createParentFolders(of path: String) throws(StoreError) {
-        var folder = ""
+    /// Creates the missing folders above `path` with mode 0700; existing ones are left as they
+    /// are. The folders it created, outermost first.
+    @discardableResult
+    package static func createParentFolders(of path: String) throws(StoreError) -> [String] {
+        var folder = "", created: [String] = []
         for component in path.split(separator: "/").dropLast() {
             folder += "/" + component
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            if mkdir(folder, 0o700) == 0 {
+                created.append(folder)
+            } else if errno != EEXIST {
                 throw .cannotOpen(
                     path: path, reason: "cannot create folder \(folder): \(String(cString: strerror(errno)))")
             }
         }
+        return created
     }
 
     /// Refuses a `path` whose folder does not exist, naming that folder.

@@ -232,6 +232,13 @@ package final class Database {
         sqlite3_total_changes64(handle)
     }
 
+    /// Whether the main database file was deleted, renamed or moved since this connection
+    /// opened it: its path now names another file, or none.
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
     /// Waits up to `milliseconds` for another connection's lock before failing with BUSY.
     package func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)

@@ -17,8 +17,9 @@
 /// clock. Not `Sendable`, like the connection it owns: one session uses it at a time.
 package final class MemoStore {
     package let location: StoreLocation
-    /// Whether opening it created its file: the session says so, once.
-    package let wasCreated: Bool
+    /// The file opening created, or nil: the session says so once the command that created
+    /// it succeeded, and takes it away again when that command failed.
+    package let createdFile: CreatedStoreFile?
     let database: Database
     /// The one writer of memo rows, and its parts for the history and for sync.
     let table: MemoTable
@@ -39,7 +40,7 @@ package final class MemoStore {
 
     private init(_ opened: StoreOpening) {
         location = opened.location
-        wasCreated = opened.wasCreated
+        createdFile = opened.createdFile
         database = opened.database
         table = MemoTable(database: database)
         historyImages = HistoryImages(database: database)
@@ -60,7 +61,7 @@ package final class MemoStore {
 
     // MARK: Opening (`StoreOpening`)
 
-    /// Opens the store at `location`, creating or migrating it as needed; `wasCreated` tells
+    /// Opens the store at `location`, creating or migrating it as needed; `createdFile` tells
     /// whether its file is new. A file that is not a memo store is refused unchanged.
     package static func open(
         _ location: StoreLocation, missingFolders: MissingFolders = .refuse

@@ -19,8 +19,8 @@ extension MemoStore {
 struct StoreOpening {
     let location: StoreLocation
     let database: Database
-    /// Whether opening created the file.
-    var wasCreated = false
+    /// The file opening created, or nil when it was there (or the store is in memory).
+    var createdFile: CreatedStoreFile?
 
     /// How long a writer waits for another process's lock before reporting "busy".
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -44,28 +44,49 @@ struct StoreOpening {
                 throw .notAMemoStore(path: absolutePath, reason: refusal)
             }
             // SQLite gives the WAL and shared-memory files the store file's mode.
+            var createdFolders: [String] = []
             switch missingFolders {
             case .refuse: try PrivateFiles.requireParentFolder(of: absolutePath)
-            case .create: try PrivateFiles.createParentFolders(of: absolutePath)
+            case .create: createdFolders = try PrivateFiles.createParentFolders(of: absolutePath)
             }
-            let created = try PrivateFiles.createFile(at: absolutePath)
-            PrivateFiles.matchCompanionModes(of: absolutePath, suffixes: ["-wal", "-shm"])
-            let database: Database
-            do {
-                database =
-                    if Self.isReadableOnlyAsItIs(absolutePath) {
-                        try Database(
-                            path: Self.immutableURI(absolutePath), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
-                    } else {
-                        try Database(path: absolutePath, flags: SQLITE_OPEN_READWRITE)
-                    }
-            } catch {
-                throw .cannotOpen(path: absolutePath, reason: Self.reason(error))
+            var attempts = 0
+            while true {
+                let created =
+                    try PrivateFiles.createFile(at: absolutePath)
+                    ? CreatedStoreFile(path: absolutePath, folders: createdFolders) : nil
+                let opening: StoreOpening
+                do {
+                    opening = try openFile(absolutePath, created: created)
+                } catch {
+                    // Its connection is closed: a file made for a store that failed to open goes.
+                    created?.removeIfUnused()
+                    throw error
+                }
+                // Opened just as another process removed the empty file its failed first
+                // command had created (`CreatedStoreFile`): this one is gone, open the path again.
+                attempts += 1
+                guard opening.database.fileHasMoved, attempts < 3 else { return opening }
             }
-            let opening = StoreOpening(location: .file(path: absolutePath), database: database, wasCreated: created)
-            try opening.prepareSchema(path: absolutePath)
-            return opening
         }
+    }
+
+    /// Opens and prepares the store file at `path`, which exists.
+    private static func openFile(_ path: String, created: CreatedStoreFile?) throws(StoreError) -> StoreOpening {
+        PrivateFiles.matchCompanionModes(of: path, suffixes: ["-wal", "-shm"])
+        let database: Database
+        do {
+            database =
+                if Self.isReadableOnlyAsItIs(path) {
+                    try Database(path: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+                } else {
+                    try Database(path: path, flags: SQLITE_OPEN_READWRITE)
+                }
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+        let opening = StoreOpening(location: .file(path: path), database: database, createdFile: created)
+        try opening.prepareSchema(path: path)
+        return opening
     }
 
     /// An empty store in memory standing in for the file at `path` (`MemoStore.standIn`).
@@ -116,6 +137,10 @@ struct StoreOpening {
         try StoreError.wrapping {
             if case .file = location, !database.isReadOnly {
                 try database.execute("PRAGMA journal_mode = WAL")
+                // A read in WAL mode: from now on the connection holds SQLite's shared lock on
+                // the file while it is open, so no other process takes the file for unused
+                // (`CreatedStoreFile.removeIfUnused`), even before this one's first command.
+                _ = try database.integer("SELECT count(*) FROM sqlite_schema")
             }
             try database.execute("PRAGMA foreign_keys = ON")
         }
@@ -215,7 +240,7 @@ struct StoreOpening {
     }
 
     /// An SQLite URI that opens `path` read-only without locks or a write-ahead log.
-    private static func immutableURI(_ path: String) -> String {
+    static func immutableURI(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
         let escaped = path.utf8.map {
             unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hexDigit($0 >> 4) + hexDigit($0 & 0xF)

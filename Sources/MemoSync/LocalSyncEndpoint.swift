@@ -12,6 +12,9 @@ package final class LocalSyncEndpoint: SyncEndpoint {
         self.displayPath = displayPath
     }
 
+    /// The store file opening it created, or nil.
+    package var createdFile: CreatedStoreFile? { store.createdFile }
+
     package func identity() throws(StoreError) -> SyncIdentityCard {
         let file = store.fileIdentity
         return SyncIdentityCard(

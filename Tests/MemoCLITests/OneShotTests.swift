@@ -120,10 +120,9 @@ struct OneShotTests {
     @Test func contentChecks() throws {
         let empty = try memo.run(["add", "   "])
         #expect(empty.status == 1)
-        // The first command that may add memos creates the store file, and says so.
-        #expect(
-            empty.standardError
-                == "memo: created a new store at \(memo.path("store.sqlite"))\nerror: memo text is empty\n")
+        // A first command that fails leaves no store file, and says none was created.
+        #expect(empty.standardError == "error: memo text is empty\n")
+        #expect(!FileManager.default.fileExists(atPath: memo.path("store.sqlite")))
         let invalid = try memo.shell(#"$MEMO add "caf$(printf '\351')""#)
         #expect(invalid.status == 1)
         #expect(invalid.standardError == "error: argument 2 is not valid UTF-8\n")
@@ -131,7 +130,11 @@ struct OneShotTests {
         let largest = String(repeating: "a", count: 1 << 20)
         let huge = try memo.run([], input: "add \(largest)a\nadd \(largest)\n")
         #expect(huge.status == 1)
-        #expect(huge.standardError == "<stdin>:1: error: memo text is 1048577 bytes; the limit is 1048576 (1 MiB)\n")
+        // The failed first line created no store file; the second, which succeeds, does.
+        #expect(
+            huge.standardError
+                == "<stdin>:1: error: memo text is 1048577 bytes; the limit is 1048576 (1 MiB)\n"
+                + "memo: created a new store at \(memo.path("store.sqlite"))\n")
         #expect(huge.standardOutput == "added #1\n")
         try memo.run(["delete", "1"])
         #expect(try memo.run(["count"]).standardOutput == "0\n")

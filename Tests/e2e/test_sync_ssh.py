@@ -235,7 +235,9 @@ def test_a_long_sync_shows_its_progress_on_a_terminal(memo_binary, ssh_environme
                              env=slow, encoding="utf-8", timeout=60, dimensions=(24, 200))
     terminal.expect(r"syncing with memo-test:\S+: (\d+) memos received, 0 sent")
     shown = int(terminal.match.group(1))
-    terminal.expect(r"\x1b\[Ksynced with memo-test:\S+: 0 memos sent, 300 received")
+    # The new store here is told of once the sync succeeded: after the line is cleared.
+    terminal.expect(r"\x1b\[Kmemo: created a new store at \S+here\.sqlite\r\n"
+                    r"synced with memo-test:\S+: 0 memos sent, 300 received")
     terminal.expect(pexpect.EOF)
     assert 0 < shown < 300
 

@@ -7,7 +7,7 @@ extension Notebook {
     ///
     /// With `asOneChange` the changes are one batch, one history entry that one `undo` takes
     /// back. Undos and redos cannot run in a batch: they run without (`asOneChange` false),
-    /// each its own entry, still all or nothing.
+    /// each its own entry, still all or nothing. A store file they created is removed again with their changes (`abandonCreatedStoreFile`).
     package func allOrNothing<T>(asOneChange: Bool, _ body: () throws -> T) throws -> T {
         let undo = undoStack, redo = redoStack, clockMark = clock.current, uuidMark = uuids.mark
         do {
@@ -25,6 +25,7 @@ extension Notebook {
             (undoStack, redoStack) = (undo, redo)
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
+            if let unsavedNewFile { abandonCreatedStoreFile(unsavedNewFile) }
             throw error
         }
     }

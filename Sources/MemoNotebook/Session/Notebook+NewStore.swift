@@ -18,9 +18,10 @@ package struct NewStoreFile: Sendable {
 
 extension Notebook {
     /// A session on the store at `location`. A store file that is not there yet is created by
-    /// the first command that may add memos (`prepareStore`); until then nothing is. A file
-    /// someone chose (`isChosen`, not the default store) is refused, while missing, to
-    /// commands that only read, and its missing folders are not created.
+    /// the first command that may add memos (`prepareStore`), and kept only once a change is
+    /// saved in it (`settleCreatedStoreFile`); until then nothing is. A file someone chose
+    /// (`isChosen`, not the default store) is refused, while missing, to commands that only
+    /// read, and its missing folders are not created.
     package convenience init(
         location: StoreLocation, isChosen: Bool = true, clock: MemoClock, uuids: UUIDSource,
         displayTime: DisplayTime, scope: SessionScope = .session
@@ -61,16 +62,43 @@ extension Notebook {
         return true
     }
 
-    /// Opens the new store file in place of the stand-in, creating it, and says so.
+    /// Opens the new store file in place of the stand-in, creating it. The file is kept only
+    /// once a change is saved in it (`settleCreatedStoreFile`).
     func createStoreFile() throws(StoreError) {
         guard let newFile else { return }
         store = try MemoStore.open(.file(path: newFile.path), missingFolders: newFile.missingFolders)
         self.newFile = nil
-        announceIfCreated(store)
+        if store.createdFile != nil { unsavedNewFile = newFile }
+    }
+
+    /// Settles a store file this session created and saved nothing in yet, after `command`:
+    /// a command that succeeded keeps it and says so; one that failed, or a `rollback`, leaves
+    /// no file behind, as it leaves no change. While a batch is open the batch settles it:
+    /// kept at `save`, gone at `rollback` or when the batch is discarded (`discardOpenBatch`).
+    func settleCreatedStoreFile(after command: Command, succeeded: Bool) {
+        guard let created = unsavedNewFile, !store.hasOpenBatch else { return }
+        if succeeded && command != .rollback {
+            unsavedNewFile = nil
+            announceIfCreated(store)
+        } else {
+            abandonCreatedStoreFile(created)
+        }
+    }
+
+    /// Goes back to the stand-in for `created`, a store file this session created and saved
+    /// nothing in, and removes the file unless someone else uses it meanwhile
+    /// (`CreatedStoreFile.removeIfUnused`): then the next command opens it, as one another
+    /// process created. Replacing the store closes the connection to the file first.
+    func abandonCreatedStoreFile(_ created: NewStoreFile) {
+        unsavedNewFile = nil
+        guard let file = store.createdFile, let standIn = try? MemoStore.standIn(for: created.path) else { return }
+        store = standIn
+        newFile = created
+        file.removeIfUnused()
     }
 
     /// Tells the user a store file was created (`memo: created a new store at PATH`).
     func announceIfCreated(_ store: MemoStore) {
-        if store.wasCreated { notices?("memo: created a new store at \(store.location.displayPath)") }
+        if store.createdFile != nil { notices?("memo: created a new store at \(store.location.displayPath)") }
     }
 }

@@ -15,17 +15,33 @@ extension Notebook {
             let peerPath = UserPath.expand(path)
             // Before opening: opening creates a missing file, and SQLite its -wal beside it.
             if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
-            // A missing folder is refused: a disk that is not mounted, not a folder to make.
-            let other = try MemoStore.open(.file(path: peerPath), missingFolders: .refuse)
-            announceIfCreated(other)
-            // This store's file, when new, only once the other store can take the sync.
-            if other.isReadOnly { throw StoreError.cannotOpen(path: path, reason: Synchronizer.readOnlyReason) }
-            let summary = try Synchronizer.sync(
-                try here(), with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
-            return .synced(summary, path: path)
+            var createdPeer: CreatedStoreFile?
+            do {
+                return try sync(withFile: peerPath, displayPath: path, created: &createdPeer)
+            } catch {
+                // A sync that fails leaves no new store there, as it leaves no change.
+                createdPeer?.removeIfUnused()
+                throw error
+            }
         case .ssh(let address):
             return try sync(through: address, remoteMemo: arguments.remoteMemo)
         }
+    }
+
+    /// A sync with the store file at `peerPath`, which it creates when missing (`created`
+    /// says so): its connection is closed when this returns or throws.
+    private func sync(
+        withFile peerPath: String, displayPath path: String, created: inout CreatedStoreFile?
+    ) throws -> Outcome {
+        // A missing folder is refused: a disk that is not mounted, not a folder to make.
+        let other = try MemoStore.open(.file(path: peerPath), missingFolders: .refuse)
+        created = other.createdFile
+        // This store's file, when new, only once the other store can take the sync.
+        if other.isReadOnly { throw StoreError.cannotOpen(path: path, reason: Synchronizer.readOnlyReason) }
+        let summary = try Synchronizer.sync(
+            try here(), with: LocalSyncEndpoint(store: other, displayPath: path), at: changeTime)
+        announceIfCreated(other)
+        return .synced(summary, path: path)
     }
 
     /// This side of a sync: the store, created first when its file is new. A sync creates it

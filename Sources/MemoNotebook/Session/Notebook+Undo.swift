@@ -51,6 +51,7 @@ extension Notebook {
     /// or nil when no batch was open.
     func discardOpenBatch() -> Int? {
         guard store.hasOpenBatch, (try? store.rollbackBatch()) != nil else { return nil }
+        if let unsavedNewFile { abandonCreatedStoreFile(unsavedNewFile) }
         defer { unsavedChanges = 0 }
         return unsavedChanges
     }

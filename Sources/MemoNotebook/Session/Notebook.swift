@@ -9,6 +9,9 @@ package final class Notebook {
     var store: MemoStore
     /// The store file the session was pointed at that does not exist yet, or nil.
     package internal(set) var newFile: NewStoreFile?
+    /// The new store file this session created whose first change is not saved yet (the
+    /// running command's, or an open batch's): removed again if it never is.
+    var unsavedNewFile: NewStoreFile?
     /// Tells the user of a store file created (one line, on standard error); nil to say nothing.
     package var notices: ((String) -> Void)?
     package let clock: MemoClock
@@ -71,8 +74,11 @@ package final class Notebook {
         defer { commandStart = nil }
         do {
             try prepareStore(for: command)
-            return try tracking(command, body)
+            let result = try tracking(command, body)
+            settleCreatedStoreFile(after: command, succeeded: true)
+            return result
         } catch {
+            settleCreatedStoreFile(after: command, succeeded: false)
             clock.rewind(to: clockMark)
             uuids.rewind(to: uuidMark)
             throw Self.blamingTheClock(error, at: clockMark)

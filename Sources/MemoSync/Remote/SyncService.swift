@@ -35,7 +35,7 @@ package final class SyncService {
     /// well (committed, abandoned, or never begun), 1 when a hello or request was refused
     /// or the input ended in the middle of one.
     package func run(hello: SyncHello) -> Int32 {
-        defer { if case .success(let endpoint) = opened { endpoint.abandon() } }
+        defer { closeStore() }
         do {
             try channel.send(WireCoding.encode(SyncHello.Line(hello)))
             guard let line = try channel.receiveLine(maximumBytes: LineChannel.maximumHelloBytes) else { return 1 }
@@ -64,6 +64,19 @@ package final class SyncService {
         } catch {
             return 1
         }
+    }
+
+    /// Rolls back what was not committed and closes the store; a store file this exchange
+    /// created and did not commit to is removed, as a failed sync leaves no change
+    /// (`CreatedStoreFile.removeIfUnused`).
+    private func closeStore() {
+        let uncommitted: CreatedStoreFile? = {
+            guard case .success(let endpoint) = opened else { return nil }
+            endpoint.abandon()
+            return stage == .committed ? nil : endpoint.createdFile
+        }()
+        opened = nil
+        uncommitted?.removeIfUnused()
     }
 
     private func reply(_ reply: SyncReply, records: [SyncRecord] = []) throws(LineChannel.Failure) {
