@@ -26,7 +26,7 @@ struct CreatedStoreFileTests {
     }
 
     @Test func aFileThatWasThereIsNotCreated() throws {
-        FileManager.default.createFile(atPath: folder.file("empty.db"), contents: nil)
+        try #require(FileManager.default.createFile(atPath: folder.file("empty.db"), contents: nil))
         #expect(try createdAndClosed("empty.db") == nil)
     }
 
@@ -48,7 +48,7 @@ struct CreatedStoreFileTests {
     @Test func aFileThatReplacedItStays() throws {
         let created = try #require(try createdAndClosed("new.db"))
         try FileManager.default.removeItem(atPath: folder.file("new.db"))
-        FileManager.default.createFile(atPath: folder.file("new.db"), contents: nil)
+        try #require(FileManager.default.createFile(atPath: folder.file("new.db"), contents: nil))
         #expect(!created.removeIfUnused())
         #expect(names == ["new.db"])
     }
