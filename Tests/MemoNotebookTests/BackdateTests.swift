@@ -64,7 +64,8 @@ struct BackdateTests {
         let session = try ScriptedNotebook()
         try session.run(["clock 2024-03-05T12:00:00Z", "add first", "add second"])
         let before = try state(session)
-        #expect(try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten")
+        #expect(
+            try session.run("edit 2 --date 2024-03-01T08:00Z second, rewritten")
                 == "edited #2 and moved it to 2024-03-01 08:00:00\n")
         guard
             case .command(let heredoc) = try CommandParser.parse(
@@ -94,7 +95,8 @@ struct BackdateTests {
         for (line, date) in [("add --date 0000-12-31 too early", "0000-12-31"), ("edit 1 --date 10000y", "10000y")] {
             #expect(
                 throws: CommandError.invalid(
-                    "invalid date '\(date)' for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC")
+                    "invalid date '\(date)' for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC"
+                )
             ) { try session.run(line) }
         }
         #expect(throws: CommandError.self) { try session.run("add --date someday text") }
@@ -119,7 +121,8 @@ struct BackdateTests {
         #expect(try state(session) == before, "nothing was written")
         #expect(throws: CommandError.self) { try session.run("clock 0000-06-01") }
         try session.run("clock 2024-03-05T12:00Z")
-        for (field, date) in [("insertDate", "9999-12-31T23:00:00-05:00"), ("updateDate", "0001-01-01T08:00:00+09:00")] {
+        for (field, date) in [("insertDate", "9999-12-31T23:00:00-05:00"), ("updateDate", "0001-01-01T08:00:00+09:00")]
+        {
             let file = try scratch.write(
                 #"{"content":"far","insertDate":"2024-01-01T00:00:00.000Z","\#(field)":"\#(date)"}"# + "\n",
                 to: "far-\(field).jsonl")
