@@ -213,9 +213,11 @@ struct DispatchTests {
         }
         let added = try memo("memo/add", ["content": "last night", "date": "2024-03-04T21:30:00Z"])
         #expect(added?["insertDate"] as? String == "2024-03-04T21:30:00.000Z")
-        let older = try #require(try memo("memo/add", ["content": "older", "date": "3 days ago"])?["insertDate"] as? String)
+        let older = try #require(
+            try memo("memo/add", ["content": "older", "date": "3 days ago"])?["insertDate"] as? String)
         let now = try #require(try memo("memo/add", ["content": "now"])?["insertDate"] as? String)
-        #expect(older.hasPrefix("1999-12-29T") && now.hasPrefix("2000-01-01T"), "the server's test clock starts in 2000")
+        #expect(
+            older.hasPrefix("1999-12-29T") && now.hasPrefix("2000-01-01T"), "the server's test clock starts in 2000")
         let both = try memo(
             "memo/update", ["id": 1, "content": "last night, rewritten", "insertDate": "2024-03-01T08:00:00Z"])
         #expect(both?["content"] as? String == "last night, rewritten")

@@ -40,7 +40,8 @@ extension DisplayTime {
             if utcOffsetSeconds(at: last) != offset {
                 let second = firstSecond(after: start, upTo: last, awayFrom: offset)
                 changes.append(
-                    UTCOffsetChange(start: Timestamp(secondsSince1970: second), offsetSeconds: utcOffsetSeconds(at: second)))
+                    UTCOffsetChange(
+                        start: Timestamp(secondsSince1970: second), offsetSeconds: utcOffsetSeconds(at: second)))
             }
         }
         return changes

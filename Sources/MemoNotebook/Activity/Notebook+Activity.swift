@@ -28,7 +28,8 @@ extension Notebook {
         guard let span = try store.insertDateSpan(filter) else {
             return MemoStatistics(DailyActivity([]), tags: [], today: today)
         }
-        let hourly = try store.hourlyActivity(filter, offsets: try offsetChanges(filter, over: span), countingWords: true)
+        let hourly = try store.hourlyActivity(
+            filter, offsets: try offsetChanges(filter, over: span), countingWords: true)
         return MemoStatistics(
             DailyActivity(hourly), tags: try store.mostUsedTags(filter, limit: Self.statisticsTagCount), today: today)
     }
@@ -42,7 +43,9 @@ extension Notebook {
     /// 8,000 years apart: 2.9 million looks), so over a longer span the memos' UTC hours are
     /// read first (from the insert-date index, no text) and the offsets looked up in them:
     /// the work then grows with the memos, not with the years between them.
-    private func offsetChanges(_ filter: MemoFilter, over span: ClosedRange<Timestamp>) throws(StoreError)
+    private func offsetChanges(
+        _ filter: MemoFilter, over span: ClosedRange<Timestamp>
+    ) throws(StoreError)
         -> [UTCOffsetChange]
     {
         guard span.upperBound.millisecondsSince1970 - span.lowerBound.millisecondsSince1970 > Self.dailyOffsetSpan

@@ -17,7 +17,8 @@ extension DateArgument {
         let moment = moment(now: now, in: time)
         guard Timestamp.representable.contains(moment) else {
             throw .invalid(
-                "invalid date '\(self)' for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC")
+                "invalid date '\(self)' for '--date': it falls outside the years 0001 to 9999, which memo counts in UTC"
+            )
         }
         return moment
     }

@@ -150,7 +150,9 @@ final class DocumentTable {
                         + "could not read, so memo no longer knows its text and offers nothing in it; close and reopen it"
                 ))
         case nil:
-            if documents[uri]!.isCommandFile { diagnostics += Diagnostics.of(documents[uri]!, encoding: encoding, notebook: notebook) }
+            if documents[uri]!.isCommandFile {
+                diagnostics += Diagnostics.of(documents[uri]!, encoding: encoding, notebook: notebook)
+            }
             diagnostics += references.diagnostics(for: &documents[uri]!, encoding: encoding)
         }
         if let problem = references.saveProblems[uri] {

@@ -40,7 +40,8 @@ final class NotebookMethods {
     /// A DATE param read by the one date parser, natural forms included.
     private static func date(_ text: String?) throws(RPCError) -> DateArgument? {
         do {
-            return try text.map { text throws(CommandError) in try DateArgument.parse(Word(text: text, isLiteral: true)) }
+            return try text.map { text throws(CommandError) in try DateArgument.parse(Word(text: text, isLiteral: true))
+            }
         } catch {
             throw .invalidParams("invalid params: \(error.message)")
         }
