@@ -100,6 +100,19 @@ struct BulkEditBufferTests {
         #expect(try BulkEditBuffer.read(saved) == [.memo(id: 2, text: "first"), .new(text: "added")])
     }
 
+    /// An editor set to DOS line ends turns every line feed of the buffer into CR LF, those
+    /// inside texts too: every text still comes back as it was, so an untouched memo is not
+    /// edited (its multi-line text would gain a CR at each line break).
+    @Test func aBufferAnEditorTurnedToCRLFGivesBackEveryText() throws {
+        let memos = Self.sections(Self.awkwardTexts)
+        let saved = BulkEditBuffer.write(memos).utf8.reduce(into: [UInt8]()) { bytes, byte in
+            if byte == 0x0A { bytes.append(0x0D) }
+            bytes.append(byte)
+        }
+        let blocks = try BulkEditBuffer.read(String(decoding: saved, as: UTF8.self))
+        #expect(blocks == memos.map { .memo(id: $0.id, text: $0.text, version: $0.version) })
+    }
+
     @Test func aBufferWithoutItsLastLineBreakKeepsTheLastText() throws {
         #expect(try BulkEditBuffer.read("%% #1 D\nlast") == [.memo(id: 1, text: "last")])
     }

@@ -11,9 +11,10 @@
 ///   after its blanks, and read with one less (as mboxrd quotes `From ` lines), so no text
 ///   line is ever read as a header, and a line that starts `\%%` comes back as it was.
 /// - Each text is followed by one line break, which the reader drops, as `edit ID` drops the
-///   one its editor adds: a CR LF when the header line ends in one too (an editor saved the
-///   whole buffer with CR LF line ends), else the line feed alone. Lines are cut at line
-///   feeds only, by bytes: every CR of a text stays in it.
+///   one its editor adds. Lines are cut at line feeds only, by bytes: every CR of a text stays
+///   in it, unless its header line ends in CR LF: then an editor saved the whole buffer with
+///   CR LF line ends, turning each line feed into CR LF, those inside texts too, and each of
+///   the block's lines gives that one CR back.
 /// - A byte-order mark at the very start, which some editors add, is not text.
 package enum BulkEditBuffer {
     /// What the reader found under one header.
@@ -80,7 +81,8 @@ package enum BulkEditBuffer {
         var seen: Set<Int64> = []
         func close() {
             guard let current = header else { return }
-            let text = droppingCR(from: body.map(unescaped).joined(separator: "\n"), if: current.endsInCR)
+            let lines = current.endsInCR ? body.map(withoutTheCRLineEndsAdd) : body
+            let text = lines.map(unescaped).joined(separator: "\n")
             switch current.block {
             case .memo(let id, _, let version): blocks.append(.memo(id: id, text: text, version: version))
             case .new: blocks.append(.new(text: text))
@@ -161,11 +163,11 @@ package enum BulkEditBuffer {
         return Substring(String(blanks) + line[blanks.endIndex...].dropFirst())
     }
 
-    /// `text` without the CR that ended its last line with the line feed the reader cut at,
-    /// when the buffer was saved with CR LF line ends (`endedInCRLF`).
-    private static func droppingCR(from text: String, if endedInCRLF: Bool) -> String {
-        var scalars = Substring(text).unicodeScalars
-        if endedInCRLF, scalars.last == "\r" { scalars.removeLast() }
-        return String(Substring(scalars))
+    /// A line of a buffer saved with CR LF line ends without the CR the editor put before its
+    /// line feed (the last line of a buffer that lost its last line break has none).
+    private static func withoutTheCRLineEndsAdd(_ line: Substring) -> Substring {
+        var scalars = line.unicodeScalars
+        if scalars.last == "\r" { scalars.removeLast() }
+        return Substring(scalars)
     }
 }
