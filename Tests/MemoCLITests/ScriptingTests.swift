@@ -284,6 +284,9 @@ struct FixtureTests {
         #expect(
             try memo.run(["--store", store, "list", "--tag", "mine"]).standardOutput.contains(
                 "2020-05-05 00:00:00  from my fixture"))
+        #expect(
+            try memo.run(["--store", store, "fixture", fixture]).standardOutput
+                == "loaded fixture \(fixture): 1 memo\n")
     }
 
     @Test func aFailingFixtureAddsNothing() throws {

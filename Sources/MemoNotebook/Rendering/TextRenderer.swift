@@ -94,7 +94,7 @@ package struct TextRenderer: OutcomeRenderer {
         case .help(let topic): output.write(HelpText.text(for: topic))
         case .quit: break
         case .clockSet(let instant): output.write("clock \(style.displayTime.format(instant))\n")
-        case .fixtureLoaded(let name, let added): output.write("loaded fixture \(name): \(added) memos\n")
+        case .fixtureLoaded(let name, let added): output.write("loaded fixture \(name): \(Self.count(added, "memo"))\n")
         case .fixtures(let fixtures):
             let width = fixtures.map(\.name.count).max() ?? 0
             for fixture in fixtures {
