@@ -77,7 +77,7 @@ package struct MemoStatistics: Equatable, Sendable {
 
     /// `YYYY-MM`: the date's text up to its last `-`, so year 10000 keeps its five digits.
     private static func monthName(_ date: CivilDate) -> String {
-        let text = date.isoText
+        let text = date.description
         return String(text[..<(text.lastIndex(of: "-") ?? text.endIndex)])
     }
 }

@@ -55,14 +55,3 @@ extension Notebook {
         return displayTime.offsetChanges(inHours: hours.map(\.localHour))
     }
 }
-
-extension CivilDate {
-    /// `YYYY-MM-DD`.
-    package var isoText: String {
-        func padded(_ number: Int, _ digits: Int) -> String {
-            let text = String(number)
-            return String(repeating: "0", count: max(0, digits - text.count)) + text
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
-    }
-}

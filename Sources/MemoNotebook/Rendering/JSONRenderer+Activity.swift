@@ -27,7 +27,7 @@ extension JSONRenderer {
                 .array(
                     year.counts.indices.filter { year.counts[$0] > 0 }.map { index in
                         .object([
-                            ("date", .string(first.adding(days: index).isoText)),
+                            ("date", .string(first.adding(days: index).description)),
                             ("count", .integer(Int64(year.counts[index])))
                         ])
                     })
@@ -40,8 +40,8 @@ extension JSONRenderer {
         func streak(_ streak: MemoStatistics.Streak?) -> JSONValue {
             streak.map {
                 .object([
-                    ("days", .integer(Int64($0.days))), ("from", .string($0.first.isoText)),
-                    ("to", .string($0.last.isoText))
+                    ("days", .integer(Int64($0.days))), ("from", .string($0.first.description)),
+                    ("to", .string($0.last.description))
                 ])
             } ?? .null
         }
@@ -50,8 +50,8 @@ extension JSONRenderer {
             ("memos", .integer(Int64(stats.total.memos))),
             ("words", .integer(Int64(stats.total.words))),
             ("days", .integer(Int64(stats.daysWithMemos))),
-            ("firstDay", stats.firstDay.map { .string($0.isoText) } ?? .null),
-            ("lastDay", stats.lastDay.map { .string($0.isoText) } ?? .null),
+            ("firstDay", stats.firstDay.map { .string($0.description) } ?? .null),
+            ("lastDay", stats.lastDay.map { .string($0.description) } ?? .null),
             (
                 "months",
                 .array(
