@@ -10,7 +10,7 @@ struct StatisticsText {
     var text: String {
         let stats = statistics
         var rows: [(String, String)] = [("memos", "\(stats.total.memos)"), ("words", "\(stats.total.words)")]
-        let span = stats.firstDay.flatMap { first in stats.lastDay.map { " (\(first.description) to \($0.description))" } }
+        let span = stats.firstDay.flatMap { first in stats.lastDay.map { " (\(first) to \($0))" } }
         rows.append(("days", "\(stats.daysWithMemos)" + (span ?? "")))
         rows.append(("longest streak", Self.streak(stats.longestStreak)))
         rows.append(("current streak", Self.streak(stats.currentStreak)))
@@ -45,7 +45,7 @@ struct StatisticsText {
     /// `12 days (2026-03-01 to 2026-03-12)`, or `0 days`.
     private static func streak(_ streak: MemoStatistics.Streak?) -> String {
         guard let streak else { return "0 days" }
-        return "\(streak.days) day\(streak.days == 1 ? "" : "s") (\(streak.first.description) to \(streak.last.description))"
+        return "\(streak.days) day\(streak.days == 1 ? "" : "s") (\(streak.first) to \(streak.last))"
     }
 
     private static func memos(_ count: Int) -> String { "\(count) memo\(count == 1 ? "" : "s")" }
