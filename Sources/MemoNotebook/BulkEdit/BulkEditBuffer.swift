@@ -72,7 +72,7 @@ package enum BulkEditBuffer {
     /// The blocks of a saved buffer, in order; a malformed header, text before the first
     /// header or a memo headed twice refuses the buffer.
     package static func read(_ buffer: String) throws(BulkEditProblem) -> [Block] {
-        var all = lines(of: withoutByteOrderMark(buffer))
+        var all = lines(of: TextFile.withoutByteOrderMark(buffer))
         // The last line break ends the last line; it starts no empty line after it.
         if all.count > 1, all.last?.isEmpty == true { all.removeLast() }
         var blocks: [Block] = []
@@ -120,12 +120,6 @@ package enum BulkEditBuffer {
         guard first.hasPrefix("#"), let id = Int64(first.dropFirst()), id > 0 else { return nil }
         let version = words.dropFirst().last.flatMap { $0.hasPrefix(versionPrefix) ? $0.dropFirst(2) : nil }
         return .memo(id: id, text: "", version: version.map(String.init))
-    }
-
-    private static func withoutByteOrderMark(_ buffer: String) -> Substring {
-        var scalars = Substring(buffer).unicodeScalars
-        if scalars.first == TextFile.byteOrderMark { scalars.removeFirst() }
-        return Substring(scalars)
     }
 
     /// The lines of `text`, cut at line feeds (bytes: a CR LF is one `Character`).

@@ -82,13 +82,12 @@ package final class LineReader {
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         if isAtStart {
             isAtStart = false
-            if bytes.starts(with: Self.byteOrderMark) { bytes = bytes.dropFirst(Self.byteOrderMark.count) }
+            let mark = TextFile.byteOrderMarkBytes
+            if bytes.starts(with: mark) { bytes = bytes.dropFirst(mark.count) }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
         return .text(text)
     }
-
-    private static let byteOrderMark = Array(String(TextFile.byteOrderMark).utf8)
 
     private func fill() {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -6,15 +6,23 @@ import Glibc
 package enum TextFile {
     /// The UTF-8 byte-order mark some editors put at the start of a file.
     static let byteOrderMark: Unicode.Scalar = "\u{FEFF}"
+    /// Its bytes, for readers of bytes.
+    static let byteOrderMarkBytes = Array(String(byteOrderMark).utf8)
+
+    /// `text` without a byte-order mark at its very start.
+    static func withoutByteOrderMark(_ text: some StringProtocol) -> Substring {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == byteOrderMark { scalars.removeFirst() }
+        return Substring(scalars)
+    }
 
     /// The lines of `text`; a final line break ends the last line rather than starting an
     /// empty one.
     package static func lines(of text: String) -> [String] {
-        var scalars = Substring(text).unicodeScalars
-        if scalars.first == byteOrderMark { scalars.removeFirst() }
-        var lines = scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.last == "\r" ? line.dropLast() : line)
-        }
+        var lines = withoutByteOrderMark(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                String(line.last == "\r" ? line.dropLast() : line)
+            }
         if lines.last == "" { lines.removeLast() }
         return lines
     }

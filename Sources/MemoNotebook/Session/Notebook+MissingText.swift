@@ -47,7 +47,7 @@ extension MissingTextSource {
             guard let decoded = String(validating: saved.bytes, as: UTF8.self) else {
                 throw CommandError.invalid("the saved text is not valid UTF-8")
             }
-            let whole = Self.withoutByteOrderMark(decoded)
+            let whole = String(TextFile.withoutByteOrderMark(decoded))
             // Saved as it was started, a text is what it was, whatever CRs end it.
             let unchanged = asOneText && !current.isEmpty && whole == current + "\n"
             let given = unchanged ? current : asOneText ? Self.droppingOneLineBreak(whole) : whole
@@ -83,10 +83,6 @@ extension MissingTextSource {
             }
             return try use(current + (current.hasSuffix("\n") ? "" : "\n") + text)
         }
-    }
-
-    private static func withoutByteOrderMark(_ text: String) -> String {
-        text.unicodeScalars.first == TextFile.byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text
     }
 
     private static func droppingOneLineBreak(_ text: String) -> String {

@@ -108,9 +108,10 @@ struct JSONArrayReader: RecordReader {
     var progress: Double? { file.progress }
 
     mutating func next() throws(LocatedError) -> ImportRecord? {
-        if state == .beforeArray, line == 1, start == 0, try peek() != nil, buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+        let mark = TextFile.byteOrderMarkBytes
+        if state == .beforeArray, line == 1, start == 0, try peek() != nil, buffer.starts(with: mark) {
             // A byte-order mark, as editors on Windows write one, is no part of the JSON.
-            start = 3
+            start = mark.count
         }
         while true {
             skipWhiteSpace()

@@ -17,7 +17,7 @@ struct FrontMatter: Equatable {
     /// not start with a closed block.
     static func split(_ text: String) -> (FrontMatter, body: String) {
         // Editors on Windows may start the file with a byte-order mark.
-        let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
+        let text = String(TextFile.withoutByteOrderMark(text))
         let lines = MemoContent.lines(of: text)
         guard let first = lines.first, isFence(first, opening: true),
             let end = lines.dropFirst().firstIndex(where: { isFence($0, opening: false) })

@@ -74,7 +74,8 @@ enum ImportInput: Equatable {
 
     /// Whether the text opens with a `---` line (a YAML front matter block).
     static func opensWithFrontMatter(_ bytes: [UInt8]) -> Bool {
-        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let mark = TextFile.byteOrderMarkBytes
+        let text = bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
         guard text.starts(with: Array("---".utf8)) else { return false }
         let rest = text.dropFirst(3).prefix { $0 != UInt8(ascii: "\n") }
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
@@ -100,7 +101,7 @@ private struct JSONStartScanner {
 
     /// The next byte that is not white space (a byte-order mark skipped at the start).
     mutating func next() -> UInt8? {
-        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if index == 0, bytes.starts(with: TextFile.byteOrderMarkBytes) { index = TextFile.byteOrderMarkBytes.count }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return nil }
         defer { index += 1 }
