@@ -33,9 +33,9 @@ enum CoreDataSnapshot {
             }
             let before = SourceState(path: source)
             for suffix in ["", "-wal"] { unlink(copy + suffix) }
-            try FileManager.default.copyItem(atPath: source, toPath: copy)
+            try copyWhole(source, to: copy)
             if FileManager.default.fileExists(atPath: source + "-wal") {
-                try FileManager.default.copyItem(atPath: source + "-wal", toPath: copy + "-wal")
+                try copyWhole(source + "-wal", to: copy + "-wal")
             }
             let after = SourceState(path: source)
             guard before.walHeader == after.walHeader else {
@@ -56,6 +56,36 @@ enum CoreDataSnapshot {
         }
         throw StoreError.cannotOpen(
             path: source, reason: "the Core Data store is damaged or could not be copied whole (\(lastProblem))")
+    }
+
+    /// Copies the file at `source` to a new file `copy`, reading until the end it has then.
+    /// Not `FileManager.copyItem`: it copies the size the file had when it started, and spins
+    /// forever when the app shrinks the file meanwhile (a checkpoint truncating its WAL).
+    private static func copyWhole(_ source: String, to copy: String) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw StoreError.cannotOpen(path: source, reason: String(cString: strerror(errno))) }
+        defer { close(input) }
+        let output = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw StoreError.cannotOpen(path: copy, reason: String(cString: strerror(errno))) }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                if count < 0 { throw StoreError.cannotOpen(path: source, reason: String(cString: strerror(errno))) }
+                return
+            }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else {
+                    throw StoreError.cannotOpen(path: copy, reason: String(cString: strerror(errno)))
+                }
+                written += result
+            }
+        }
     }
 
     /// Copies what the live store holds at one moment, through SQLite, opened read-only.
