@@ -1,6 +1,6 @@
 /// A reference to a memo in any text (docs/REFERENCE.md, References in documents): `#ID`, a `#` at
 /// a word start followed by digits and then a word end (`#12`, `(#12)`, `#12,`, but not `a#12`,
-/// `#12b` or `#+1`), or `memo:UUID`. A `#` or `memo:` in a URL (`https://x/#12`,
+/// `#12b` or `#+1`), `memo:UUID`, or a memo's stable handle `memo:8e75e0e6` (`MemoHandle`). A `#` or `memo:` in a URL (`https://x/#12`,
 /// `http://h/memo:…`), after `/` or `&` (`&#123;` is a character in markup), a hex colour where
 /// style sheets and markup have values (`color: #333`), and, in Markdown, a link's fragment
 /// (`[x](#12)`) or what a code span holds, is not one (`ReferenceSyntax`; fenced blocks are the
@@ -9,6 +9,8 @@ package enum MemoReference: Hashable, Sendable {
     case id(Int64)
     /// Lower-case, as the store keeps uuids.
     case uuid(String)
+    /// The memo whose uuid starts with these digits, when one memo's does.
+    case handle(MemoHandle)
 
     /// A reference and where it stands in its line.
     package struct Found: Equatable, Sendable {
@@ -47,9 +49,11 @@ package enum MemoReference: Hashable, Sendable {
         switch self {
         case .id(let id): "#\(id)"
         case .uuid(let uuid): "with uuid \(uuid)"
+        case .handle(let handle): "\(handle)"
         }
     }
 
+    /// What starts a uuid or a handle.
     private static let uuidPrefix = "memo:"
 
     /// Whether a `#` at `hash` can begin a reference, whatever follows it: at a word start,
@@ -109,9 +113,18 @@ package enum MemoReference: Hashable, Sendable {
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
         guard rest.lowercased().hasPrefix(uuidPrefix), !isInURL(start, in: line) else { return nil }
-        let uuid = rest.dropFirst(uuidPrefix.count).prefix(36)
-        guard isUUID(uuid), endsWord(at: uuid.endIndex, in: line) else { return nil }
-        return Found(reference: .uuid(uuid.lowercased()), range: start..<uuid.endIndex)
+        let name = rest.dropFirst(uuidPrefix.count)
+        let uuid = name.prefix(36)
+        if isUUID(uuid), endsWord(at: uuid.endIndex, in: line) {
+            return Found(reference: .uuid(uuid.lowercased()), range: start..<uuid.endIndex)
+        }
+        let digits = name.prefix { $0.isASCII && $0.isHexDigit }
+        guard endsWord(at: digits.endIndex, in: line) else { return nil }
+        if digits.count == 32 {
+            return Found(reference: .uuid(MemoHandle.dashed(digits)), range: start..<digits.endIndex)
+        }
+        guard let handle = MemoHandle(digits: digits) else { return nil }
+        return Found(reference: .handle(handle), range: start..<digits.endIndex)
     }
 
     /// Whether `range` stands where a style sheet or markup has a value, so `#333` there is a

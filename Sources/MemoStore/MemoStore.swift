@@ -34,6 +34,7 @@ package final class MemoStore {
     private let batches: BatchControl
     private let historyLog: HistoryLog
     private let linkIndex: LinkIndex
+    private var handles: MemoHandles { MemoHandles(database: database) }
     private let syncSide: SyncSide
     private let idSummaries: MemoSummaries
     private let activity: ActivityReader
@@ -235,6 +236,14 @@ package final class MemoStore {
     package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] { try linkIndex.linkPlaces(to: id) }
     package func referrerCount(of id: Int64) throws(StoreError) -> Int { try linkIndex.referrerCount(of: id) }
     package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph { try linkIndex.graph(filter) }
+
+    // MARK: Handles and readable texts (`MemoHandles`, `ReadableText`)
+
+    package func match(_ handle: MemoHandle) throws(StoreError) -> HandleMatch { try handles.match(handle) }
+    package func handle(ofUUID uuid: String) throws(StoreError) -> MemoHandle { try handles.handle(of: uuid) }
+    package func readableText(of memo: Memo) throws(StoreError) -> String {
+        try ReadableText(database: database, handles: handles).text(of: memo)
+    }
 
     // MARK: Sync (`SyncSide`)
 

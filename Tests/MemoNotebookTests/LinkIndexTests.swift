@@ -31,7 +31,7 @@ struct LinkIndexTests {
     }
 
     /// The same, read from the texts as they are now: `#ID` leads to the memo with that id,
-    /// `memo:UUID` to the memo with that uuid.
+    /// `memo:UUID` to the memo with that uuid, a handle to the one memo it names.
     func recomputed(_ session: ScriptedNotebook) throws -> [String] {
         let store = session.notebook.store
         var links: [String] = []
@@ -41,6 +41,7 @@ struct LinkIndexTests {
                     switch found.reference {
                     case .id(let id): try store.memo(id: id)?.id
                     case .uuid(let uuid): try store.memo(uuid: uuid)?.id
+                    case .handle(let handle): try store.match(handle).uuid.flatMap { try store.memo(uuid: $0)?.id }
                     }
                 links.append("\(memo.id) \(found.start) \(found.length) → \(target.map(String.init) ?? "none")")
             }
@@ -61,13 +62,17 @@ struct LinkIndexTests {
             let memos = try session.notebook.store.memos(MemoQuery()).collect()
             func anyID() -> Int64 { memos.isEmpty ? 1 : memos[Int(random.next() % UInt64(memos.count))].id }
             func reference() -> String {
-                switch random.next() % 6 {
+                switch random.next() % 7 {
                 case 0: "#\(anyID())"
                 case 1:
                     "memo:\(memos.isEmpty ? "00000000-0000-4000-8000-000000000000" : memos[Int(random.next() % UInt64(memos.count))].uuid)"
                 case 2: "#\(90_000 + random.next() % 3)"
                 case 3: "`#\(anyID())`"
                 case 4: "(#\(anyID()), #\(anyID()))"
+                case 5:
+                    memos.isEmpty
+                        ? "memo:0123abcd"
+                        : "\(MemoHandle(prefixOf: memos[Int(random.next() % UInt64(memos.count))].uuid, length: 8 + Int(random.next() % 4)))"
                 default: "x#\(anyID())"
                 }
             }

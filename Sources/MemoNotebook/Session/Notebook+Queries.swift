@@ -16,6 +16,30 @@ extension Notebook {
         try store.memo(uuid: uuid)
     }
 
+    /// What `handle` names here: no memo, one (by its uuid), or several.
+    package func match(_ handle: MemoHandle) throws(StoreError) -> MemoStore.HandleMatch {
+        try store.match(handle)
+    }
+
+    /// The memo `handle` names, or nil when it names none or several.
+    package func memo(handle: MemoHandle) throws(StoreError) -> Memo? {
+        guard let uuid = try store.match(handle).uuid else { return nil }
+        return try store.memo(uuid: uuid)
+    }
+
+    /// The shortest handle that names the memo with `uuid` alone in this store: what a
+    /// document outside the store writes to mean that memo on every machine.
+    package func handle(ofUUID uuid: String) throws(StoreError) -> MemoHandle {
+        try store.handle(ofUUID: uuid)
+    }
+
+    /// `memo`'s text as a person here reads it: each `#ID` link as its memo's id here, a
+    /// link to a memo not here as its handle (`ReadableText`). Texts are shown so
+    /// wherever they are rendered; the store keeps what was written.
+    package func readableText(of memo: Memo) throws(StoreError) -> String {
+        try store.readableText(of: memo)
+    }
+
     /// The memos a fetch request selects, streamed.
     package func memos(_ query: MemoQuery) throws(StoreError) -> MemoCursor {
         try store.memos(query)

@@ -7,6 +7,7 @@ extension MemoReference {
         switch self {
         case .id(let id): try notebook.memo(id: id)
         case .uuid(let uuid): try notebook.memo(uuid: uuid)
+        case .handle(let handle): try notebook.memo(handle: handle)
         }
     }
 }

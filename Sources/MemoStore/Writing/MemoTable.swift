@@ -19,6 +19,9 @@ struct MemoTable {
     let database: Database
     private let token = MemoRowWriteToken()
 
+    /// Which memo a handle in a text names.
+    private var handles: MemoHandles { MemoHandles(database: database) }
+
     /// The staging of the images of the memos a change touches.
     private var images: HistoryImages { HistoryImages(database: database) }
 
@@ -227,7 +230,8 @@ struct MemoTable {
     // MARK: Links (docs/REFERENCE.md, Links)
 
     /// Indexes the references memo `id`'s text makes (`TextReferences`): a `#ID` names the
-    /// memo with that id here, now (none when there is none), a `memo:UUID` that uuid.
+    /// memo with that id here, now (none when there is none), a `memo:UUID` that uuid, a
+    /// handle the one memo here whose uuid starts with it (none when none or several do).
     func link(_ id: Int64, content: String, keeping named: [String: String] = [:]) throws {
         try database.writingMemoRows(token) {
             let references = TextReferences.all(in: content)
@@ -242,6 +246,7 @@ struct MemoTable {
                     switch found.reference {
                     case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
                     case .uuid(let target): (.text(target), .null)
+                    case .handle(let handle): (try handles.match(handle).uuid.map(SQLiteValue.text) ?? .null, .null)
                     }
                 try insert.run([
                     .integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID
@@ -261,13 +266,17 @@ struct MemoTable {
     }
 
     /// Whether carried links are the text's references, one at each, place for place, and a
-    /// `memo:UUID` names that uuid (only what a `#ID` names can differ between stores).
+    /// `memo:UUID` names that uuid, a handle a uuid it starts with or none (only what a
+    /// `#ID` names can differ between stores; a handle may name a memo not here yet).
     private static func links(_ carried: [SyncRecord.Link], fit references: [TextReference]) -> Bool {
         carried.count == references.count
             && zip(carried, references).allSatisfy { link, found in
                 guard link.start == Int64(found.start), link.length == Int64(found.length) else { return false }
-                if case .uuid(let uuid) = found.reference { return link.target == uuid }
-                return true
+                return switch found.reference {
+                case .id: true
+                case .uuid(let uuid): link.target == uuid
+                case .handle(let handle): link.target.map(handle.names) ?? true
+                }
             }
     }
 

@@ -1,0 +1,54 @@
+import MemoModel
+
+extension MemoStore {
+    /// What a handle names in a store: no memo, one, or several (a prefix too short to
+    /// tell them apart here).
+    package enum HandleMatch: Equatable, Sendable {
+        case none
+        case one(uuid: String)
+        case several
+
+        /// The memo's uuid when the handle names one.
+        package var uuid: String? {
+            if case .one(let uuid) = self { uuid } else { nil }
+        }
+    }
+}
+
+/// Memos by their stable handles (`MemoHandle`, docs/REFERENCE.md, Links): which memo a
+/// handle names, and the handle a store gives a memo. Both are a range scan of the uuid
+/// index, a few pages whatever the store's size.
+struct MemoHandles {
+    let database: Database
+
+    /// The memo whose uuid starts with `handle`, if one memo's does.
+    func match(_ handle: MemoHandle) throws(StoreError) -> MemoStore.HandleMatch {
+        try StoreError.wrapping {
+            let statement = try database.cached("SELECT uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 LIMIT 2")
+            try statement.bind([.text(handle.uuidPrefix), .text(handle.uuidPrefixEnd)])
+            var uuids: [String] = []
+            while try statement.step() { uuids.append(statement.string(at: 0)) }
+            return switch uuids.count {
+            case 0: .none
+            case 1: .one(uuid: uuids[0])
+            default: .several
+            }
+        }
+    }
+
+    /// The shortest handle of at least 8 digits that names `uuid` alone here: one digit
+    /// more than it shares with the uuids next to it in order. A uuid no memo here has (a
+    /// deleted memo's) gets the handle that would name it if it came back.
+    func handle(of uuid: String) throws(StoreError) -> MemoHandle {
+        try StoreError.wrapping {
+            let before =
+                try database.cached("SELECT max(uuid) FROM memo WHERE uuid < ?1")
+                .firstRow([.text(uuid)]) { $0.isNull(at: 0) ? nil : $0.string(at: 0) } ?? nil
+            let after =
+                try database.cached("SELECT min(uuid) FROM memo WHERE uuid > ?1")
+                .firstRow([.text(uuid)]) { $0.isNull(at: 0) ? nil : $0.string(at: 0) } ?? nil
+            let shared = [before, after].compactMap { $0 }.map { MemoHandle.sharedDigits($0, uuid) }.max() ?? 0
+            return MemoHandle(prefixOf: uuid, length: shared + 1)
+        }
+    }
+}
