@@ -86,15 +86,18 @@ struct EditorFeatureTests {
     @Test func markdownHeadingsAreAnOutlineForClientsThatTakeTrees() throws {
         try harness.initialize(["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]])
         try harness.open("file:///o.md", text: Self.outline)
-        let symbols = array(try harness.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///o.md"]]))
+        let symbols = array(
+            try harness.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///o.md"]]))
         func tree(_ symbols: [[String: Any]]) -> [String] {
             symbols.map { symbol in
                 let children = tree(symbol["children"] as? [[String: Any]] ?? [])
-                return (symbol["name"] as? String ?? "?") + (children.isEmpty ? "" : " [" + children.joined(separator: ", ") + "]")
+                return (symbol["name"] as? String ?? "?")
+                    + (children.isEmpty ? "" : " [" + children.joined(separator: ", ") + "]")
             }
         }
         #expect(tree(symbols) == ["Top [Sub one]", "Setext title [Deep, Sub two]"])
-        #expect(Self.range(symbols.first?["range"]) == [3, 0, 8, 3], "Top's section ends before the next level-1 heading")
+        #expect(
+            Self.range(symbols.first?["range"]) == [3, 0, 8, 3], "Top's section ends before the next level-1 heading")
         #expect(Self.range(symbols.first?["selectionRange"]) == [3, 2, 3, 5])
         #expect(Self.range(symbols.last?["selectionRange"]) == [9, 0, 9, 12])
         let deep = (symbols.last?["children"] as? [[String: Any]])?.first
@@ -104,9 +107,11 @@ struct EditorFeatureTests {
     @Test func clientsWithoutTreesGetAFlatListNamingEachParent() throws {
         try harness.initialize()
         try harness.open("file:///o.md", text: Self.outline)
-        let symbols = array(try harness.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///o.md"]]))
+        let symbols = array(
+            try harness.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///o.md"]]))
         #expect(symbols.map { $0["name"] as? String ?? "?" } == ["Top", "Sub one", "Setext title", "Deep", "Sub two"])
-        #expect(symbols.map { $0["containerName"] as? String ?? "-" } == ["-", "Top", "-", "Setext title", "Setext title"])
+        #expect(
+            symbols.map { $0["containerName"] as? String ?? "-" } == ["-", "Top", "-", "Setext title", "Setext title"])
         #expect(symbols.allSatisfy { ($0["location"] as? [String: Any])?["uri"] as? String == "file:///o.md" })
         try harness.open("file:///plain.txt", language: "plaintext", text: "# not Markdown\n")
         #expect(

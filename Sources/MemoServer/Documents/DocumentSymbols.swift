@@ -46,10 +46,11 @@ struct DocumentSymbols {
         guard document.syntax.isMarkdown else { return .array([]) }
         var headings: [Heading] = []
         var open: [Int] = []
-        for number in frontMatterEnd..<document.lineCount where !document.isInCodeBlock(number) {
-            guard let text = document.line(number), let (level, name) = heading(on: number, text: text) else {
-                continue
-            }
+        let firstLine = frontMatterEnd
+        for number in firstLine..<document.lineCount where !document.isInCodeBlock(number) {
+            guard let text = document.line(number),
+                let (level, name) = heading(on: number, text: text, below: firstLine)
+            else { continue }
             let line = level.isSetext ? number - 1 : number
             let nameText = level.isSetext ? document.line(line) ?? "" : text
             while let last = open.last, headings[last].level >= level.value {
@@ -131,12 +132,13 @@ struct DocumentSymbols {
     }
 
     /// The heading line `number` makes: an ATX heading on it, or the setext underline of the
-    /// paragraph line before it; its level and its name's range (on the line before, for setext).
-    private func heading(on number: Int, text: String) -> (Level, Swift.Range<String.Index>)? {
+    /// paragraph line before it (from `firstLine` on); its level and its name's range (on the
+    /// line before, for setext).
+    private func heading(on number: Int, text: String, below firstLine: Int) -> (Level, Swift.Range<String.Index>)? {
         if let (level, name) = Self.atxHeading(text) {
             return name.isEmpty ? nil : (Level(value: level, isSetext: false), name)
         }
-        guard let level = Self.setextLevel(text), number > frontMatterEnd, !document.isInCodeBlock(number - 1),
+        guard let level = Self.setextLevel(text), number > firstLine, !document.isInCodeBlock(number - 1),
             let above = document.line(number - 1), Self.isParagraphText(above)
         else { return nil }
         return (Level(value: level, isSetext: true), Self.trimmed(above, above.startIndex..<above.endIndex))

@@ -9,7 +9,9 @@ import MemoNotebook
 extension ReferenceService {
     /// `textDocument/prepareRename`: the reference under the cursor and its memo's title as
     /// the name to edit; null where there is no reference (nothing to rename here).
-    func prepareRename(in document: TextDocument, at position: Position, encoding: PositionEncoding)
+    func prepareRename(
+        in document: TextDocument, at position: Position, encoding: PositionEncoding
+    )
         throws(RPCError) -> JSONValue
     {
         guard let (line, found) = reference(under: position, in: document, encoding: encoding) else { return .null }
@@ -60,7 +62,9 @@ extension ReferenceService {
     }
 
     /// The reference under `position` and the line that holds it.
-    func reference(under position: Position, in document: TextDocument, encoding: PositionEncoding)
+    func reference(
+        under position: Position, in document: TextDocument, encoding: PositionEncoding
+    )
         -> (String, MemoReference.Found)?
     {
         guard let line = document.line(position.line),
@@ -70,7 +74,9 @@ extension ReferenceService {
         return (line, found)
     }
 
-    private func renamedMemo(_ found: MemoReference.Found, on line: String, in document: TextDocument)
+    private func renamedMemo(
+        _ found: MemoReference.Found, on line: String, in document: TextDocument
+    )
         throws(RPCError) -> Memo
     {
         guard let memo = try RPCError.answering({ try memo(named: found, on: line, in: document) }) else {

@@ -220,7 +220,8 @@ package final class MemoServer {
                 .run(params)
         case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
         case .codeLenses(let params):
-            return try references.codeLenses(in: documents.document(params.textDocument.uri), encoding: documents.encoding)
+            return try references.codeLenses(
+                in: documents.document(params.textDocument.uri), encoding: documents.encoding)
         case .documentSymbols(let params):
             let document = try documents.document(params.textDocument.uri)
             let symbols = DocumentSymbols(

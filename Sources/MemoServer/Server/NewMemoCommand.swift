@@ -25,7 +25,9 @@ struct NewMemoCommand {
             let path = references.memoFiles?.path(of: memo.id) ?? uri
             outbox.notify(
                 "window/showMessage",
-                params: .object([("type", .integer(3)), ("message", .string("Added memo #\(memo.id); its file is \(path)"))]))
+                params: .object([
+                    ("type", .integer(3)), ("message", .string("Added memo #\(memo.id); its file is \(path)"))
+                ]))
         }
         guard case .object(var fields) = JSONRenderer.json(memo) else { return JSONRenderer.json(memo) }
         fields.append(("uri", .string(uri)))

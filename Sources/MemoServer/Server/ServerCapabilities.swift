@@ -28,7 +28,10 @@ enum ServerCapabilities {
                     ("workspaceSymbolProvider", .bool(true)),
                     ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
                     ("documentSymbolProvider", .bool(true)),
-                    ("renameProvider", client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
+                    (
+                        "renameProvider",
+                        client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)
+                    ),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
                     (
                         "executeCommandProvider",
