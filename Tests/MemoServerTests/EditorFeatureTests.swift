@@ -164,6 +164,28 @@ struct EditorFeatureTests {
         #expect(try content(of: 1) == "Omega\nbody")
     }
 
+    /// The editor's text of the file, with the new title the rename put in it, is based on
+    /// the renamed memo: a save of it, with edits made before or after, is not refused as stale.
+    @Test func aSaveOfTheOpenFileAfterARenameKeepsTheNewTitleAndTheEdits() throws {
+        try harness.initialize()
+        try add("Alpha\nbody")
+        let file = try #require(try harness.fileURIOfMemo1())
+        try harness.open(file, text: "Alpha\nbody")
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 2], "contentChanges": [["text": "Alpha\nbody, edited"]]])
+        var params = at("file:///n.md", 0, 1)
+        params["newName"] = "Omega"
+        try harness.request("textDocument/rename", params)
+        // The editor applies the rename's edit, then saves.
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 3], "contentChanges": [["text": "Omega\nbody, edited"]]])
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": file], "text": "Omega\nbody, edited"])
+        #expect(harness.diagnostics(for: file).isEmpty)
+        #expect(try content(of: 1) == "Omega\nbody, edited")
+    }
+
     @Test func aRenameThatCannotBeIsAnErrorTheEditorShows() throws {
         try harness.initialize()
         try add("Alpha")

@@ -30,7 +30,7 @@ struct DocumentSymbols {
     /// The memo's file: its title (its first line that is not blank; `#ID` when it has none)
     /// spanning the whole document.
     func memoFile(id: Int64) -> JSONValue {
-        let titleLine = (0..<document.lineCount).first { !(document.line($0) ?? "").allSatisfy(\.isWhitespace) }
+        let titleLine = document.titleLine
         let text = titleLine.flatMap(document.line) ?? ""
         let name = Self.trimmed(text, text.startIndex..<text.endIndex)
         let title = titleLine == nil ? "#\(id)" : TerminalText.row(text[name])
@@ -192,5 +192,12 @@ struct DocumentSymbols {
         while lower < upper, line[lower].isWhitespace { lower = line.index(after: lower) }
         while upper > lower, line[line.index(before: upper)].isWhitespace { upper = line.index(before: upper) }
         return lower..<upper
+    }
+}
+
+extension TextDocument {
+    /// The line that holds the title of a memo's text: the first that is not blank.
+    var titleLine: Int? {
+        (0..<lineCount).first { !(line($0) ?? "").allSatisfy(\.isWhitespace) }
     }
 }

@@ -36,22 +36,24 @@ extension ReferenceService {
         guard let (line, found) = reference(under: params.position, in: document, encoding: encoding) else {
             throw .invalidParams("there is no memo reference here to rename")
         }
-        let memo = try renamedMemo(found, on: line, in: document)
-        var content = memo.content
+        let renamed = try renamedMemo(found, on: line, in: document)
+        var memo = renamed, content = renamed.content
         if let title = Self.titleRange(in: content), content[title] != name {
             content.replaceSubrange(title, with: name)
             let outcome = try RPCError.answering { try notebook.execute(.edit(id: memo.id, text: content)) }
-            if case .edited(let edited) = outcome, let files = memoFiles, openDocument(files.uri(of: memo.id)) == nil,
-                files.savedText(ofURI: files.uri(of: memo.id)) != nil
-            {
-                _ = try? files.write(edited)
-            }
+            if case .edited(let edited) = outcome { memo = edited }
         }
+        guard let files = memoFiles else { return .object([("changes", .object([]))]) }
+        let uri = files.uri(of: memo.id)
+        guard let file = openDocument(uri) else {
+            if files.savedText(ofURI: uri) != nil { _ = try? files.write(memo) }
+            return .object([("changes", .object([]))])
+        }
+        // An editor's text based on the version renamed is, with the new title put in it,
+        // based on the renamed memo: a save of it, with the edits it holds, is not stale.
+        if editorBases[uri] == MemoFiles.Base(renamed) { editorBases[uri] = MemoFiles.Base(memo) }
         var changes: [(String, JSONValue)] = []
-        if let uri = memoFiles?.uri(of: memo.id), let file = openDocument(uri),
-            let titleLine = (0..<file.lineCount).first(where: { !(file.line($0) ?? "").allSatisfy(\.isWhitespace) }),
-            let text = file.line(titleLine), text != name
-        {
+        if let titleLine = file.titleLine, let text = file.line(titleLine), text != name {
             let edit: JSONValue = .object([
                 ("range", encoding.range(line: titleLine, text.startIndex..<text.endIndex, in: text)),
                 ("newText", .string(name))
