@@ -62,9 +62,10 @@ def test_neovim_lists_markdown_headings_and_a_memo_files_title_as_document_symbo
 def test_neovim_rename_on_a_reference_retitles_the_memo_and_its_open_file(memo_binary, environment, tmp_path):
     editors_setup, result = neovim(memo_binary, environment, tmp_path, "rename")
     assert result["offered"] == "Buy milk and bread @errand", "prepareRename's placeholder is the memo's title"
-    assert editors_setup.memos()[1] == NEW_TITLE
     assert result["file text"] == NEW_TITLE, "the memo's open file does not show the new title"
     assert result["note text"] == "about #1"
+    assert result["errors after saving"] == [] and editors_setup.memos()[1] == NEW_TITLE + "\nand eggs", \
+        "a save of the renamed file with an edit was refused"
 
 
 def test_neovim_memo_new_adds_a_memo_and_names_its_file(memo_binary, environment, tmp_path):
@@ -85,9 +86,10 @@ def test_emacs_imenu_lists_markdown_headings_and_a_memo_files_title(memo_binary,
 
 def test_emacs_eglot_rename_retitles_the_memo_and_its_open_file(memo_binary, environment, tmp_path):
     editors_setup, result = emacs(memo_binary, environment, tmp_path, "rename")
-    assert editors_setup.memos()[1] == NEW_TITLE
     assert result["file text"] == NEW_TITLE, "the memo's open file does not show the new title"
     assert result["note text"] == "about #1\n"
+    assert result["errors after saving"] == [] and editors_setup.memos()[1] == NEW_TITLE + "\nand eggs", \
+        "a save of the renamed file with an edit was refused"
 
 
 def test_emacs_memo_new_adds_a_memo_and_names_its_file(memo_binary, environment, tmp_path):

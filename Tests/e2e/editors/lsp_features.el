@@ -45,7 +45,15 @@ on #1 with a new title."
       (eglot-rename "Groceries for the week")
       (memo-test-settle))
     (memo-test-record "file text" (memo-test-buffer-text file))
-    (memo-test-record "note text" (memo-test-buffer-text note))))
+    (memo-test-record "note text" (memo-test-buffer-text note))
+    ;; then a line added to the memo's file, and C-x C-s
+    (switch-to-buffer file)
+    (with-current-buffer file
+      (goto-char (point-max))
+      (insert "\nand eggs")
+      (save-buffer)
+      (memo-test-settle)
+      (memo-test-record "errors after saving" (memo-test-flymake 1)))))
 
 (defun memo-scenario-new-memo ()
   "M-: (eglot-execute-command (eglot-current-server) \"memo.new\" [\"A fresh idea\"]):

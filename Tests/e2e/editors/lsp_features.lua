@@ -75,6 +75,12 @@ function S.rename(h)
   h.record("offered", offered or vim.NIL)
   h.record("file text", h.text(file))
   h.record("note text", h.text(note))
+  -- then a line added to the memo's file, and :w
+  vim.api.nvim_set_current_buf(file)
+  h.feed("Goand eggs<Esc>")
+  vim.cmd("write")
+  h.settle()
+  h.record("errors after saving", h.diagnostics(file, 1000))
 end
 
 -- :lua vim.lsp.buf.execute_command({ command = "memo.new", arguments = { "..." } }): Neovim
