@@ -100,7 +100,7 @@ def test_links_hints_and_symbols_point_at_the_memos_own_files(memo_binary, envir
         capabilities = result.capabilities
         assert capabilities.definition_provider and capabilities.inlay_hint_provider and capabilities.workspace_symbol_provider
         assert capabilities.document_link_provider is not None and capabilities.code_action_provider
-        assert sorted(capabilities.execute_command_provider.commands) == ["memo.moveSelection", "memo.saveSelection"]
+        assert sorted(capabilities.execute_command_provider.commands) == ["memo.moveSelection", "memo.new", "memo.saveSelection"]
         open_document(client, "See #2 and #3.\n\nplain line #1\n")
         document = types.TextDocumentIdentifier(uri=DOC)
         links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=document))

@@ -10,6 +10,8 @@ enum Call {
         inlayHints(TextDocumentRangeParams)
     case codeActions(TextDocumentRangeParams), workspaceSymbols(WorkspaceSymbolParams), executeCommand(
         ExecuteCommandParams)
+    case codeLenses(TextDocumentParams), documentSymbols(TextDocumentParams)
+    case prepareRename(TextDocumentPositionParams), rename(RenameParams)
     case exit, didOpen(DidOpenParams), didChange(DidChangeParams), didClose(TextDocumentParams), didSave(DidSaveParams)
 
     /// The request `method` with its params, or nil for a method memo does not serve.
@@ -36,6 +38,10 @@ enum Call {
         case "textDocument/codeAction": .codeActions(try params.read())
         case "workspace/symbol": .workspaceSymbols(try params.read())
         case "workspace/executeCommand": .executeCommand(try params.read())
+        case "textDocument/codeLens": .codeLenses(try params.read())
+        case "textDocument/documentSymbol": .documentSymbols(try params.read())
+        case "textDocument/prepareRename": .prepareRename(try params.read())
+        case "textDocument/rename": .rename(try params.read())
         default: nil
         }
     }

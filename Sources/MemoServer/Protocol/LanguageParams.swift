@@ -10,9 +10,13 @@ struct InitializeParams: Decodable {
         struct Workspace: Decodable {
             /// Whether the client applies edits the server asks for (`workspace/applyEdit`).
             let applyEdit: Bool?
+            let codeLens: RefreshCapability?
+            let inlayHint: RefreshCapability?
         }
         let general: General?
         let workspace: Workspace?
+        let textDocument: TextDocumentCapabilities?
+        let window: WindowCapabilities?
     }
     let capabilities: Capabilities?
 }
@@ -109,12 +113,20 @@ struct DidSaveParams: Decodable {
     let text: String?
 }
 
+/// `textDocument/rename`: the place, and the name it is to have.
+struct RenameParams: Decodable {
+    let textDocument: TextDocumentIdentifier
+    let position: Position
+    let newName: String
+}
+
 /// `workspace/symbol`.
 struct WorkspaceSymbolParams: Decodable {
     let query: String
 }
 
-/// `workspace/executeCommand` of the code actions: their one argument is the selection.
+/// `workspace/executeCommand`: of the code actions, whose one argument is the selection
+/// (`arguments`), or of `memo.new`, whose optional argument is a text (`texts`).
 struct ExecuteCommandParams: Decodable {
     struct Selection: Decodable {
         let uri: String
@@ -122,4 +134,15 @@ struct ExecuteCommandParams: Decodable {
     }
     let command: String
     let arguments: [Selection]?
+    let texts: [String]?
+
+    private enum CodingKeys: String, CodingKey { case command, arguments }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        command = try container.decode(String.self, forKey: .command)
+        let isNewMemo = command == NewMemoCommand.name
+        arguments = isNewMemo ? nil : try container.decodeIfPresent([Selection].self, forKey: .arguments)
+        texts = isNewMemo ? try container.decodeIfPresent([String].self, forKey: .arguments) : nil
+    }
 }

@@ -129,10 +129,7 @@ final class ReferenceService {
     private func memo(
         under position: Position, in document: TextDocument, encoding: PositionEncoding
     ) throws(RPCError) -> Memo? {
-        guard let line = document.line(position.line),
-            let found = MemoReference.at(
-                encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
-        else { return nil }
+        guard let (line, found) = reference(under: position, in: document, encoding: encoding) else { return nil }
         return try RPCError.answering { try memo(named: found, on: line, in: document) }
     }
 
@@ -356,7 +353,7 @@ final class ReferenceService {
     }
 
     /// Writes the memo's file; its URI.
-    private func fileURI(of memo: Memo) throws(RPCError) -> String {
+    func fileURI(of memo: Memo) throws(RPCError) -> String {
         guard let files = memoFiles else {
             throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME")
         }

@@ -19,6 +19,8 @@ package final class MemoServer {
     private let documents: DocumentTable
     private let references: ReferenceService
     private let selectionActions: SelectionActions
+    /// What the client said at `initialize` it supports.
+    private var client = ClientSupport()
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
@@ -124,6 +126,16 @@ package final class MemoServer {
         guard references.storeChanged() else { return }
         documents.publishAllDiagnostics()
         references.refreshFiles(isOpen: documents.isOpen)
+        requestRefreshes()
+    }
+
+    /// Asks the client to ask again for the inlay hints and code lenses of its open
+    /// documents, which name memos' titles and backlink counts: the store changed under
+    /// them. Only to a client that said it takes these requests; its answers are ignored.
+    private func requestRefreshes() {
+        guard !documents.isEmpty else { return }
+        if client.inlayHintRefresh { outbox.request("workspace/inlayHint/refresh", params: .null) }
+        if client.codeLensRefresh { outbox.request("workspace/codeLens/refresh", params: .null) }
     }
 
     /// One message: the answer to send, if it is a request or cannot be read.
@@ -203,7 +215,26 @@ package final class MemoServer {
             return selectionActions.codeActions(
                 params, selected: document.text(in: params.range, encoding: documents.encoding))
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
+        case .executeCommand(let params) where params.command == NewMemoCommand.name:
+            return try NewMemoCommand(references: references, outbox: outbox, clientShowsDocuments: client.showDocument)
+                .run(params)
         case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
+        case .codeLenses(let params):
+            return try references.codeLenses(
+                in: documents.document(params.textDocument.uri), encoding: documents.encoding)
+        case .documentSymbols(let params):
+            let document = try documents.document(params.textDocument.uri)
+            let symbols = DocumentSymbols(
+                document: document, encoding: documents.encoding, hierarchical: client.hierarchicalSymbols)
+            if let id = references.memoFiles?.id(ofURI: document.uri) { return symbols.memoFile(id: id) }
+            return symbols.headings()
+        case .prepareRename(let params):
+            return try references.prepareRename(
+                in: documents.document(params.textDocument.uri), at: params.position, encoding: documents.encoding)
+        case .rename(let params):
+            return try references.rename(
+                params, in: documents.document(params.textDocument.uri),
+                openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding)
         case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
         }
     }
@@ -237,7 +268,8 @@ package final class MemoServer {
         let offered = params.capabilities?.general?.positionEncodings ?? []
         documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         selectionActions.clientAppliesEdits = params.capabilities?.workspace?.applyEdit == true
+        client = ClientSupport(params.capabilities)
         lifecycle = .running
-        return ServerCapabilities.json(encoding: documents.encoding)
+        return ServerCapabilities.json(encoding: documents.encoding, client: client)
     }
 }

@@ -1,8 +1,9 @@
 import MemoNotebook
 
-/// What memo tells the client at `initialize` it can do, with the position encoding agreed.
+/// What memo tells the client at `initialize` it can do, with the position encoding agreed;
+/// `prepareProvider` for a client that asks before renaming.
 enum ServerCapabilities {
-    static func json(encoding: PositionEncoding) -> JSONValue {
+    static func json(encoding: PositionEncoding, client: ClientSupport = ClientSupport()) -> JSONValue {
         .object([
             (
                 "capabilities",
@@ -25,6 +26,12 @@ enum ServerCapabilities {
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("inlayHintProvider", .bool(true)),
                     ("workspaceSymbolProvider", .bool(true)),
+                    ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+                    ("documentSymbolProvider", .bool(true)),
+                    (
+                        "renameProvider",
+                        client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)
+                    ),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
                     (
                         "executeCommandProvider",
@@ -32,7 +39,8 @@ enum ServerCapabilities {
                             (
                                 "commands",
                                 .array([
-                                    .string(SelectionActions.saveCommand), .string(SelectionActions.moveCommand)
+                                    .string(SelectionActions.saveCommand), .string(SelectionActions.moveCommand),
+                                    .string(NewMemoCommand.name)
                                 ])
                             )
                         ])
