@@ -19,6 +19,9 @@ package final class MemoServer {
     private let documents: DocumentTable
     private let references: ReferenceService
     private let selectionActions: SelectionActions
+    private let workspace: WorkspaceIndex
+    /// Whether the client reports changed files when the server asks (`initialize`).
+    private var clientWatchesFiles = false
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
@@ -36,6 +39,7 @@ package final class MemoServer {
             notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
+        workspace = WorkspaceIndex(excluding: memoFilesFolder)
     }
 
     /// Ends the session: a move the client never answered did not happen, and the files of
@@ -51,8 +55,12 @@ package final class MemoServer {
     /// Whether the transport should call `tick()` now and then: while watches exist, or
     /// documents or memos' files whose references must follow the store.
     package var wantsTicks: Bool {
-        !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
+        hasBackgroundWork || !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
     }
+
+    /// Whether the transport should call `tick()` as soon as no input waits: the workspace
+    /// folders are still being indexed.
+    package var hasBackgroundWork: Bool { lifecycle == .running && workspace.hasWork }
 
     /// The most JSON values one message may hold: far more than any request needs, and few
     /// enough that parsing them takes tens of megabytes, not gigabytes.
@@ -121,6 +129,7 @@ package final class MemoServer {
     package func tick() {
         _ = try? references.notebook.useStoreFileIfCreated()
         notebookMethods.reportWatchChanges()
+        if hasBackgroundWork { workspace.indexSome() }
         guard references.storeChanged() else { return }
         documents.publishAllDiagnostics()
         references.refreshFiles(isOpen: documents.isOpen)
@@ -134,7 +143,10 @@ package final class MemoServer {
         case .success(let message):
             switch message.kind {
             case .response(let id, let result):
-                if let id { selectionActions.received(id, result: result) }
+                if let id {
+                    workspace.received(id, succeeded: result != nil)
+                    selectionActions.received(id, result: result)
+                }
                 return nil
             case .notification:
                 handleNotification(message)
@@ -190,7 +202,7 @@ package final class MemoServer {
             return try references.references(
                 to: documents.document(params.textDocument.uri), at: params.position,
                 includingItsFile: params.context?.includeDeclaration ?? false,
-                openDocuments: documents.openDocuments, encoding: documents.encoding)
+                openDocuments: documents.openDocuments, closedFiles: closedWorkspaceLines, encoding: documents.encoding)
         case .documentLinks(let params):
             return try references.documentLinks(
                 in: documents.document(params.textDocument.uri), encoding: documents.encoding)
@@ -204,7 +216,9 @@ package final class MemoServer {
                 params, selected: document.text(in: params.range, encoding: documents.encoding))
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
         case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
-        case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
+        case .exit, .didOpen, .didChange, .didClose, .didSave, .initialized, .didChangeWatchedFiles,
+            .didChangeWorkspaceFolders:
+            throw .methodNotFound(message.method)
         }
     }
 
@@ -223,6 +237,14 @@ package final class MemoServer {
                 if references.saved(params, openText: documents.text(of: params.textDocument.uri)) {
                     documents.reportSave(of: params.textDocument.uri)
                 }
+                workspace.saved(params.textDocument.uri)
+            case .initialized:
+                if clientWatchesFiles {
+                    workspace.sentRegistration(
+                        outbox.request("client/registerCapability", params: workspace.watchRegistration))
+                }
+            case .didChangeWatchedFiles(let params): workspace.apply(params)
+            case .didChangeWorkspaceFolders(let params): workspace.change(params)
             default: break
             }
         } catch {
@@ -233,10 +255,19 @@ package final class MemoServer {
     /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
     /// when the client offers it, else LSP's default UTF-16. Notes whether the client applies
     /// edits, which moving a selection to a memo needs.
+    /// The lines of the workspace's closed files that hold references: an open document's
+    /// text counts, not its file on disk.
+    private func closedWorkspaceLines() -> [WorkspaceIndex.Line] {
+        let open = Set(documents.openDocuments.compactMap { WorkspaceIndex.path(ofURI: $0.uri).map(CachePath.normalized) })
+        return workspace.lines(skipping: open.contains)
+    }
+
     private func initialize(_ params: InitializeParams) -> JSONValue {
         let offered = params.capabilities?.general?.positionEncodings ?? []
         documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         selectionActions.clientAppliesEdits = params.capabilities?.workspace?.applyEdit == true
+        clientWatchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        workspace.start(params)
         lifecycle = .running
         return ServerCapabilities.json(encoding: documents.encoding)
     }

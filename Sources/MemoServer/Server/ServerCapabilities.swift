@@ -25,6 +25,15 @@ enum ServerCapabilities {
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("inlayHintProvider", .bool(true)),
                     ("workspaceSymbolProvider", .bool(true)),
+                    (
+                        "workspace",
+                        .object([
+                            (
+                                "workspaceFolders",
+                                .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])
+                            )
+                        ])
+                    ),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
                     (
                         "executeCommandProvider",
