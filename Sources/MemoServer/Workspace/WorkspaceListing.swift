@@ -22,10 +22,9 @@ enum WorkspaceListing {
         return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    /// The paths of the files to index under `folder`, sorted.
+    /// The paths of the files to index under `folder`, in the order git or the walk gives them.
     static func files(in folder: String) -> [String] {
-        let found = gitFiles(in: folder) ?? walk(folder)
-        return Array(found.filter(isIndexed).prefix(maximumFiles)).sorted()
+        Array((gitFiles(in: folder) ?? walk(folder)).filter(isIndexed).prefix(maximumFiles))
     }
 
     /// What git lists in the work tree at `folder` (tracked files and untracked ones not
