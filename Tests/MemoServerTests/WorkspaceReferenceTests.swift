@@ -139,6 +139,30 @@ struct WorkspaceReferenceTests {
         _ = try harness.notify(
             "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("plan.txt"), "type": 3]]])
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "later.md:2:0"])
+        try project.write("back: #1\n", to: "plan.txt")
+        _ = try harness.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("plan.txt"), "type": 1]]])
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "later.md:2:0", "plan.txt:0:6"
+            ])
+    }
+
+    /// A file saved from the editor and closed counts as saved, though no watcher reported it.
+    @Test func aSavedFileIsReadAgain() throws {
+        try git("init", "-q")
+        try project.write("#1\n", to: "plan.txt")
+        let harness = try server(watching: true)
+        let registration = try #require(
+            harness.sent.compactMap { $0 as? [String: Any] }.first { $0["method"] as? String == "client/registerCapability" })
+        harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
+        try harness.open(uri("note.md"), text: "#1\n")
+        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:0:0"])
+        try harness.open(uri("plan.txt"), language: "text", text: "#1\n")
+        try project.write("moved\n  #1\n", to: "plan.txt")
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri("plan.txt")]])
+        _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri("plan.txt")]])
+        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:1:2"])
     }
 
     @Test func aFolderAddedLaterIsIndexed() throws {

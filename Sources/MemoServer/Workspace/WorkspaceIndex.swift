@@ -133,7 +133,7 @@ final class WorkspaceIndex {
             if path.hasSuffix("/.gitignore") || (change.type == 1 && files[path] == nil) {
                 relist(containing: path)
             } else if change.type == 3 {
-                files.removeValue(forKey: path)
+                forget(path)
             } else {
                 fileChanged(path)
             }
@@ -213,14 +213,18 @@ final class WorkspaceIndex {
         }
     }
 
+    /// Forgets a file gone from disk; its folder's next listing counts, even if it is the same
+    /// as the last one (the file may be back).
+    private func forget(_ path: String) {
+        files.removeValue(forKey: path)
+        listings.removeAll()
+    }
+
     /// Reads the file at `path` (if it is still listed), keeping its lines with references.
     /// A file over the document limit, or not UTF-8 text, is kept with none.
     private func read(_ path: String) {
         guard files[path] != nil else { return }
-        guard let stamp = Stamp(path: path) else {
-            files.removeValue(forKey: path)
-            return
-        }
+        guard let stamp = Stamp(path: path) else { return forget(path) }
         files[path] = File(stamp: stamp, lines: stamp.size <= TextDocument.maximumKeptBytes ? Self.lines(of: path) : [])
     }
 

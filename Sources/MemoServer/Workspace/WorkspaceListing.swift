@@ -11,9 +11,10 @@ enum WorkspaceListing {
     /// The file name endings indexed, in lower case.
     static let extensions: Set<String> = ["md", "markdown", "txt"]
 
-    /// The most files a folder lists: a folder beyond that (a home folder opened as a project)
-    /// is indexed in part rather than walked for minutes.
+    /// The most files a folder lists, and the most entries a walk looks at: a folder beyond
+    /// that (a home folder opened as a project) is indexed in part rather than walked for minutes.
     static let maximumFiles = 20_000
+    static let maximumWalkedEntries = 100_000
 
     /// Whether a file of this path is one the index holds.
     static func isIndexed(_ path: String) -> Bool {
@@ -50,13 +51,15 @@ enum WorkspaceListing {
     }
 
     /// The files under `folder`, hidden ones and those in hidden folders left out, symlinked
-    /// folders not followed; at most `maximumFiles` of those the index holds.
+    /// folders not followed; at most `maximumFiles` of those the index holds, among the first
+    /// `maximumWalkedEntries` entries.
     private static func walk(_ folder: String) -> [String] {
-        var files: [String] = [], folders = [folder]
-        while let current = folders.popLast(), files.count < maximumFiles {
+        var files: [String] = [], folders = [folder], entriesLeft = maximumWalkedEntries
+        while let current = folders.popLast(), files.count < maximumFiles, entriesLeft > 0 {
             guard let entries = opendir(current) else { continue }
             defer { closedir(entries) }
-            while let entry = readdir(entries) {
+            while entriesLeft > 0, let entry = readdir(entries) {
+                entriesLeft -= 1
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                     String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
                 }
