@@ -59,3 +59,21 @@ def test_emacs_references_anywhere_in_a_memos_file_list_its_backlinks(memo_binar
     shown = result["references"]
     assert shown and "plan.txt" in shown and "ask about #1 first" in shown, shown
     assert "See #1 here." in shown and "see #1 in a memo" in shown, shown
+
+
+def test_neovim_references_find_a_file_written_on_disk_since(memo_binary, environment, tmp_path):
+    """Neovim 0.7 reports no changed files: the server checks the project again before answering."""
+    setup = prepare(memo_binary, environment, tmp_path)
+    result = setup.neovim("after_a_change_on_disk", MEMO_TEST_SCENARIOS="workspace")
+    later = (str(setup.project / "later.txt"), 1, 8, "later: #1")
+    assert later not in neovim_found({"references": result["before"]})
+    assert later in neovim_found({"references": result["after"]})
+
+
+def test_emacs_reports_a_file_written_on_disk_and_references_find_it(memo_binary, environment, tmp_path):
+    """eglot registers the watch the server asks for and reports the new file."""
+    setup = prepare(memo_binary, environment, tmp_path)
+    result = emacs_run(setup, "workspace_after_a_change_on_disk")
+    assert "later.txt" not in result["before"], result["before"]
+    assert result["reported"] is True, "eglot did not report the new file (workspace/didChangeWatchedFiles)"
+    assert "later.txt" in result["after"] and "later: #1" in result["after"], result["after"]

@@ -38,4 +38,19 @@ function S.from_a_memos_file(h)
   h.record("references", references(h))
 end
 
+-- References on `#1`, then a file written on disk behind Neovim's back (Neovim 0.7 reports
+-- no changed files), then references again.
+function S.after_a_change_on_disk(h)
+  h.open("note.md")
+  h.search("#1", 1)
+  local note = vim.api.nvim_get_current_win()
+  h.record("before", references(h))
+  vim.cmd("cclose")
+  vim.api.nvim_set_current_win(note)
+  local file = io.open(h.file("later.txt"), "w")
+  file:write("later: #1\n")
+  file:close()
+  h.record("after", references(h))
+end
+
 return S
