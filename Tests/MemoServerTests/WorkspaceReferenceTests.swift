@@ -74,7 +74,8 @@ struct WorkspaceReferenceTests {
         let uuid = try #require(try harness.notebook.memo(id: 1)?.uuid)
         try project.write("by uuid memo:\(uuid)\n", to: "sub.md")
         try harness.open(uri("note.md"), text: "about #1\n")
-        #expect(places(harness, in: uri("note.md"), character: 7) == [
+        #expect(
+            places(harness, in: uri("note.md"), character: 7) == [
                 "2.md:0:10", "note.md:0:6", "plan.txt:2:10", "sub.md:0:8"
             ])
     }
@@ -111,7 +112,9 @@ struct WorkspaceReferenceTests {
         try git("init", "-q")
         try project.write("#1\n", to: "plan.txt")
         let harness = try server()
-        #expect(harness.sent.compactMap { ($0 as? [String: Any])?["method"] as? String }.contains("client/registerCapability") == false)
+        #expect(
+            harness.sent.compactMap { ($0 as? [String: Any])?["method"] as? String }.contains(
+                "client/registerCapability") == false)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:0:0"])
         try project.write("no reference now, but a longer line\n", to: "plan.txt")
@@ -124,9 +127,12 @@ struct WorkspaceReferenceTests {
         try project.write("#1\n", to: "plan.txt")
         let harness = try server(watching: true)
         let registration = try #require(
-            harness.sent.compactMap { $0 as? [String: Any] }.first { $0["method"] as? String == "client/registerCapability" })
-        let watchers = (((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?[
-            "registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
+            harness.sent.compactMap { $0 as? [String: Any] }.first {
+                $0["method"] as? String == "client/registerCapability"
+            })
+        let watchers =
+            (((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?[
+                "registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
         #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/*.{markdown,md,txt}", "**/.gitignore"])
         let id = try #require(registration["id"] as? String)
         harness.receive(#"{"jsonrpc":"2.0","id":"\#(id)","result":null}"#)
@@ -139,12 +145,16 @@ struct WorkspaceReferenceTests {
         _ = try harness.notify(
             "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("plan.txt"), "type": 3]]])
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "later.md:2:0"])
+        // What the client reports is what counts: no folder is listed again for a `references`.
+        try project.write("#1\n", to: "unreported.md")
+        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "later.md:2:0"])
+        // A file made again is read again; its folder listed again (git decides) brings the other.
         try project.write("back: #1\n", to: "plan.txt")
         _ = try harness.notify(
             "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("plan.txt"), "type": 1]]])
         #expect(
             places(harness, in: uri("note.md"), character: 1) == [
-                "2.md:0:10", "note.md:0:0", "later.md:2:0", "plan.txt:0:6"
+                "2.md:0:10", "note.md:0:0", "later.md:2:0", "plan.txt:0:6", "unreported.md:0:0"
             ])
     }
 
@@ -154,7 +164,9 @@ struct WorkspaceReferenceTests {
         try project.write("#1\n", to: "plan.txt")
         let harness = try server(watching: true)
         let registration = try #require(
-            harness.sent.compactMap { $0 as? [String: Any] }.first { $0["method"] as? String == "client/registerCapability" })
+            harness.sent.compactMap { $0 as? [String: Any] }.first {
+                $0["method"] as? String == "client/registerCapability"
+            })
         harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:0:0"])
@@ -173,7 +185,11 @@ struct WorkspaceReferenceTests {
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0"])
         _ = try harness.notify(
             "workspace/didChangeWorkspaceFolders",
-            ["event": ["added": [["uri": URL(fileURLWithPath: other.path).absoluteString, "name": "far"]], "removed": []]])
+            [
+                "event": [
+                    "added": [["uri": URL(fileURLWithPath: other.path).absoluteString, "name": "far"]], "removed": []
+                ]
+            ])
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "far.md:0:0"])
     }
 }

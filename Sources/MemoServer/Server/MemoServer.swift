@@ -20,8 +20,6 @@ package final class MemoServer {
     private let references: ReferenceService
     private let selectionActions: SelectionActions
     private let workspace: WorkspaceIndex
-    /// Whether the client reports changed files when the server asks (`initialize`).
-    private var clientWatchesFiles = false
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
@@ -55,7 +53,7 @@ package final class MemoServer {
     /// Whether the transport should call `tick()` now and then: while watches exist, or
     /// documents or memos' files whose references must follow the store.
     package var wantsTicks: Bool {
-        hasBackgroundWork || !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
+        !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
     }
 
     /// Whether the transport should call `tick()` as soon as no input waits: the workspace
@@ -239,9 +237,8 @@ package final class MemoServer {
                 }
                 workspace.saved(params.textDocument.uri)
             case .initialized:
-                if clientWatchesFiles {
-                    workspace.sentRegistration(
-                        outbox.request("client/registerCapability", params: workspace.watchRegistration))
+                if let registration = workspace.watchRegistration {
+                    workspace.sentRegistration(outbox.request("client/registerCapability", params: registration))
                 }
             case .didChangeWatchedFiles(let params): workspace.apply(params)
             case .didChangeWorkspaceFolders(let params): workspace.change(params)
@@ -252,21 +249,22 @@ package final class MemoServer {
         }
     }
 
-    /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
-    /// when the client offers it, else LSP's default UTF-16. Notes whether the client applies
-    /// edits, which moving a selection to a memo needs.
     /// The lines of the workspace's closed files that hold references: an open document's
     /// text counts, not its file on disk.
     private func closedWorkspaceLines() -> [WorkspaceIndex.Line] {
-        let open = Set(documents.openDocuments.compactMap { WorkspaceIndex.path(ofURI: $0.uri).map(CachePath.normalized) })
+        let open = Set(
+            documents.openDocuments.compactMap { WorkspaceIndex.path(ofURI: $0.uri).map(CachePath.normalized) })
         return workspace.lines(skipping: open.contains)
     }
+
+    /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
+    /// when the client offers it, else LSP's default UTF-16. Notes whether the client applies
+    /// edits, which moving a selection to a memo needs, and the workspace folders to index.
 
     private func initialize(_ params: InitializeParams) -> JSONValue {
         let offered = params.capabilities?.general?.positionEncodings ?? []
         documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         selectionActions.clientAppliesEdits = params.capabilities?.workspace?.applyEdit == true
-        clientWatchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         workspace.start(params)
         lifecycle = .running
         return ServerCapabilities.json(encoding: documents.encoding)

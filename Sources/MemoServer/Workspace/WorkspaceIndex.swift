@@ -57,6 +57,8 @@ final class WorkspaceIndex {
     /// Whether the client reports changes on disk (`workspace/didChangeWatchedFiles`): then a
     /// `references` trusts the index instead of listing and checking every file again.
     var isWatched = false
+    /// Whether the client can report changed files when asked (`initialize`).
+    private var clientCanWatch = false
     /// The registration of the watch sent to the client, until it answers.
     private var registration: RequestID?
 
@@ -64,8 +66,10 @@ final class WorkspaceIndex {
         self.excluded = excluded.map { [CachePath.normalized($0), CachePath.resolved($0)] } ?? []
     }
 
-    /// The folders the client named at `initialize`: its workspace folders, else its root.
+    /// The folders the client named at `initialize`: its workspace folders, else its root;
+    /// and whether it can report changed files.
     func start(_ params: InitializeParams) {
+        clientCanWatch = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         let uris = params.workspaceFolders?.map(\.uri) ?? params.rootUri.map { [$0] }
         let paths = uris?.compactMap(Self.path(ofURI:)) ?? params.rootPath.map { [$0] } ?? []
         for path in paths { add(folder: path) }
@@ -93,8 +97,10 @@ final class WorkspaceIndex {
     }
 
     /// The `client/registerCapability` params that ask the client to report changes to the
-    /// files indexed (and to `.gitignore` files, which change what is).
-    var watchRegistration: JSONValue {
+    /// files indexed (and to `.gitignore` files, which change what is); nil for a client that
+    /// cannot (registering at `initialized`, as LSP allows).
+    var watchRegistration: JSONValue? {
+        guard clientCanWatch else { return nil }
         let patterns = ["**/*.{\(WorkspaceListing.extensions.sorted().joined(separator: ","))}", "**/.gitignore"]
         return .object([
             (
@@ -143,7 +149,9 @@ final class WorkspaceIndex {
     /// A file was saved (`textDocument/didSave`): it is read again, when the index holds it.
     func saved(_ uri: String) {
         guard let path = Self.path(ofURI: uri).map(CachePath.normalized) else { return }
-        if files[path] != nil { fileChanged(path) } else if isInFolders(path), WorkspaceListing.isIndexed(path) {
+        if files[path] != nil {
+            fileChanged(path)
+        } else if isInFolders(path), WorkspaceListing.isIndexed(path) {
             relist(containing: path)
         }
     }
