@@ -75,7 +75,8 @@ def test_links_inlay_hints_and_workspace_symbols(memo_binary, environment, tmp_p
 
 def test_references_fill_the_quickfix_list(memo_binary, environment, tmp_path):
     """vim.lsp.buf.references() on `#1` in a note: the memo's own file, each memo whose text
-    references it (at the reference, after Japanese text too) and the note itself."""
+    references it (at the reference, after Japanese text too), the note itself, and the
+    project's closed files that reference it (after an emoji flag and a combining accent too)."""
     setup = prepare(memo_binary, environment, tmp_path)
     editors.memo(memo_binary, setup.environment, setup.store, "add", "see #1 here")
     editors.memo(memo_binary, setup.environment, setup.store, "add", "日本語 and #1")
@@ -84,4 +85,8 @@ def test_references_fill_the_quickfix_list(memo_binary, environment, tmp_path):
     assert found == {(str(setup.memo_file(1)), 1, 1, "Buy milk and bread @errand"),
                      (str(setup.memo_file(14)), 1, 5, "see #1 here"),
                      (str(setup.memo_file(15)), 1, len("日本語 and ".encode()) + 1, "日本語 and #1"),
-                     (str(setup.project / "about.md"), 1, 7, "about #1")}
+                     (str(setup.project / "about.md"), 1, 7, "about #1"),
+                     (str(setup.project / "note.md"), 1, 5, "See #1 and #99 here."),
+                     (str(setup.project / "links.md"), 1, 5, "See #1 and #2."),
+                     (str(setup.project / "flag.md"), 1, len("🇯🇵 ".encode()) + 1, "🇯🇵 #1 #99"),
+                     (str(setup.project / "accent.md"), 1, len("e\u0301 ".encode()) + 1, "e\u0301 #1 #99")}

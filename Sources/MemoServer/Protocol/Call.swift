@@ -13,6 +13,8 @@ enum Call {
     case codeLenses(TextDocumentParams), documentSymbols(TextDocumentParams)
     case prepareRename(TextDocumentPositionParams), rename(RenameParams)
     case exit, didOpen(DidOpenParams), didChange(DidChangeParams), didClose(TextDocumentParams), didSave(DidSaveParams)
+    case initialized, didChangeWatchedFiles(DidChangeWatchedFilesParams), didChangeWorkspaceFolders(
+        DidChangeWorkspaceFoldersParams)
 
     /// The request `method` with its params, or nil for a method memo does not serve.
     static func request(_ method: String, _ params: ParamsReader) throws(RPCError) -> Call? {
@@ -54,6 +56,9 @@ enum Call {
         case "textDocument/didChange": .didChange(try params.read())
         case "textDocument/didClose": .didClose(try params.read())
         case "textDocument/didSave": .didSave(try params.read())
+        case "initialized": .initialized
+        case "workspace/didChangeWatchedFiles": .didChangeWatchedFiles(try params.read())
+        case "workspace/didChangeWorkspaceFolders": .didChangeWorkspaceFolders(try params.read())
         default: nil
         }
     }

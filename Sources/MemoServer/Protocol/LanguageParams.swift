@@ -8,10 +8,15 @@ struct InitializeParams: Decodable {
             let positionEncodings: [String]?
         }
         struct Workspace: Decodable {
+            struct DynamicRegistration: Decodable {
+                let dynamicRegistration: Bool?
+            }
             /// Whether the client applies edits the server asks for (`workspace/applyEdit`).
             let applyEdit: Bool?
             let codeLens: RefreshCapability?
             let inlayHint: RefreshCapability?
+            /// Whether the client reports changed files when asked to (`client/registerCapability`).
+            let didChangeWatchedFiles: DynamicRegistration?
         }
         let general: General?
         let workspace: Workspace?
@@ -19,6 +24,10 @@ struct InitializeParams: Decodable {
         let window: WindowCapabilities?
     }
     let capabilities: Capabilities?
+    /// The folders whose files the server indexes; else `rootUri`, else `rootPath`.
+    let workspaceFolders: [WorkspaceFolder]?
+    let rootUri: String?
+    let rootPath: String?
 }
 
 struct TextDocumentIdentifier: Decodable {

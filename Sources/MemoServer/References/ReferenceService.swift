@@ -146,30 +146,46 @@ final class ReferenceService {
         return try found.reference.memo(in: notebook)
     }
 
-    /// `textDocument/references` on a reference: each place a memo's text references that
-    /// memo, in the referring memo's own file (written now) at the reference's exact range,
-    /// then each place an open document does; with `includingItsFile`, the memo's own file
+    /// `textDocument/references` on a reference, or anywhere else in a memo's own file (which
+    /// is that memo): each place a memo's text references that memo, in the referring memo's
+    /// own file (written now) at the reference's exact range, then each place an open document
+    /// does, then each place a closed file of the workspace does (`closedFiles`, asked only
+    /// when there is something to look for); with `includingItsFile`, the memo's own file
     /// first. The same place is given once.
     func references(
         to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
-        encoding: PositionEncoding
+        closedFiles: () -> [WorkspaceIndex.Line], encoding: PositionEncoding
     ) throws(RPCError) -> JSONValue {
         var locations: [JSONValue] = []
         func add(_ location: JSONValue) { if !locations.contains(location) { locations.append(location) } }
-        guard let target = try memo(under: position, in: document, encoding: encoding) else {
-            // No such memo: the open documents that name it the same way.
-            guard let line = document.line(position.line),
-                let found = MemoReference.at(
-                    encoding.index(at: position.character, in: line),
-                    among: document.references(onLine: position.line))
-            else { return .null }
+        func add(_ uri: String, line: Int, _ range: Swift.Range<String.Index>, in text: String) {
+            add(.object([("uri", .string(uri)), ("range", encoding.range(line: line, range, in: text))]))
+        }
+        let line = document.line(position.line)
+        let found = line.flatMap { line in
+            MemoReference.at(
+                encoding.index(at: position.character, in: line), among: document.references(onLine: position.line))
+        }
+        let target: Memo?
+        if let found, let line {
+            target = try RPCError.answering { try memo(named: found, on: line, in: document) }
+        } else if let owner = memoFiles?.id(ofURI: document.uri) {
+            target = try RPCError.answering { try notebook.memo(id: owner) }
+        } else {
+            return .null
+        }
+        refreshLookups()
+        guard let target else {
+            // No such memo: the documents that name it the same way.
+            guard let found else { return .null }
             for open in openDocuments {
                 for other in references(in: open) where other.reference == found.reference && other.memo == nil {
-                    add(
-                        .object([
-                            ("uri", .string(open.uri)),
-                            ("range", encoding.range(line: other.line, other.range, in: other.text))
-                        ]))
+                    add(open.uri, line: other.line, other.range, in: other.text)
+                }
+            }
+            for closed in closedFiles() {
+                for other in closed.references where other.reference == found.reference {
+                    add(closed.uri, line: closed.number, other.range, in: closed.text)
                 }
             }
             return .array(locations)
@@ -184,18 +200,16 @@ final class ReferenceService {
             guard let memo = referrer,
                 let (line, text, range) = Self.line(ofBytes: place.start, length: place.length, in: memo.content)
             else { continue }
-            add(
-                .object([
-                    ("uri", .string(try fileURI(of: memo))), ("range", encoding.range(line: line, range, in: text))
-                ]))
+            add(try fileURI(of: memo), line: line, range, in: text)
         }
         for open in openDocuments {
             for found in references(in: open) where found.memo?.id == target.id {
-                add(
-                    .object([
-                        ("uri", .string(open.uri)),
-                        ("range", encoding.range(line: found.line, found.range, in: found.text))
-                    ]))
+                add(open.uri, line: found.line, found.range, in: found.text)
+            }
+        }
+        for closed in closedFiles() {
+            for other in closed.references where memo(named: other.reference)?.id == target.id {
+                add(closed.uri, line: closed.number, other.range, in: closed.text)
             }
         }
         return .array(locations)

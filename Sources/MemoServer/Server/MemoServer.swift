@@ -21,6 +21,7 @@ package final class MemoServer {
     private let selectionActions: SelectionActions
     /// What the client said at `initialize` it supports.
     private var client = ClientSupport()
+    private let workspace: WorkspaceIndex
 
     /// The status to exit with, once the client sent `exit`: 0 after `shutdown`, 1 without.
     package private(set) var exitStatus: Int32?
@@ -38,6 +39,7 @@ package final class MemoServer {
             notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
+        workspace = WorkspaceIndex(excluding: memoFilesFolder)
     }
 
     /// Ends the session: a move the client never answered did not happen, and the files of
@@ -55,6 +57,10 @@ package final class MemoServer {
     package var wantsTicks: Bool {
         !notebookMethods.watches.isEmpty || !documents.isEmpty || !(references.memoFiles?.isEmpty ?? true)
     }
+
+    /// Whether the transport should call `tick()` as soon as no input waits: the workspace
+    /// folders are still being indexed.
+    package var hasBackgroundWork: Bool { lifecycle == .running && workspace.hasWork }
 
     /// The most JSON values one message may hold: far more than any request needs, and few
     /// enough that parsing them takes tens of megabytes, not gigabytes.
@@ -123,6 +129,7 @@ package final class MemoServer {
     package func tick() {
         _ = try? references.notebook.useStoreFileIfCreated()
         notebookMethods.reportWatchChanges()
+        if hasBackgroundWork { workspace.indexSome() }
         guard references.storeChanged() else { return }
         documents.publishAllDiagnostics()
         references.refreshFiles(isOpen: documents.isOpen)
@@ -146,7 +153,10 @@ package final class MemoServer {
         case .success(let message):
             switch message.kind {
             case .response(let id, let result):
-                if let id { selectionActions.received(id, result: result) }
+                if let id {
+                    workspace.received(id, succeeded: result != nil)
+                    selectionActions.received(id, result: result)
+                }
                 return nil
             case .notification:
                 handleNotification(message)
@@ -202,7 +212,7 @@ package final class MemoServer {
             return try references.references(
                 to: documents.document(params.textDocument.uri), at: params.position,
                 includingItsFile: params.context?.includeDeclaration ?? false,
-                openDocuments: documents.openDocuments, encoding: documents.encoding)
+                openDocuments: documents.openDocuments, closedFiles: closedWorkspaceLines, encoding: documents.encoding)
         case .documentLinks(let params):
             return try references.documentLinks(
                 in: documents.document(params.textDocument.uri), encoding: documents.encoding)
@@ -235,7 +245,9 @@ package final class MemoServer {
             return try references.rename(
                 params, in: documents.document(params.textDocument.uri),
                 openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding)
-        case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
+        case .exit, .didOpen, .didChange, .didClose, .didSave, .initialized, .didChangeWatchedFiles,
+            .didChangeWorkspaceFolders:
+            throw .methodNotFound(message.method)
         }
     }
 
@@ -254,6 +266,13 @@ package final class MemoServer {
                 if references.saved(params, openText: documents.text(of: params.textDocument.uri)) {
                     documents.reportSave(of: params.textDocument.uri)
                 }
+                workspace.saved(params.textDocument.uri)
+            case .initialized:
+                if let registration = workspace.watchRegistration {
+                    workspace.sentRegistration(outbox.request("client/registerCapability", params: registration))
+                }
+            case .didChangeWatchedFiles(let params): workspace.apply(params)
+            case .didChangeWorkspaceFolders(let params): workspace.change(params)
             default: break
             }
         } catch {
@@ -261,14 +280,24 @@ package final class MemoServer {
         }
     }
 
+    /// The lines of the workspace's closed files that hold references: an open document's
+    /// text counts, not its file on disk.
+    private func closedWorkspaceLines() -> [WorkspaceIndex.Line] {
+        let open = Set(
+            documents.openDocuments.compactMap { WorkspaceIndex.path(ofURI: $0.uri).map(CachePath.normalized) })
+        return workspace.lines(skipping: open.contains)
+    }
+
     /// Answers `initialize`: capabilities, server info, and the position encoding: UTF-8
     /// when the client offers it, else LSP's default UTF-16. Notes whether the client applies
-    /// edits, which moving a selection to a memo needs.
+    /// edits, which moving a selection to a memo needs, and the workspace folders to index.
+
     private func initialize(_ params: InitializeParams) -> JSONValue {
         let offered = params.capabilities?.general?.positionEncodings ?? []
         documents.encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         selectionActions.clientAppliesEdits = params.capabilities?.workspace?.applyEdit == true
         client = ClientSupport(params.capabilities)
+        workspace.start(params)
         lifecycle = .running
         return ServerCapabilities.json(encoding: documents.encoding, client: client)
     }

@@ -32,6 +32,15 @@ enum ServerCapabilities {
                         "renameProvider",
                         client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)
                     ),
+                    (
+                        "workspace",
+                        .object([
+                            (
+                                "workspaceFolders",
+                                .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])
+                            )
+                        ])
+                    ),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
                     (
                         "executeCommandProvider",

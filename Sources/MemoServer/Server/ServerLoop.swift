@@ -25,7 +25,8 @@ package enum ServerLoop {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var lastTick = ContinuousClock.now
         while server.exitStatus == nil, !writer.isBroken {
-            let ready = waitForInput(milliseconds: server.wantsTicks ? watchInterval : -1)
+            let ready = waitForInput(
+                milliseconds: server.hasBackgroundWork ? 0 : server.wantsTicks ? watchInterval : -1)
             if ready < 0 && errno != EINTR { break }
             if ready > 0 {
                 let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
