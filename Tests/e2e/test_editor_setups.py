@@ -139,6 +139,11 @@ EMACS_CHECK = r"""
                                                                        (eglot--TextDocumentPositionParams))
                                                       :contents)
                                            :value))))
+             ;; What M-? (xref-find-references) lists: the files naming the memo under point.
+             (references (and attached column
+                              (mapcar (lambda (xref) (file-name-nondirectory
+                                                      (xref-location-group (xref-item-location xref))))
+                                      (xref-backend-references 'eglot (xref-backend-identifier-at-point 'eglot)))))
              (diagnostics (and attached (not column)
                                (setup-wait (lambda () (flymake-diagnostics)) 10)
                                (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))
@@ -153,7 +158,7 @@ EMACS_CHECK = r"""
         (push (cons name (list (cons "mode" (symbol-name major-mode)) (cons "attached" (if attached t :json-false))
                     (cons "git-commit" (if (bound-and-true-p git-commit-mode) t :json-false))
                     (cons "hover" (or hover "")) (cons "diagnostics" (vconcat diagnostics))
-                    (cons "completed" (or completed ""))))
+                    (cons "completed" (or completed "")) (cons "references" (vconcat references))))
               results)
         (set-buffer-modified-p nil))))
   (with-temp-file (getenv "SETUP_OUT") (insert (json-encode results))))
@@ -184,6 +189,7 @@ def test_the_emacs_setup_attaches_hovers_and_diagnoses(user, environment):
     for name in ("note.md", "plan.txt", ".git/COMMIT_EDITMSG"):
         assert results[name]["attached"] is True, (name, completed.stderr[-3000:])
         assert "Buy milk and bread" in results[name]["hover"], name
+        assert pathlib.Path(name).name in results[name]["references"], (name, results[name]["references"])
         # #2 or its stable handle: either names the dentist memo.
         assert re.fullmatch(r"(#2|memo:[0-9a-f]{8,32})\s*", results[name]["completed"]), (name, results[name]["completed"])
     assert results["script.memo"]["mode"] == "memo-mode" and results["script.memo"]["attached"] is True
