@@ -123,9 +123,7 @@ EMACS_CHECK = r"""
       (accept-process-output nil 0.05))  ; not a wait: the poll interval of setup-wait
     (funcall condition)))
 (let (results)
-  ;; script.memo first: after a completion in another buffer, flymake in a batch Emacs did not
-  ;; start in the next one (a batch artefact: no command loop runs its hooks).
-  (dolist (name '("script.memo" "note.md" "plan.txt" ".git/COMMIT_EDITMSG"))
+  (dolist (name '("note.md" "plan.txt" ".git/COMMIT_EDITMSG" "script.memo"))
     (with-current-buffer (find-file-noselect name)
       ;; Shown, as visiting a file does, so that flymake starts; eglot-ensure connects from
       ;; post-command-hook, which a batch Emacs never runs.
@@ -151,9 +149,13 @@ EMACS_CHECK = r"""
              (completed (and attached column
                              (progn (goto-char (point-max))
                                     (insert "\n#Den")
+                                    ;; this-command as the command loop leaves it after the key:
+                                    ;; left set, flymake in the next buffer would wait for a
+                                    ;; post-command-hook a batch Emacs never runs.
                                     (condition-case problem
-                                        (progn (call-interactively (key-binding (kbd "C-M-i")))
-                                               (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
+                                        (let ((this-command nil))
+                                          (call-interactively (key-binding (kbd "C-M-i")))
+                                          (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
                                       (error (format "%s: %S" (key-binding (kbd "C-M-i")) problem)))))))
         (push (cons name (list (cons "mode" (symbol-name major-mode)) (cons "attached" (if attached t :json-false))
                     (cons "git-commit" (if (bound-and-true-p git-commit-mode) t :json-false))
