@@ -7,7 +7,7 @@ enum GraphWriter {
         _ graph: LinkGraph, as format: GraphFormat, drawn drawing: GraphDrawing, to output: OutputSink
     ) throws(StoreError) {
         switch format {
-        case .dot: try writeDot(graph, drawn: drawing, to: output)
+        case .dot: try writeDot(graph, drawing, to: output)
         case .json: try writeJSON(graph, to: output)
         }
     }
@@ -20,10 +20,7 @@ enum GraphWriter {
         "  graph [rankdir=\(drawing.direction.rawValue), pack=true];\n"
     }
 
-    private static func writeDot(
-        _ graph: LinkGraph, drawn drawing: GraphDrawing, to output: OutputSink
-    )
-        throws(StoreError)
+    private static func writeDot(_ graph: LinkGraph, _ drawing: GraphDrawing, to output: OutputSink) throws(StoreError)
     {
         output.write("digraph memos {\n" + graphAttributes(drawing) + "  node [shape=box];\n")
         while let memo = try graph.nextNode() {
@@ -34,7 +31,7 @@ enum GraphWriter {
     }
 
     /// `#ID` and as much of the first line as `labelLength` columns hold.
-    static func label(of memo: MemoStore.LinkedMemo, drawn drawing: GraphDrawing) -> String {
+    private static func label(of memo: MemoStore.LinkedMemo, drawn drawing: GraphDrawing) -> String {
         let title = DisplayWidth.shorten(TerminalText.row(memo.title), to: drawing.labelLength)
         return title.isEmpty ? "#\(memo.id)" : "#\(memo.id) " + title
     }
