@@ -235,7 +235,9 @@ package final class MemoStore {
     package func links(of id: Int64) throws(StoreError) -> Links { try linkIndex.links(of: id) }
     package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] { try linkIndex.linkPlaces(to: id) }
     package func referrerCount(of id: Int64) throws(StoreError) -> Int { try linkIndex.referrerCount(of: id) }
-    package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph { try linkIndex.graph(filter) }
+    package func graph(_ filter: MemoFilter, linkedOnly: Bool = false) throws(StoreError) -> LinkGraph {
+        try linkIndex.graph(filter, linkedOnly: linkedOnly)
+    }
 
     // MARK: Handles and readable texts (`MemoHandles`, `ReadableText`)
 

@@ -89,8 +89,11 @@ package struct Completer {
         {
             return ids(word)
         }
-        if before.last == "--format", let formats = Self.transferFormats(of: command) {
-            return Candidates(items: formats.map { Completion($0.rawValue) })
+        if before.last == "--format", let formats = Self.formatNames(of: command) {
+            return Candidates(items: formats.map { Completion($0) })
+        }
+        if before.last == "--direction", command == .graph {
+            return Candidates(items: GraphDrawing.Direction.allCases.map { Completion($0.rawValue) })
         }
         if word.hasPrefix("-") {
             return Candidates(items: offeredOptions(syntax, after: before).flatMap(\.names).map { Completion($0) })
@@ -140,11 +143,12 @@ package struct Completer {
         return nil
     }
 
-    /// The formats `import` reads and `export` writes, offered after their `--format`.
-    private static func transferFormats(of command: CommandName) -> [TransferFormat]? {
+    /// The formats `import` reads, `export` and `graph` write, offered after their `--format`.
+    private static func formatNames(of command: CommandName) -> [String]? {
         switch command {
-        case .import: TransferFormat.allCases
-        case .export: TransferFormat.allCases.filter(\.isWritable)
+        case .import: TransferFormat.allCases.map(\.rawValue)
+        case .export: TransferFormat.allCases.filter(\.isWritable).map(\.rawValue)
+        case .graph: GraphFormat.allCases.map(\.rawValue)
         default: nil
         }
     }

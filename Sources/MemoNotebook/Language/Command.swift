@@ -152,11 +152,27 @@ package enum GraphFormat: String, CaseIterable, Sendable {
     case dot, json
 }
 
-/// The arguments of `graph`: its filters, and a format unless the output's (dot as text,
-/// JSON under `--json`) is wanted.
+/// The arguments of `graph`: its filters, whether only linked memos are drawn, a format unless
+/// the output's (dot as text, JSON under `--json`) is wanted, and how dot lays it out.
 package struct GraphArguments: Equatable, Sendable {
     package var filter = FilterArguments()
+    /// Leave out the memos with no link to or from another memo of the graph (`--linked`).
+    package var isLinkedOnly = false
     package var format: GraphFormat?
+    package var drawing = GraphDrawing()
+}
+
+/// How dot draws a graph (docs/REFERENCE.md, Links): which way links point, and how much of
+/// each memo's first line its box shows.
+package struct GraphDrawing: Equatable, Sendable {
+    /// Graphviz's `rankdir`: left to right by default, as wide boxes stack best in columns.
+    package enum Direction: String, CaseIterable, Sendable {
+        case leftToRight = "LR", topToBottom = "TB", rightToLeft = "RL", bottomToTop = "BT"
+    }
+
+    package var direction = Direction.leftToRight
+    /// The most columns of a memo's first line in its box; 0 shows the id alone.
+    package var labelLength = 60
 }
 
 /// The arguments of `sync`: the other store, and for one through ssh the program that

@@ -70,12 +70,7 @@ package enum CommandParser {
         case .count:
             return .command(.count(try filterArguments(&reader)))
         case .graph:
-            let filter = try filterArguments(&reader)
-            guard let word = reader.value("--format") else { return .command(.graph(GraphArguments(filter: filter))) }
-            guard let format = GraphFormat(rawValue: word.text) else {
-                throw .invalid("invalid format '\(word.text)' for '--format': use dot, json", range: word.range)
-            }
-            return .command(.graph(GraphArguments(filter: filter, format: format)))
+            return .command(.graph(try graphArguments(&reader)))
         case .search:
             return .command(.search(try searchArguments(&reader)))
         case .history:
@@ -330,6 +325,31 @@ package enum CommandParser {
             throw .usage("'--on' cannot be combined with '--since' or '--until'", range: reader.value("--on")?.range)
         }
         return filter
+    }
+
+    /// `graph`'s filters, `--linked`, its format and how dot draws it.
+    private static func graphArguments<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> GraphArguments {
+        var arguments = GraphArguments(filter: try filterArguments(&reader), isLinkedOnly: reader.flag("--linked"))
+        if arguments.isLinkedOnly, arguments.filter.isOrphan {
+            throw .usage("'--linked' cannot be combined with '--orphan'", range: reader.value("--linked")?.range)
+        }
+        if let word = reader.value("--format") {
+            guard let format = GraphFormat(rawValue: word.text) else {
+                throw .invalid("invalid format '\(word.text)' for '--format': use dot, json", range: word.range)
+            }
+            arguments.format = format
+        }
+        if let word = reader.value("--direction") {
+            guard let direction = GraphDrawing.Direction(rawValue: word.text.uppercased()) else {
+                throw .invalid(
+                    "invalid direction '\(word.text)' for '--direction': use LR, TB, RL, BT", range: word.range)
+            }
+            arguments.drawing.direction = direction
+        }
+        if let word = reader.value("--label-length") {
+            arguments.drawing.labelLength = try count(word, option: "--label-length")
+        }
+        return arguments
     }
 
     /// A memo id: a positive integer, optionally written `#12` as listings show it.

@@ -234,17 +234,28 @@ extension CommandSyntax {
         CommandSyntax(
             .graph,
             usage:
-                "[--format dot|json] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+                "[--format dot|json] [--direction LR|TB|RL|BT] [--label-length N] [--linked] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
             summary: "Print the link graph of memos, for Graphviz (dot) or scripts (json).",
             options: [
                 OptionSyntax(
                     names: ["--format"], valueName: "dot|json",
-                    summary: "dot (the default; JSON under --json) or json.")
+                    summary: "dot (the default; JSON under --json) or json."),
+                OptionSyntax(
+                    names: ["--direction"], valueName: "LR|TB|RL|BT",
+                    summary: "Which way links point in dot's drawing: LR (left to right, the default), TB, RL or BT."),
+                OptionSyntax(
+                    names: ["--label-length"], valueName: "N",
+                    summary: "Show at most N columns of each memo's first line in dot (60; 0: the id alone)."),
+                OptionSyntax(
+                    names: ["--linked"],
+                    summary: "Leave out the memos with no link to or from another memo of the graph.")
             ] + OptionSyntax.filters,
             details: """
                 The memos the filters select, oldest first, each a node named by its id and first line, and
-                the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. JSON is one
-                object: {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}.
+                the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. dot lays out
+                each connected part on its own and packs the parts into a block (pack=true), so hundreds of
+                memos, most without links, still draw at full size. JSON is one object:
+                {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}, with the same memos.
                 """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),

@@ -74,7 +74,8 @@ package struct JSONRenderer: OutcomeRenderer {
             line(.object(fields))
         case .tags(let counts): line(.object([("tags", .array(counts.map(Self.json)))]))
         case .count(let count): line(.object([("count", .integer(Int64(count)))]))
-        case .graph(let graph, let format): try GraphWriter.write(graph, as: format ?? .json, to: output)
+        case .graph(let graph, let format, let drawing):
+            try GraphWriter.write(graph, as: format ?? .json, drawn: drawing, to: output)
         case .info(let info): line(Self.json(info))
         case .help(let topic): line(.object([("help", .string(HelpText.text(for: topic)))]))
         case .quit: break

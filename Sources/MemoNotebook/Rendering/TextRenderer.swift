@@ -89,7 +89,8 @@ package struct TextRenderer: OutcomeRenderer {
             output.write("#\(memo.id) " + (memo.tags.isEmpty ? "has no tags" : tagList(memo.tags)) + "\n")
         case .tags(let counts): output.write(tagTable(counts))
         case .count(let count): output.write("\(count)\n")
-        case .graph(let graph, let format): try GraphWriter.write(graph, as: format ?? .dot, to: output)
+        case .graph(let graph, let format, let drawing):
+            try GraphWriter.write(graph, as: format ?? .dot, drawn: drawing, to: output)
         case .info(let info): output.write(infoTable(info))
         case .help(let topic): output.write(HelpText.text(for: topic))
         case .quit: break

@@ -142,7 +142,9 @@ package final class Notebook {
         case .count(let filter):
             return .count(try store.count(resolve(filter)))
         case .graph(let arguments):
-            return .graph(try store.graph(resolve(arguments.filter)), format: arguments.format)
+            return .graph(
+                try store.graph(resolve(arguments.filter), linkedOnly: arguments.isLinkedOnly),
+                format: arguments.format, drawing: arguments.drawing)
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
         case .help, .quit, .fixtures:

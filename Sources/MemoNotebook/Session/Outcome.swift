@@ -36,8 +36,8 @@ package enum Outcome {
     case retagged(Memo)
     case tags([TagCount])
     case count(Int)
-    /// A link graph, streamed, in the format asked for (nil: the renderer's).
-    case graph(LinkGraph, format: GraphFormat?)
+    /// A link graph, streamed, in the format asked for (nil: the renderer's), drawn so for dot.
+    case graph(LinkGraph, format: GraphFormat?, drawing: GraphDrawing)
     case info(NotebookInfo)
     case help(topic: String?)
     case quit

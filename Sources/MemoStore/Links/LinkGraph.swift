@@ -7,26 +7,42 @@ package final class LinkGraph {
     private let nodes: Statement
     private let edges: Statement
 
-    /// Prepares the two statements over the memos `filter` selects. Without filters every
-    /// memo is in: the statements read the tables straight, so memory stays flat; with
-    /// filters the selected ids are gathered once.
-    init(selecting filter: MemoFilter, in database: Database) throws {
+    /// Prepares the two statements over the memos `filter` selects, and with `linkedOnly` only
+    /// those with a link to or from another of them. Without filters every memo is in: the
+    /// statements read the tables straight, so memory stays flat; with filters the selected ids,
+    /// and with `linkedOnly` the linked ones, are gathered once.
+    init(selecting filter: MemoFilter, linkedOnly: Bool, in database: Database) throws {
         let (whereSQL, values) = filter.whereClause
-        let selected =
-            whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
+        let isFiltered = !whereSQL.isEmpty
+        let selected = isFiltered ? "selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL))" : nil
+        let edgeSQL =
+            "SELECT DISTINCT l.memo_id AS source, t.id AS target FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid"
+            + (isFiltered
+                ? " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)" : "")
+        // A memo naming itself is not linked to another.
+        let linked =
+            "linked(id) AS MATERIALIZED (SELECT source FROM edge WHERE source != target"
+            + " UNION SELECT target FROM edge WHERE source != target)"
+        let tables = [selected, "edge AS (\(edgeSQL))", linkedOnly ? linked : nil]
+        let nodeConditions =
+            (isFiltered ? ["t.id IN (SELECT id FROM selected)"] : [])
+            + (linkedOnly ? ["t.id IN (SELECT id FROM linked)"] : [])
         nodes = try database.prepare(
-            selected + "SELECT \(LinkIndex.linkedColumns) FROM memo t"
-                + (whereSQL.isEmpty ? "" : " WHERE t.id IN (SELECT id FROM selected)") + " ORDER BY t.insert_date, t.id"
-        )
+            Self.with(tables) + "SELECT \(LinkIndex.linkedColumns) FROM memo t"
+                + (nodeConditions.isEmpty ? "" : " WHERE " + nodeConditions.joined(separator: " AND "))
+                + " ORDER BY t.insert_date, t.id")
         try nodes.bind(values)
+        // Under `linkedOnly`, a memo's link to itself goes with it when nothing else keeps it.
         edges = try database.prepare(
-            selected + """
-                SELECT DISTINCT l.memo_id, t.id FROM memo_link l JOIN memo t ON t.uuid = l.target_uuid
-                """
-                + (whereSQL.isEmpty
-                    ? "" : " WHERE l.memo_id IN (SELECT id FROM selected) AND t.id IN (SELECT id FROM selected)")
-                + " ORDER BY 1, 2")
+            Self.with(tables) + "SELECT source, target FROM edge"
+                + (linkedOnly ? " WHERE source IN (SELECT id FROM linked)" : "") + " ORDER BY 1, 2")
         try edges.bind(values)
+    }
+
+    /// A `WITH` clause of the common tables given, or nothing when none is.
+    private static func with(_ tables: [String?]) -> String {
+        let present = tables.compactMap { $0 }
+        return present.isEmpty ? "" : "WITH " + present.joined(separator: ", ") + " "
     }
 
     /// The next memo of the graph, or nil after the last.

@@ -137,8 +137,8 @@ struct LinkIndex {
 
     /// The graph of the memos `filter` selects and the links between them; a link to a memo
     /// the filter leaves out, or to none, is not in it.
-    func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph {
+    func graph(_ filter: MemoFilter, linkedOnly: Bool) throws(StoreError) -> LinkGraph {
         _ = try reader.existingMemos(ids: filter.namedMemos)
-        return try StoreError.wrapping { try LinkGraph(selecting: filter, in: database) }
+        return try StoreError.wrapping { try LinkGraph(selecting: filter, linkedOnly: linkedOnly, in: database) }
     }
 }
