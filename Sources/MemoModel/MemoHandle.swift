@@ -5,23 +5,24 @@
 /// by the shortest prefix of at least `minimumLength` digits that no other memo there
 /// shares.
 package struct MemoHandle: Hashable, Sendable, CustomStringConvertible {
-    /// Lower-case hexadecimal digits, `minimumLength` to 31 of them (32 is a whole uuid).
+    /// Lower-case hexadecimal digits, `minimumLength` to 32 of them (32: the whole uuid,
+    /// which two memos whose uuids differ only in the last digit need).
     package let digits: String
 
     /// Four billion values: two memos of a store share a prefix this long once in a
     /// hundred thousand stores of a thousand memos, and then both get a longer one.
     package static let minimumLength = 8
 
-    /// The handle of `digits`, 8 to 31 hexadecimal digits in either case; nil otherwise.
+    /// The handle of `digits`, 8 to 32 hexadecimal digits in either case; nil otherwise.
     package init?(digits: some StringProtocol) {
-        guard (Self.minimumLength..<32).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit })
+        guard (Self.minimumLength...32).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit })
         else { return nil }
         self.digits = digits.lowercased()
     }
 
     /// The first `length` digits of `uuid` (a lower-case 8-4-4-4-12 uuid).
     package init(prefixOf uuid: String, length: Int) {
-        digits = String(uuid.lazy.filter { $0 != "-" }.prefix(min(max(length, Self.minimumLength), 31)))
+        digits = String(uuid.lazy.filter { $0 != "-" }.prefix(min(max(length, Self.minimumLength), 32)))
     }
 
     /// How it is written: `memo:` and its digits.
