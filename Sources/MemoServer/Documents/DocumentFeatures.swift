@@ -30,7 +30,8 @@ struct DocumentFeatures {
 
     /// `textDocument/hover`: over a memo reference in any document, or an id argument of
     /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
-    /// prints it, and how many memos reference it.
+    /// prints it (its text as read here: links by their ids here), its stable handle, and
+    /// how many memos reference it.
     func hover(
         in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int, isCommandFile: Bool,
         naming: (MemoReference.Found, String) throws(StoreError) -> Memo?
@@ -47,8 +48,13 @@ struct DocumentFeatures {
         let text: String
         if let memo = target.memo {
             let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
+            var readable = memo
+            readable.content = try notebook.readableText(of: memo)
+            let stable = try notebook.stableReference(toUUID: memo.uuid)
             text =
-                Self.codeBlock(renderer.block(memo)) + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
+                Self.codeBlock(renderer.block(readable))
+                + "\n\nIts stable link, the same on every synced machine: `\(stable)`"
+                + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
         } else {
             text = target.missing
         }

@@ -35,7 +35,7 @@ package final class MemoServer {
         references = ReferenceService(
             notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
-        selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
+        selectionActions = SelectionActions(notebook: notebook, outbox: outbox, references: references)
     }
 
     /// Ends the session: a move the client never answered did not happen, and the files of
@@ -134,14 +134,18 @@ package final class MemoServer {
         case .success(let message):
             switch message.kind {
             case .response(let id, let result):
-                if let id { selectionActions.received(id, result: result) }
+                if let id {
+                    selectionActions.received(id, result: result)
+                    outbox.received(answerTo: id)
+                }
                 return nil
             case .notification:
                 handleNotification(message)
                 return nil
             case .request(let id):
                 do {
-                    return Outbox.response(id: id, result: try handleRequest(message))
+                    guard let result = try handleRequest(message, id: id) else { return nil }
+                    return Outbox.response(id: id, result: result)
                 } catch {
                     return Outbox.response(id: id, error: error)
                 }
@@ -149,7 +153,9 @@ package final class MemoServer {
         }
     }
 
-    private func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONValue {
+    /// The result of request `id`; nil when it is answered later (a move, once the client
+    /// answered its edit).
+    private func handleRequest(_ message: IncomingMessage, id: RequestID) throws(RPCError) -> JSONValue? {
         switch lifecycle {
         case .waitingForInitialize where message.method != "initialize":
             throw RPCError(
@@ -200,10 +206,12 @@ package final class MemoServer {
                 encoding: documents.encoding)
         case .codeActions(let params):
             let document = try documents.document(params.textDocument.uri)
-            return selectionActions.codeActions(
-                params, selected: document.text(in: params.range, encoding: documents.encoding))
+            let selected = document.text(in: params.range, encoding: documents.encoding)
+            return .array(
+                selectionActions.codeActions(params, selected: selected)
+                    + [references.stableLinksAction(in: document, encoding: documents.encoding)].compactMap { $0 })
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
-        case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
+        case .executeCommand(let params): return try selectionActions.executeCommand(params, id: id, in: documents)
         case .exit, .didOpen, .didChange, .didClose, .didSave: throw .methodNotFound(message.method)
         }
     }

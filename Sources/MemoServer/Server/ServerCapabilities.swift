@@ -17,7 +17,7 @@ enum ServerCapabilities {
                     ),
                     (
                         "completionProvider",
-                        .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])
+                        .object([("triggerCharacters", .array(["@", "-", "#", ":"].map(JSONValue.string)))])
                     ),
                     ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)),
@@ -25,7 +25,7 @@ enum ServerCapabilities {
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("inlayHintProvider", .bool(true)),
                     ("workspaceSymbolProvider", .bool(true)),
-                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract"), .string("refactor.rewrite")]))])),
                     (
                         "executeCommandProvider",
                         .object([
