@@ -9,23 +9,9 @@ import json
 import pytest
 
 import editors
-from editors import SCRIPTS, memo, prepare
+from editors import SCRIPTS, handles, prepare
 
 MOVES = "".join(f"move {n}. line to move\n" for n in range(1, 11))
-
-
-def handles(setup):
-    """{id: memo:HANDLE} of every memo of the store: the shortest prefix of its uuid's digits,
-    at least 8, that no other memo's uuid shares (git's rule)."""
-    records = [json.loads(line) for line in memo(setup.binary, setup.environment, setup.store,
-                                                 "--json", "list", "--asc").splitlines()]
-    digits = {record["id"]: record["uuid"].replace("-", "") for record in records}
-
-    def shared(a, b):
-        return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return {id: "memo:" + mine[:max(8, 1 + max([shared(mine, other) for key, other in digits.items() if key != id],
-                                                 default=0))]
-            for id, mine in digits.items()}
 
 
 def stable_setup(memo_binary, environment, tmp_path):
