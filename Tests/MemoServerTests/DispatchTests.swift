@@ -128,7 +128,8 @@ struct DispatchTests {
         let asked = try #require(
             harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
         // The move is answered once the editor answered its edit.
-        let answers = harness.receive(#"{"jsonrpc":"2.0","id":"\#(asked["id"] as? String ?? "")","result":{"applied":true}}"#)
+        let answers = harness.receive(
+            #"{"jsonrpc":"2.0","id":"\#(asked["id"] as? String ?? "")","result":{"applied":true}}"#)
         let saved = try #require(answers.first as? [String: Any])
         #expect(saved.result?["content"] as? String == "\nmove me")
         let edit = try #require(

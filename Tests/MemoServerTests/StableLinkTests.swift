@@ -30,7 +30,8 @@ struct StableLinkTests {
         return try harness.notebook.handle(ofUUID: memo.uuid).description
     }
 
-    func completion(_ harness: ServerHarness, _ uri: String, line: Int = 0, _ character: Int) throws -> [[String: Any]] {
+    func completion(_ harness: ServerHarness, _ uri: String, line: Int = 0, _ character: Int) throws -> [[String: Any]]
+    {
         let reply = try harness.request(
             "textDocument/completion",
             ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
@@ -86,7 +87,8 @@ struct StableLinkTests {
                 ])
             return reply["result"] as? [[String: Any]] ?? []
         }
-        let action = try #require(try actions("file:///n.md").first { $0["title"] as? String == "Make memo links stable" })
+        let action = try #require(
+            try actions("file:///n.md").first { $0["title"] as? String == "Make memo links stable" })
         #expect(action["command"] == nil, "the edit is the action's own")
         let edit = try #require(action["edit"] as? [String: Any])
         let changes = try #require((edit["changes"] as? [String: Any])?["file:///n.md"] as? [[String: Any]])

@@ -264,7 +264,10 @@ final class ReferenceService {
                 guard let memo = found.memo else { return nil }
                 return .object([
                     ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
-                    ("label", .string(Self.shortened(TerminalText.row(MemoContent.title(of: readableText(of: memo))), to: 40))),
+                    (
+                        "label",
+                        .string(Self.shortened(TerminalText.row(MemoContent.title(of: readableText(of: memo))), to: 40))
+                    ),
                     ("paddingLeft", .bool(true))
                 ])
             })
@@ -304,7 +307,8 @@ final class ReferenceService {
             afterPrefix
             ? typed.count < 32 && typed.allSatisfy { $0.isASCII && $0.isHexDigit }
             : typed.allSatisfy { $0.isASCII && $0.isNumber }
-        let memos = (try? afterPrefix && byNumber ? candidates(uuidStartingWith: typed) : candidates(matching: typed)) ?? []
+        let memos =
+            (try? afterPrefix && byNumber ? candidates(uuidStartingWith: typed) : candidates(matching: typed)) ?? []
         let items: [JSONValue] = memos.enumerated().compactMap { index, memo in
             let written = stable ? (try? memo.uuid()).flatMap { try? notebook.stableReference(toUUID: $0) } : nil
             if stable && written == nil { return nil }
@@ -330,7 +334,9 @@ final class ReferenceService {
     /// Where a reference being typed starts, given the last character before the cursor
     /// that is not part of a word (`mark`): a `#` that can begin a reference (not a colour,
     /// nor a command file's comment), or the `:` of a `memo:` that can; nil otherwise.
-    private static func referenceStart(at mark: String.Index, in line: String, of document: TextDocument)
+    private static func referenceStart(
+        at mark: String.Index, in line: String, of document: TextDocument
+    )
         -> String.Index?
     {
         if line[mark] == "#" {

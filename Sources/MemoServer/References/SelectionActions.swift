@@ -81,28 +81,28 @@ final class SelectionActions {
         guard params.command == Self.moveCommand else { return JSONRenderer.json(memo) }
         let reference = try RPCError.answering { try references.writtenReference(to: memo, in: document) }
         let request = outbox.request(
-                "workspace/applyEdit",
-                params: .object([
-                    ("label", .string("Move selection to a memo")),
-                    (
-                        "edit",
-                        .object([
-                            (
-                                "changes",
-                                .object([
-                                    (
-                                        selection.uri,
-                                        .array([
-                                            .object([
-                                                ("range", selection.range.json), ("newText", .string(reference))
-                                            ])
+            "workspace/applyEdit",
+            params: .object([
+                ("label", .string("Move selection to a memo")),
+                (
+                    "edit",
+                    .object([
+                        (
+                            "changes",
+                            .object([
+                                (
+                                    selection.uri,
+                                    .array([
+                                        .object([
+                                            ("range", selection.range.json), ("newText", .string(reference))
                                         ])
-                                    )
-                                ])
-                            )
-                        ])
-                    )
-                ]), holdingNotifications: true)
+                                    ])
+                                )
+                            ])
+                        )
+                    ])
+                )
+            ]), holdingNotifications: true)
         pendingMoves[request] = PendingMove(
             memo: memo.id, change: notebook.newestOwnChange, command: id, answer: JSONRenderer.json(memo))
         return nil

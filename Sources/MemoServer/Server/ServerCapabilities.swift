@@ -25,7 +25,12 @@ enum ServerCapabilities {
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("inlayHintProvider", .bool(true)),
                     ("workspaceSymbolProvider", .bool(true)),
-                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract"), .string("refactor.rewrite")]))])),
+                    (
+                        "codeActionProvider",
+                        .object([
+                            ("codeActionKinds", .array([.string("refactor.extract"), .string("refactor.rewrite")]))
+                        ])
+                    ),
                     (
                         "executeCommandProvider",
                         .object([
