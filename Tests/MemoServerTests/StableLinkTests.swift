@@ -160,6 +160,11 @@ struct StableLinkTests {
                     + "#1 (abcdef01-2345-4000-8000-000000000001); write more of the uuid's digits",
                 "no memo memo:99999999"
             ])
+        let ambiguous = try harness.request(
+            "textDocument/hover", ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 3]])
+        #expect(
+            ((ambiguous.result?["contents"] as? [String: Any])?["value"] as? String)?.hasPrefix(
+                "memo:abcdef01 names 2 memos: #2") == true)
         let hover = try harness.request(
             "textDocument/hover", ["textDocument": ["uri": "file:///n.md"], "position": ["line": 1, "character": 1]])
         let shown = try #require((hover.result?["contents"] as? [String: Any])?["value"] as? String)

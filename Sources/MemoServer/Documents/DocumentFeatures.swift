@@ -39,7 +39,8 @@ struct DocumentFeatures {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, among: references) {
-            target = (try naming(found, line), "No memo \(found.reference.missingName).", found.range)
+            let missing = notebook.ambiguity(of: found.reference) ?? "No memo \(found.reference.missingName)"
+            target = (try naming(found, line), missing + ".", found.range)
         } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
             target = (try notebook.memo(id: id), "No memo #\(id).", range)
         } else {

@@ -1,10 +1,12 @@
 import MemoModel
 import MemoNotebook
 
-/// Memo references (`#12`, `memo:UUID`) in every open document (docs/REFERENCE.md,
-/// References in documents): diagnostics for missing memos, definition and links to the memos' own
-/// files, inlay hints, completion after `#`, and workspace symbols. It reads documents the
-/// `DocumentTable` hands it, and keeps the memos' own files in step with the store.
+/// Memo references (`#12`, `memo:UUID`, `memo:8e75e0e6`) in every open document
+/// (docs/REFERENCE.md, References in documents): diagnostics for missing memos, definition and
+/// links to the memos' own files, inlay hints, completion after `#` and `memo:`, the stable
+/// form of references written outside the store (`StableReferences.swift`), and workspace
+/// symbols. It reads documents the `DocumentTable` hands it, and keeps the memos' own files in
+/// step with the store.
 final class ReferenceService {
     /// A reference in a document, with the memo it names (nil when there is none).
     struct ResolvedReference {

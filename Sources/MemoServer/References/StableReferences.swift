@@ -49,15 +49,9 @@ extension ReferenceService {
         ])
     }
 
-    /// The warning on a reference that names no memo here: a handle several memos share
-    /// names none of them, and says which.
+    /// The warning on a reference that names no memo here.
     func missingMessage(for reference: MemoReference) -> String {
-        guard case .handle(let handle) = reference,
-            let sharing = try? notebook.memos(uuidStartingWith: handle.digits, limit: 4), sharing.count > 1
-        else { return "no memo \(reference.missingName)" }
-        let named = sharing.prefix(3).map { "#\($0.id) (\($0.uuid))" }.joined(separator: ", ")
-        let count = sharing.count > 3 ? "more than 3" : "\(sharing.count)"
-        return "\(handle) names \(count) memos: \(named); write more of the uuid's digits"
+        notebook.ambiguity(of: reference) ?? "no memo \(reference.missingName)"
     }
 }
 
@@ -69,5 +63,16 @@ extension Notebook {
         let handle = try handle(ofUUID: uuid)
         if handle.digits.count == 31, try match(handle) != .one(uuid: uuid) { return "memo:" + uuid }
         return handle.description
+    }
+
+    /// Why a handle several memos here share names none of them, and which they are (the
+    /// first 3); nil for any other reference.
+    func ambiguity(of reference: MemoReference) -> String? {
+        guard case .handle(let handle) = reference,
+            let sharing = try? memos(uuidStartingWith: handle.digits, limit: 4), sharing.count > 1
+        else { return nil }
+        let named = sharing.prefix(3).map { "#\($0.id) (\($0.uuid))" }.joined(separator: ", ")
+        let count = sharing.count > 3 ? "more than 3" : "\(sharing.count)"
+        return "\(handle) names \(count) memos: \(named); write more of the uuid's digits"
     }
 }
