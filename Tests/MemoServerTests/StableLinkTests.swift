@@ -227,4 +227,31 @@ struct StableLinkTests {
             #expect(try uuid(at: seeFile, 0, alphaHandle.description.count + 10) == beta.uuid, "\(name): its #2")
         }
     }
+
+    /// A memo's own file holds its text as read here: written on X where Alpha is #1, "see
+    /// #1" reads "see #2" on Y, where Alpha is #2. Saving that text unchanged is no edit; an
+    /// edit of it is saved, its `#2` still Alpha.
+    @Test func aMemosOwnFileHoldsItsReadableText() throws {
+        let xPath = scratch.path + "/x.sqlite", yPath = scratch.path + "/y.sqlite"
+        let x = try ScriptedNotebook(file: xPath), y = try ScriptedNotebook(file: yPath)
+        try x.run(["add Alpha", "add see #1"])
+        try y.run(["add Y's own", "sync \(xPath)"])
+        let alpha = try #require(try x.notebook.memo(id: 1)), see = try #require(try x.notebook.memo(id: 2))
+        let harness = try ServerHarness.initialized(store: try MemoStore.open(.file(path: yPath)))
+        try harness.open("file:///n.md", text: "memo:\(see.uuid)\n")
+        let definition = try harness.request(
+            "textDocument/definition",
+            ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 3]])
+        let uri = try #require(definition.result?["uri"] as? String)
+        #expect(try String(contentsOf: try #require(URL(string: uri)), encoding: .utf8) == "see #2")
+        try harness.open(uri, text: "see #2")
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri], "text": "see #2\n"])
+        let here = try #require(try harness.notebook.memo(uuid: see.uuid))
+        #expect(here.content == "see #1" && here.updateDate == nil, "an unchanged save is no edit")
+        #expect(harness.diagnostics(for: uri).isEmpty)
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri], "text": "see #2 today\n"])
+        #expect(harness.diagnostics(for: uri).isEmpty)
+        #expect(try harness.notebook.memo(id: here.id)?.content == "see #2 today")
+        #expect(try harness.notebook.links(of: here.id).outgoing.map { $0.target?.uuid } == [alpha.uuid])
+    }
 }

@@ -400,13 +400,22 @@ final class ReferenceService {
         (try? notebook.readableText(of: memo)) ?? memo.content
     }
 
+    /// Whether `text` is what memo `id`'s own file shows of version `base` (its readable
+    /// text), `base` being the memo's current version; an editor may have ended it with a
+    /// line break.
+    func isReadableText(_ text: String, ofVersion base: MemoFiles.Base, id: Int64) -> Bool {
+        guard let memo = try? notebook.memo(id: id), MemoFiles.Base(memo) == base else { return false }
+        let readable = readableText(of: memo)
+        return text == readable || text == readable + "\n"
+    }
+
     /// Writes the memo's file; its URI.
     private func fileURI(of memo: Memo) throws(RPCError) -> String {
         guard let files = memoFiles else {
             throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME")
         }
         do {
-            return try files.write(memo)
+            return try files.write(memo, text: readableText(of: memo))
         } catch {
             throw RPCError(code: .internalError, message: "\(error)")
         }
