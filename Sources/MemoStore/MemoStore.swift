@@ -243,6 +243,9 @@ package final class MemoStore {
 
     package func match(_ handle: MemoHandle) throws(StoreError) -> HandleMatch { try handles.match(handle) }
     package func handle(ofUUID uuid: String) throws(StoreError) -> MemoHandle { try handles.handle(of: uuid) }
+    package func memos(uuidStartingWith digits: String, limit: Int) throws(StoreError) -> [(id: Int64, uuid: String)] {
+        try handles.memos(uuidStartingWith: digits, limit: limit)
+    }
     package func readableText(of memo: Memo) throws(StoreError) -> String {
         try ReadableText(database: database, handles: handles).text(of: memo)
     }

@@ -124,11 +124,14 @@ struct DispatchTests {
         let backwards: [String: Any] = [
             "uri": "file:///n.md", "range": ["start": ["line": 1, "character": 7], "end": ["line": 0, "character": 4]]
         ]
-        let saved = try harness.request(
-            "workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [backwards]])
-        #expect(saved.result?["content"] as? String == "\nmove me")
+        try harness.request("workspace/executeCommand", ["command": "memo.moveSelection", "arguments": [backwards]])
         let asked = try #require(
             harness.sent.compactMap { $0 as? [String: Any] }.last { $0["method"] as? String == "workspace/applyEdit" })
+        // The move is answered once the editor answered its edit.
+        let answers = harness.receive(
+            #"{"jsonrpc":"2.0","id":"\#(asked["id"] as? String ?? "")","result":{"applied":true}}"#)
+        let saved = try #require(answers.first as? [String: Any])
+        #expect(saved.result?["content"] as? String == "\nmove me")
         let edit = try #require(
             ((((asked["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[
                 "file:///n.md"]

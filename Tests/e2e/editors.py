@@ -131,12 +131,14 @@ DOCUMENTS = {
     "links.md": "See #1 and #2.\n",
 }
 
-# name: (file, text typed, characters back from its end, the item chosen, the line then)
+# name: (file, text typed, characters back from its end, the item chosen, the line then).
+# `#ID` is what a command file's `#` completes; a note outside the store gets the stable
+# form, `memo:HANDLE` (test_editor_stable_links.py).
 COMPLETIONS = {
-    "after a hash": ("typing.md", "x #", 0, "#13", "x #13"),
-    "after a digit": ("typing.md", "x #1", 0, "#1", "x #1"),
-    "after words": ("typing.md", "x #Den", 0, "#4", "x #4"),
-    "inside a reference": ("typing.md", "#1 trailing", len("1 trailing"), "#13", "#13 trailing"),
+    "after a hash": ("typing.memo", "add x #", 0, "#13", "add x #13"),
+    "after a digit": ("typing.memo", "add x #1", 0, "#1", "add x #1"),
+    "after words": ("typing.memo", "add x #Den", 0, "#4", "add x #4"),
+    "inside a reference": ("typing.memo", "add #1 trailing", len("1 trailing"), "#13", "add #13 trailing"),
     "a command": ("typing.memo", "ad", 0, "add", "add"),
 }
 
@@ -178,13 +180,28 @@ def check_completion(result, case):
     assert result["line"] == line
 
 
+def handles(editors):
+    """{id: memo:HANDLE} of every memo of the store: the shortest prefix of its uuid's digits,
+    at least 8, that no other memo's uuid shares (git's rule)."""
+    records = [json.loads(line) for line in memo(editors.binary, editors.environment, editors.store,
+                                                 "--json", "list", "--asc").splitlines()]
+    digits = {record["id"]: record["uuid"].replace("-", "") for record in records}
+
+    def shared(a, b):
+        return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return {key: "memo:" + mine[:max(8, 1 + max((shared(mine, other) for k, other in digits.items() if k != key),
+                                                  default=0))]
+            for key, mine in digits.items()}
+
+
 def check_code_actions(editors, result):
     for offered in (result["move offered"], result["save offered"]):
         assert offered == ["Save selection as memo", "Move selection to a memo"]
     memos = editors.memos()
     assert (memos.get(14), memos.get(15)) == ("move me, please", "save me too")
-    assert result["after move"].splitlines() == ["keep this", "#14", "save me too"], "the selection was not moved"
-    assert result["after save"].splitlines() == ["keep this", "#14", "save me too"], "saving changed the document"
+    moved = handles(editors)[14]  # a note outside the store gets the stable form
+    assert result["after move"].splitlines() == ["keep this", moved, "save me too"], "the selection was not moved"
+    assert result["after save"].splitlines() == ["keep this", moved, "save me too"], "saving changed the document"
 
 
 def check_graphemes(result, line):

@@ -4,9 +4,11 @@ import ast
 import os
 import stat
 import subprocess
+from types import SimpleNamespace
 
 from lsprotocol import types
 
+from editors import handles
 from test_server import exit_status, initialize, serve
 
 DOC = "file:///notes/today.md"
@@ -135,14 +137,16 @@ def test_completion_after_a_hash_is_narrowed_by_full_text_search(memo_binary, en
                 types.CompletionParams(text_document=document, position=position(line, character)))
             return result
 
+        # A note outside the store gets each memo's stable form, memo:HANDLE.
+        named = handles(SimpleNamespace(binary=memo_binary, environment=environment, store=store))
         everything = await complete(0, 5)
-        assert [item.label for item in everything.items] == ["#3", "#2", "#1"]
-        assert everything.items[2].detail == "Buy milk and bread @errand"
+        assert [item.label for item in everything.items] == [named[3], named[2], named[1]]
+        assert everything.items[2].detail == "#1 Buy milk and bread @errand"
         narrowed = await complete(1, 8)
-        assert [item.label for item in narrowed.items] == ["#3", "#1"]
-        assert narrowed.items[0].text_edit.new_text == "#3"
+        assert [item.label for item in narrowed.items] == [named[3], named[1]]
+        assert narrowed.items[0].text_edit.new_text == named[3]
         assert spans([narrowed.items[0].text_edit]) == [(1, 4, 8)]
-        assert [item.label for item in (await complete(2, 12)).items] == ["#2"]
+        assert [item.label for item in (await complete(2, 12)).items] == [named[2]]
         assert not (await complete(3, 7)).items
 
     served(memo_binary, environment, store, body)
@@ -218,7 +222,8 @@ def test_code_actions_save_and_move_the_selection(memo_binary, environment, tmp_
         await client.workspace_execute_command_async(types.ExecuteCommandParams(command=moved.command, arguments=moved.arguments))
         await client.wait_for(lambda: client.applied_edits)
         [edit] = client.applied_edits[0].changes[DOC]
-        assert (spans([edit]), edit.new_text) == ([(1, 0, 15)], "#4")
+        named = handles(SimpleNamespace(binary=memo_binary, environment=environment, store=store))
+        assert (spans([edit]), edit.new_text) == ([(1, 0, 15)], named[4])
 
         save = await client.text_document_code_action_async(types.CodeActionParams(
             text_document=document, range=types.Range(start=position(2, 0), end=position(2, 11)),

@@ -27,6 +27,12 @@ extension Notebook {
         return try store.memo(uuid: uuid)
     }
 
+    /// Up to `limit` memos (id and uuid) whose uuid starts with `digits` (hexadecimal, no
+    /// dashes; all memos for none), newest first.
+    package func memos(uuidStartingWith digits: String, limit: Int) throws(StoreError) -> [(id: Int64, uuid: String)] {
+        try store.memos(uuidStartingWith: digits, limit: limit)
+    }
+
     /// The shortest handle that names the memo with `uuid` alone in this store: what a
     /// document outside the store writes to mean that memo on every machine.
     package func handle(ofUUID uuid: String) throws(StoreError) -> MemoHandle {

@@ -30,7 +30,8 @@ struct DocumentFeatures {
 
     /// `textDocument/hover`: over a memo reference in any document, or an id argument of
     /// `show`, `edit`, `delete`, `tag` or `untag` in a command file, the memo as `show`
-    /// prints it, and how many memos reference it.
+    /// prints it (its text as read here: links by their ids here), its stable handle, and
+    /// how many memos reference it.
     func hover(
         in line: String, references: [MemoReference.Found], lineNumber: Int, at column: Int, isCommandFile: Bool,
         naming: (MemoReference.Found, String) throws(StoreError) -> Memo?
@@ -38,7 +39,8 @@ struct DocumentFeatures {
         let cursor = encoding.index(at: column, in: line)
         let target: (memo: Memo?, missing: String, range: Swift.Range<String.Index>)
         if let found = MemoReference.at(cursor, among: references) {
-            target = (try naming(found, line), "No memo \(found.reference.missingName).", found.range)
+            let missing = notebook.ambiguity(of: found.reference) ?? "No memo \(found.reference.missingName)"
+            target = (try naming(found, line), missing + ".", found.range)
         } else if isCommandFile, let (id, range) = Self.idArgument(at: cursor, in: line) {
             target = (try notebook.memo(id: id), "No memo #\(id).", range)
         } else {
@@ -47,8 +49,13 @@ struct DocumentFeatures {
         let text: String
         if let memo = target.memo {
             let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: notebook.displayTime))
+            var readable = memo
+            readable.content = try notebook.readableText(of: memo)
+            let stable = try notebook.stableReference(toUUID: memo.uuid)
             text =
-                Self.codeBlock(renderer.block(memo)) + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
+                Self.codeBlock(renderer.block(readable))
+                + "\n\nIts stable link, the same on every synced machine: `\(stable)`"
+                + Self.backlinkNote(count: try notebook.referrerCount(of: memo.id))
         } else {
             text = target.missing
         }

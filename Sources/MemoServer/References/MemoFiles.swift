@@ -5,7 +5,8 @@ import MemoNotebook
 
 /// The memos' own files for editors (docs/REFERENCE.md, Memos' own files): go to definition on
 /// `#12` opens `12.md` in the store's own folder under `$XDG_CACHE_HOME/memo/open` (else
-/// `~/.cache/memo/open`), which holds the memo's text exactly; saving it edits the memo. Beside
+/// `~/.cache/memo/open`), which holds the memo's text as read here (`Notebook.readableText`: each
+/// `#ID` link by its memo's id in this store); saving it edits the memo. Beside
 /// each file, a hidden `.12.base` records the memo's version the file was written from, so any
 /// server on the store (a second one, a restarted one) refuses a save over a memo that changed
 /// meanwhile.
@@ -86,17 +87,18 @@ final class MemoFiles {
         PrivateFile.read(basePath(of: id)).flatMap(Base.init(fileText:))
     }
 
-    /// Writes the memo's text to its file, then its base (folder 0700, files 0600, each
-    /// replaced atomically); the file's URI. In that order, a crash between the two leaves a
-    /// base older than the file, which refuses a save it could take, never the reverse. A
-    /// file already written from this version is left alone: links and symbols ask for files
-    /// on every request.
+    /// Writes the memo's text to its file (`text`: as a person here reads it, its links by
+    /// their ids here; as stored when not given), then its base (folder 0700, files 0600,
+    /// each replaced atomically); the file's URI. In that order, a crash between the two
+    /// leaves a base older than the file, which refuses a save it could take, never the
+    /// reverse. A file already written from this version is left alone: links and symbols
+    /// ask for files on every request.
     @discardableResult
-    func write(_ memo: Memo) throws -> String {
+    func write(_ memo: Memo, text: String? = nil) throws -> String {
         let path = path(of: memo.id)
         written.insert(memo.id)
         if base(of: memo.id) == Base(memo), access(path, F_OK) == 0 { return uri(of: memo.id) }
-        try PrivateFile.replace(path, with: memo.content)
+        try PrivateFile.replace(path, with: text ?? memo.content)
         try remember(memo)
         return uri(of: memo.id)
     }

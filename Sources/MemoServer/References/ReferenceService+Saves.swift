@@ -8,7 +8,7 @@ extension ReferenceService {
     /// reloaded), else, on opening, none known.
     func noteEditorText(_ text: @autoclosure () -> String, of uri: String, opening: Bool) {
         guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
-        if let base = files.base(of: id), base.isText(of: text()) {
+        if let base = files.base(of: id), base.isText(of: text()) || isReadableText(text(), ofVersion: base, id: id) {
             editorBases[uri] = base
         } else if opening {
             editorBases[uri] = nil
@@ -45,7 +45,7 @@ extension ReferenceService {
             // Editors end a saved file with a line break; the memo keeps its own ending.
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
             let base = openText == nil ? files.base(of: id) : editorBases[uri]
-            if text == current.content {
+            if text == current.content || text == readableText(of: current) {
                 try files.remember(current)
                 if openText != nil { editorBases[uri] = MemoFiles.Base(current) }
             } else if case .edited(let memo) = try notebook.execute(.editIfStill(id: id, text: text, base: base)) {
@@ -78,7 +78,7 @@ extension ReferenceService {
                 files.remove(id)
                 continue
             }
-            _ = try? files.write(memo)
+            _ = try? files.write(memo, text: readableText(of: memo))
         }
     }
 }

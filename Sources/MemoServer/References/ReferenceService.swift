@@ -1,10 +1,12 @@
 import MemoModel
 import MemoNotebook
 
-/// Memo references (`#12`, `memo:UUID`) in every open document (docs/REFERENCE.md,
-/// References in documents): diagnostics for missing memos, definition and links to the memos' own
-/// files, inlay hints, completion after `#`, and workspace symbols. It reads documents the
-/// `DocumentTable` hands it, and keeps the memos' own files in step with the store.
+/// Memo references (`#12`, `memo:UUID`, `memo:8e75e0e6`) in every open document
+/// (docs/REFERENCE.md, References in documents): diagnostics for missing memos, definition and
+/// links to the memos' own files, inlay hints, completion after `#` and `memo:`, the stable
+/// form of references written outside the store (`StableReferences.swift`), and workspace
+/// symbols. It reads documents the `DocumentTable` hands it, and keeps the memos' own files in
+/// step with the store.
 final class ReferenceService {
     /// A reference in a document, with the memo it names (nil when there is none).
     struct ResolvedReference {
@@ -94,7 +96,7 @@ final class ReferenceService {
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 2,
-                    "no memo \(found.reference.missingName)"))
+                    missingMessage(for: found.reference)))
         }
         if missing.count > Self.maximumWarnings, let (line, found) = missing.prefix(Self.maximumWarnings).last,
             let text = document.line(line)
@@ -266,7 +268,8 @@ final class ReferenceService {
         return .array(links)
     }
 
-    /// `textDocument/inlayHint`: each reference's first line (at most 40 characters) after it.
+    /// `textDocument/inlayHint`: each reference's first line (at most 40 characters) after
+    /// it, as a person here reads it (`Notebook.readableText`: its links by their ids here).
     func inlayHints(in document: TextDocument, range: PositionRange, encoding: PositionEncoding) -> JSONValue {
         let lines = max(0, range.start.line)...max(0, range.start.line, range.end.line)
         return .array(
@@ -274,58 +277,95 @@ final class ReferenceService {
                 guard let memo = found.memo else { return nil }
                 return .object([
                     ("position", encoding.position(line: found.line, index: found.range.upperBound, in: found.text)),
-                    ("label", .string(Self.shortened(TerminalText.row(MemoContent.title(of: memo.content)), to: 40))),
+                    (
+                        "label",
+                        .string(Self.shortened(TerminalText.row(MemoContent.title(of: readableText(of: memo))), to: 40))
+                    ),
                     ("paddingLeft", .bool(true))
                 ])
             })
     }
 
-    /// Completion of a reference after `#` outside command files: memos newest first,
-    /// narrowed by full-text search with the words typed after the `#` (or by id, for digits).
+    /// Completion of a reference after `#` (outside a command file's comment `#`) or after
+    /// `memo:`: memos newest first, narrowed by full-text search with the words typed (or
+    /// by id for digits after `#`, by the uuid's first digits for hex digits after `memo:`).
+    /// Outside the store it inserts the stable form, `memo:HANDLE`; in the store's own texts
+    /// `#ID` after a `#` (`writesStableReferences`).
     ///
-    /// Each item replaces the whole reference under the cursor, from the `#` to the end of
-    /// its word (`textEdit`), so accepting `#13` in `#|1 trailing` gives `#13 trailing`.
-    /// Clients filter what they are given by what they take for the typed word, each its own
-    /// way, and the items are shaped for the common ones: Emacs/eglot matches the word after
-    /// the `#` against `filterText`, else `insertText`, and so gets an `insertText` that starts
-    /// with what was typed (the digits of an id; for words, the memo's word they begin, and
-    /// its id); Neovim's omnifunc starts the word at the `#` (the `textEdit`'s start) only
-    /// when an item has no `filterText`, so ids come without one.
-    /// Nil when the cursor is not in a reference: no `#` where one could begin, or, in a
-    /// command file, the `#` that starts a comment line.
+    /// Each item replaces the whole reference under the cursor, from the `#` or `memo:` to
+    /// the end of its word (`textEdit`), so accepting `#13` in `#|1 trailing` gives
+    /// `#13 trailing`. Clients filter what they are given by what they take for the typed
+    /// word, each its own way, and the items are shaped for the common ones: Emacs/eglot
+    /// matches the word after the `#` or `memo:` against `filterText`, else `insertText`, and
+    /// so gets an `insertText` that starts with what was typed (the digits of an id or a
+    /// handle; for words, the memo's word they begin, and its reference); Neovim's omnifunc
+    /// starts the word at the reference (the `textEdit`'s start) only when an item has no
+    /// `filterText`, so ids and handles come without one.
+    /// Nil when the cursor is not in a reference: no `#` or `memo:` where one could begin,
+    /// or, in a command file, the `#` that starts a comment line.
     func completion(
         in document: TextDocument, lineNumber: Int, at column: Int, encoding: PositionEncoding
     ) -> JSONValue? {
         let line = document.line(lineNumber) ?? ""
         let cursor = encoding.index(at: column, in: line)
-        let typedStart = line[..<cursor].lastIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
-        guard let hash = typedStart, line[hash] == "#",
-            MemoReference.canStart(at: hash, in: line, syntax: document.syntax),
-            !MemoReference.isColour(at: hash, in: line, syntax: document.syntax), !document.isInCodeBlock(lineNumber),
-            !(document.isCommandFile && line[..<hash].allSatisfy(\.isWhitespace))
+        guard let mark = line[..<cursor].lastIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }),
+            !document.isInCodeBlock(lineNumber), let start = Self.referenceStart(at: mark, in: line, of: document)
         else { return nil }
-        let typed = String(line[line.index(after: hash)..<cursor])
+        let typed = String(line[line.index(after: mark)..<cursor])
         let wordEnd = line[cursor...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
-        let range = encoding.range(line: lineNumber, hash..<wordEnd, in: line)
-        let byID = typed.allSatisfy { $0.isASCII && $0.isNumber }
-        let memos = (try? candidates(matching: typed)) ?? []
-        let items: [JSONValue] = memos.enumerated().map { index, memo in
+        let range = encoding.range(line: lineNumber, start..<wordEnd, in: line)
+        let afterPrefix = line[mark] == ":"
+        let stable = afterPrefix || writesStableReferences(in: document)
+        let byNumber =
+            afterPrefix
+            ? typed.count < 32 && typed.allSatisfy { $0.isASCII && $0.isHexDigit }
+            : typed.allSatisfy { $0.isASCII && $0.isNumber }
+        let memos =
+            (try? afterPrefix && byNumber ? candidates(uuidStartingWith: typed) : candidates(matching: typed)) ?? []
+        let items: [JSONValue] = memos.enumerated().compactMap { index, memo in
+            let written = stable ? (try? memo.uuid()).flatMap { try? notebook.stableReference(toUUID: $0) } : nil
+            if stable && written == nil { return nil }
+            let reference = written ?? "#\(memo.id)"
             var fields: [(String, JSONValue)] = [
-                ("label", .string("#\(memo.id)")),
+                ("label", .string(reference)),
                 ("kind", .integer(18)),
-                ("detail", .string(TerminalText.row(memo.title))),
+                ("detail", .string(TerminalText.row(stable ? "#\(memo.id) \(memo.title)" : memo.title))),
                 ("sortText", .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index))),
-                ("textEdit", .object([("range", range), ("newText", .string("#\(memo.id)"))]))
+                ("textEdit", .object([("range", range), ("newText", .string(reference))]))
             ]
-            if byID {
-                fields.append(("insertText", .string(String(memo.id))))
+            if byNumber {
+                fields.append(("insertText", .string(afterPrefix ? String(reference.dropFirst(5)) : String(memo.id))))
             } else {
-                let match = Self.completedWord(typed, in: memo.title) + " #\(memo.id)"
+                let match = Self.completedWord(typed, in: memo.title) + " " + reference
                 fields += [("insertText", .string(match)), ("filterText", .string(match))]
             }
             return .object(fields)
         }
         return .object([("isIncomplete", .bool(true)), ("items", .array(items))])
+    }
+
+    /// Where a reference being typed starts, given the last character before the cursor
+    /// that is not part of a word (`mark`): a `#` that can begin a reference (not a colour,
+    /// nor a command file's comment), or the `:` of a `memo:` that can; nil otherwise.
+    private static func referenceStart(
+        at mark: String.Index, in line: String, of document: TextDocument
+    )
+        -> String.Index?
+    {
+        if line[mark] == "#" {
+            guard MemoReference.canStart(at: mark, in: line, syntax: document.syntax),
+                !MemoReference.isColour(at: mark, in: line, syntax: document.syntax),
+                !(document.isCommandFile && line[..<mark].allSatisfy(\.isWhitespace))
+            else { return nil }
+            return mark
+        }
+        let prefix = "memo:"
+        guard line[mark] == ":",
+            let start = line.index(mark, offsetBy: -(prefix.count - 1), limitedBy: line.startIndex),
+            line[start...mark].lowercased() == prefix,
+            MemoReference.canStart(at: start, in: line, syntax: document.syntax)
+        else { return nil }
+        return start
     }
 
     /// `typed` completed to the first word of `text` it begins (in any case), or as typed.
@@ -366,31 +406,70 @@ final class ReferenceService {
         return .array(symbols)
     }
 
+    /// `memo`'s text as a person here reads it, or as stored when the store cannot say.
+    func readableText(of memo: Memo) -> String {
+        (try? notebook.readableText(of: memo)) ?? memo.content
+    }
+
+    /// Whether `text` is what memo `id`'s own file shows of version `base` (its readable
+    /// text), `base` being the memo's current version; an editor may have ended it with a
+    /// line break.
+    func isReadableText(_ text: String, ofVersion base: MemoFiles.Base, id: Int64) -> Bool {
+        guard let memo = try? notebook.memo(id: id), MemoFiles.Base(memo) == base else { return false }
+        let readable = readableText(of: memo)
+        return text == readable || text == readable + "\n"
+    }
+
     /// Writes the memo's file; its URI.
     func fileURI(of memo: Memo) throws(RPCError) -> String {
         guard let files = memoFiles else {
             throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME")
         }
         do {
-            return try files.write(memo)
+            return try files.write(memo, text: readableText(of: memo))
         } catch {
             throw RPCError(code: .internalError, message: "\(error)")
         }
     }
 
-    /// Memos for a `#` completion, newest first: all of them, or by id prefix for digits
+    /// A memo a completion offers: its id and first line, and its uuid, looked up when an
+    /// item needs it (a stable reference).
+    private struct Candidate {
+        let id: Int64
+        let title: String
+        let uuid: () throws(StoreError) -> String?
+    }
+
+    private func candidate(id: Int64, title: String, uuid: String? = nil) -> Candidate {
+        Candidate(id: id, title: title) { () throws(StoreError) -> String? in
+            if let uuid { return uuid }
+            return try self.notebook.memo(id: id)?.uuid
+        }
+    }
+
+    /// Memos for a completion, newest first: all of them, or by id prefix for digits
     /// (the REPL's id completion), else by full-text search with the last word a prefix.
-    private func candidates(matching typed: String) throws -> [(id: Int64, title: String)] {
+    private func candidates(matching typed: String) throws -> [Candidate] {
         if typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
             // The memo with exactly the typed id comes first, however many others start so.
             let exact = try Int64(typed).flatMap { try notebook.memo(id: $0) }
             let others = try notebook.summaries(idPrefix: typed, limit: Completer.limit).filter { $0.id != exact?.id }
-            let first = exact.map { [(id: $0.id, title: MemoContent.title(of: $0.content))] } ?? []
-            return Array((first + others.map { (id: $0.id, title: $0.title) }).prefix(Completer.limit))
+            let first = exact.map { [candidate(id: $0.id, title: MemoContent.title(of: $0.content), uuid: $0.uuid)] }
+            return Array(((first ?? []) + others.map { candidate(id: $0.id, title: $0.title) }).prefix(Completer.limit))
         }
         let search = try SearchQuery(parsing: typed + "*")
         return try notebook.memos(MemoQuery(filter: MemoFilter(search: search), limit: Completer.limit)).collect()
-            .map { ($0.id, MemoContent.title(of: $0.content)) }
+            .map { candidate(id: $0.id, title: MemoContent.title(of: $0.content), uuid: $0.uuid) }
+    }
+
+    /// Memos for a completion after `memo:` and hexadecimal digits: those whose uuid starts
+    /// with them, newest first.
+    private func candidates(uuidStartingWith digits: String) throws -> [Candidate] {
+        try notebook.memos(uuidStartingWith: digits, limit: Completer.limit).compactMap { found in
+            try notebook.memo(id: found.id).map {
+                candidate(id: $0.id, title: MemoContent.title(of: $0.content), uuid: $0.uuid)
+            }
+        }
     }
 
     private static let startOfFile: JSONValue = .object([

@@ -38,7 +38,7 @@ package final class MemoServer {
         references = ReferenceService(
             notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
-        selectionActions = SelectionActions(notebook: notebook, outbox: outbox)
+        selectionActions = SelectionActions(notebook: notebook, outbox: outbox, references: references)
         workspace = WorkspaceIndex(excluding: memoFilesFolder)
     }
 
@@ -156,6 +156,7 @@ package final class MemoServer {
                 if let id {
                     workspace.received(id, succeeded: result != nil)
                     selectionActions.received(id, result: result)
+                    outbox.received(answerTo: id)
                 }
                 return nil
             case .notification:
@@ -163,7 +164,8 @@ package final class MemoServer {
                 return nil
             case .request(let id):
                 do {
-                    return Outbox.response(id: id, result: try handleRequest(message))
+                    guard let result = try handleRequest(message, id: id) else { return nil }
+                    return Outbox.response(id: id, result: result)
                 } catch {
                     return Outbox.response(id: id, error: error)
                 }
@@ -171,7 +173,9 @@ package final class MemoServer {
         }
     }
 
-    private func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONValue {
+    /// The result of request `id`; nil when it is answered later (a move, once the client
+    /// answered its edit).
+    private func handleRequest(_ message: IncomingMessage, id: RequestID) throws(RPCError) -> JSONValue? {
         switch lifecycle {
         case .waitingForInitialize where message.method != "initialize":
             throw RPCError(
@@ -222,13 +226,15 @@ package final class MemoServer {
                 encoding: documents.encoding)
         case .codeActions(let params):
             let document = try documents.document(params.textDocument.uri)
-            return selectionActions.codeActions(
-                params, selected: document.text(in: params.range, encoding: documents.encoding))
+            let selected = document.text(in: params.range, encoding: documents.encoding)
+            return .array(
+                selectionActions.codeActions(params, selected: selected)
+                    + [references.stableLinksAction(in: document, encoding: documents.encoding)].compactMap { $0 })
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
         case .executeCommand(let params) where params.command == NewMemoCommand.name:
             return try NewMemoCommand(references: references, outbox: outbox, clientShowsDocuments: client.showDocument)
                 .run(params)
-        case .executeCommand(let params): return try selectionActions.executeCommand(params, in: documents)
+        case .executeCommand(let params): return try selectionActions.executeCommand(params, id: id, in: documents)
         case .codeLenses(let params):
             return try references.codeLenses(
                 in: documents.document(params.textDocument.uri), encoding: documents.encoding)

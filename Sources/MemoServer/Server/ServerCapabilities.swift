@@ -18,7 +18,7 @@ enum ServerCapabilities {
                     ),
                     (
                         "completionProvider",
-                        .object([("triggerCharacters", .array(["@", "-", "#"].map(JSONValue.string)))])
+                        .object([("triggerCharacters", .array(["@", "-", "#", ":"].map(JSONValue.string)))])
                     ),
                     ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)),
@@ -41,7 +41,12 @@ enum ServerCapabilities {
                             )
                         ])
                     ),
-                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("refactor.extract")]))])),
+                    (
+                        "codeActionProvider",
+                        .object([
+                            ("codeActionKinds", .array([.string("refactor.extract"), .string("refactor.rewrite")]))
+                        ])
+                    ),
                     (
                         "executeCommandProvider",
                         .object([

@@ -36,6 +36,28 @@ struct MemoHandles {
         }
     }
 
+    /// The ids and uuids of up to `limit` memos whose uuid starts with `digits` (0 to 31
+    /// hexadecimal digits, dashes left out), newest first: what completion after `memo:`
+    /// offers, and which memos a handle several share names.
+    func memos(uuidStartingWith digits: String, limit: Int) throws(StoreError) -> [(id: Int64, uuid: String)] {
+        try StoreError.wrapping {
+            let lower = MemoHandle.dashed(digits)
+            let statement: Statement
+            if let last = lower.unicodeScalars.last?.value {
+                statement = try database.cached(
+                    "SELECT id, uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 ORDER BY id DESC LIMIT ?3")
+                let upper = String(lower.dropLast()) + String(Character(Unicode.Scalar(UInt8(last + 1))))
+                try statement.bind([.text(lower), .text(upper), .integer(Int64(limit))])
+            } else {
+                statement = try database.cached("SELECT id, uuid FROM memo ORDER BY id DESC LIMIT ?1")
+                try statement.bind([.integer(Int64(limit))])
+            }
+            var memos: [(id: Int64, uuid: String)] = []
+            while try statement.step() { memos.append((statement.int64(at: 0), statement.string(at: 1))) }
+            return memos
+        }
+    }
+
     /// The shortest handle of at least 8 digits that names `uuid` alone here: one digit
     /// more than it shares with the uuids next to it in order. A uuid no memo here has (a
     /// deleted memo's) gets the handle that would name it if it came back.

@@ -234,10 +234,16 @@ chosen candidate or nil."
 
 ;;; Code actions as the user picks them
 
+(defvar memo-test-while-confirming nil
+  "A function run while eglot's question about a server edit is open, before it is
+answered: what Emacs does meanwhile (a real question reads events, and process output
+with them).")
+
 (defun memo-test-code-action (begin end title)
   "Selects BEGIN..END, runs `eglot-code-actions' as M-x would, and answers its
 minibuffer question with TITLE.  Records the titles offered under \"offered\"; a server
-edit that eglot asks to confirm is confirmed (and recorded under \"confirmations\")."
+edit that eglot asks to confirm is confirmed (and recorded under \"confirmations\"),
+after `memo-test-while-confirming' if set."
   (goto-char begin)
   (set-mark end)
   (activate-mark)
@@ -248,6 +254,7 @@ edit that eglot asks to confirm is confirmed (and recorded under \"confirmations
             title)))
     (cl-letf (((symbol-function 'y-or-n-p)
                (lambda (prompt)
+                 (when memo-test-while-confirming (funcall memo-test-while-confirming))
                  (memo-test-record "confirmations"
                                    (vconcat (cdr (assoc "confirmations" memo-test-results)) (list prompt)))
                  t)))
