@@ -241,8 +241,11 @@ package final class MemoStore {
 
     package func match(_ handle: MemoHandle) throws(StoreError) -> HandleMatch { try handles.match(handle) }
     package func handle(ofUUID uuid: String) throws(StoreError) -> MemoHandle { try handles.handle(of: uuid) }
+    package func uuids(named handle: MemoHandle, limit: Int) throws(StoreError) -> [String] {
+        try handles.uuids(named: handle, limit: limit)
+    }
     package func readableText(of memo: Memo) throws(StoreError) -> String {
-        try ReadableText(database: database, handles: handles).text(of: memo)
+        try ReadableText(database: database).text(of: memo)
     }
 
     // MARK: Sync (`SyncSide`)

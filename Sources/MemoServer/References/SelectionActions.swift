@@ -116,6 +116,6 @@ final class SelectionActions {
     /// the memo; whether it is gone.
     private func takeBack(_ move: (memo: Int64, change: Int64?)) -> Bool {
         if let change = move.change, (try? notebook.execute(.withdraw(change: change))) != nil { return true }
-        return (try? notebook.execute(.delete(ids: [move.memo]))) != nil
+        return (try? notebook.execute(.delete(ids: [.id(move.memo)]))) != nil
     }
 }

@@ -6,11 +6,14 @@
 package final class LinkGraph {
     private let nodes: Statement
     private let edges: Statement
+    /// Labels read as a person here reads the texts: `#ID` links by their memos' ids here.
+    private let readable: ReadableText
 
     /// Prepares the two statements over the memos `filter` selects. Without filters every
     /// memo is in: the statements read the tables straight, so memory stays flat; with
     /// filters the selected ids are gathered once.
     init(selecting filter: MemoFilter, in database: Database) throws {
+        readable = ReadableText(database: database)
         let (whereSQL, values) = filter.whereClause
         let selected =
             whereSQL.isEmpty ? "" : "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
@@ -29,11 +32,11 @@ package final class LinkGraph {
         try edges.bind(values)
     }
 
-    /// The next memo of the graph, or nil after the last.
+    /// The next memo of the graph, or nil after the last; its title as a person here reads it.
     package func nextNode() throws(StoreError) -> MemoStore.LinkedMemo? {
         try StoreError.wrapping {
             guard try nodes.step() else { return nil }
-            return LinkIndex.linkedMemo(nodes, at: 0)
+            return try LinkIndex.linkedMemo(nodes, at: 0, readable: readable)
         }
     }
 
