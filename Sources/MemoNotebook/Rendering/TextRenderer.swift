@@ -36,7 +36,7 @@ package struct TextRenderer: OutcomeRenderer {
                     output.write(utf8: line)
                 } else {
                     let memo = row.memo
-                    output.write(listLine(memo, text: try cursor.readableText(of: memo)) + "\n")
+                    output.write(listLine(memo, text: try listedText(of: memo, from: cursor)) + "\n")
                 }
                 line.removeAll(keepingCapacity: true)
             }
@@ -48,7 +48,7 @@ package struct TextRenderer: OutcomeRenderer {
                     output.write((currentGroup == nil ? "" : "\n") + paint(group, .bold) + "\n")
                     currentGroup = group
                 }
-                output.write(listLine(memo, text: try cursor.readableText(of: memo)) + "\n")
+                output.write(listLine(memo, text: try listedText(of: memo, from: cursor)) + "\n")
             }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
         case .batchBegun: output.write("batch begun: 'save' writes its changes together, 'rollback' discards them\n")
@@ -144,6 +144,13 @@ package struct TextRenderer: OutcomeRenderer {
             if snippet == nil || left >= room { return painted(head, text, line.matches, tags: tags) }
             room = left
         }
+    }
+
+    /// The text a listed memo's line is made from: as read here when the line it shows holds a
+    /// `#` (a link there may read otherwise), else as stored, at no query.
+    private func listedText(of memo: Memo, from cursor: MemoCursor) throws(StoreError) -> String {
+        guard firstLine(of: memo.content).utf8.contains(UInt8(ascii: "#")) else { return memo.content }
+        return try cursor.readableText(of: memo)
     }
 
     /// The line shortened to `room` columns with the tags it does not show after it; without

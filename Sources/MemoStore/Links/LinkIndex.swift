@@ -70,8 +70,13 @@ struct LinkIndex {
     ) throws(StoreError) -> MemoStore.LinkedMemo? {
         guard !row.isNull(at: column) else { return nil }
         let id = row.int64(at: column)
-        let start = try readable.text(row.string(at: column + 2), ofMemo: id)
+        var start = row.string(at: column + 2)
         var title = MemoContent.title(of: start)
+        // Only a `#` in the title can read otherwise: most titles cost no query.
+        if title.utf8.contains(UInt8(ascii: "#")) {
+            start = try readable.text(start, ofMemo: id)
+            title = MemoContent.title(of: start)
+        }
         if row.int64(at: column + 3) != 0, !title.isEmpty, start.hasSuffix(title) {
             // The text was cut inside its first line, maybe inside a character: drop that one.
             title = String(title.dropLast()) + "…"
