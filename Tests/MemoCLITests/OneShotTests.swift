@@ -71,7 +71,8 @@ struct OneShotTests {
         #expect(try memo.run(["frobnicate"]).standardError == "error: unknown command 'frobnicate' (try 'help')\n")
         #expect(try memo.run(["list", "--since", "someday"]).status == 1)
         #expect(
-            try memo.run(["show", "abc"]).standardError == "error: invalid memo id 'abc': expected a positive number, memo:HANDLE or memo:UUID\n")
+            try memo.run(["show", "abc"]).standardError
+                == "error: invalid memo id 'abc': expected a positive number, memo:HANDLE or memo:UUID\n")
         #expect(try memo.run(["--version"]).standardOutput.hasPrefix("memo "))
         let help = try memo.run(["--help"])
         #expect(help.status == 0 && help.standardOutput.hasPrefix("usage: memo"))

@@ -70,7 +70,9 @@ struct RenderingTests {
         let memo = try notebook.add("pay \u{202E}001$\u{202C} to \u{2067}x\u{2069} שלום\u{200F}", tags: [])
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
         #expect(renderer.block(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}\n"))
-        #expect(renderer.listLine(memo, text: memo.content).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
+        #expect(
+            renderer.listLine(memo, text: memo.content).hasSuffix(
+                "pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
     }
 
     /// A search shows the line that matched, like grep: the matches in bold on a colour

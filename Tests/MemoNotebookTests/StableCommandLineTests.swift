@@ -67,7 +67,9 @@ struct StableCommandLineTests {
         let there = stores.there
         #expect(try there.run("show \(stores.handle)").hasPrefix("#2\n"))
         #expect(try there.run("show memo:\(stores.alpha.uuid)").hasPrefix("#2\n"))
-        #expect(try there.run("show \(stores.handle.description.uppercased().replacing("MEMO:", with: "memo:"))").hasPrefix("#2\n"))
+        #expect(
+            try there.run("show \(stores.handle.description.uppercased().replacing("MEMO:", with: "memo:"))").hasPrefix(
+                "#2\n"))
         #expect(try there.run("list --links-to \(stores.handle)").contains("#3  "))
         #expect(try there.run("count --linked-from 3") == "1\n")
         try there.run("tag \(stores.handle) greek")
@@ -92,7 +94,8 @@ struct StableCommandLineTests {
         let error = try #require(throws: CommandError.self) { try session.run("show memo:abcdef01") }
         #expect(
             error.message
-                == "memo:abcdef01 names several memos: #1 (memo:abcdef01234) first twin, #2 (memo:abcdef01239) second twin")
+                == "memo:abcdef01 names several memos: #1 (memo:abcdef01234) first twin, #2 (memo:abcdef01239) second twin"
+        )
         let none = try #require(throws: CommandError.self) { try session.run("delete memo:99999999") }
         #expect(none.message == "no memo memo:99999999 here")
     }

@@ -19,7 +19,8 @@ extension Notebook {
             guard uuids.count > 1 else { return try existing(uuid: first).id }
             let named = try uuids.map { uuid throws -> String in
                 let memo = try existing(uuid: uuid)
-                return "#\(memo.id) (\(try store.handle(ofUUID: uuid))) \(TerminalText.row(MemoContent.title(of: memo.content)))"
+                let title = TerminalText.row(MemoContent.title(of: memo.content))
+                return "#\(memo.id) (\(try store.handle(ofUUID: uuid))) \(title)"
             }
             throw CommandError.invalid(
                 "\(handle) names several memos: " + named.joined(separator: ", ")

@@ -101,7 +101,8 @@ struct LinkIndex {
                     namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
                     target: try Self.linkedMemo(outgoing, at: 2, readable: readable))
                 if link.target == nil, let uuid = link.namedUUID {
-                    link.missing = MemoStore.MissingMemo(handle: try handles.handle(of: uuid), title: try lastTitle(ofUUID: uuid))
+                    link.missing = MemoStore.MissingMemo(
+                        handle: try handles.handle(of: uuid), title: try lastTitle(ofUUID: uuid))
                 }
                 links.outgoing.append(link)
             }

@@ -35,7 +35,8 @@ struct MemoHandles {
     /// too short to tell them apart names.
     func uuids(named handle: MemoHandle, limit: Int) throws(StoreError) -> [String] {
         try StoreError.wrapping {
-            let statement = try database.cached("SELECT uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 ORDER BY uuid LIMIT ?3")
+            let statement = try database.cached(
+                "SELECT uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 ORDER BY uuid LIMIT ?3")
             try statement.bind([.text(handle.uuidPrefix), .text(handle.uuidPrefixEnd), .integer(Int64(limit))])
             var uuids: [String] = []
             while try statement.step() { uuids.append(statement.string(at: 0)) }
