@@ -113,6 +113,22 @@ struct StableCommandLineTests {
         #expect(try there.json("show 3").contains(##""reference":"#1","id":null,"uuid":"\##(stores.alpha.uuid)""##))
     }
 
+    /// A memo deleted in the other store before a sync could bring it: this store knows
+    /// nothing of it but its uuid, so it is named by its handle, `(not here)`, never by `#1`,
+    /// Y's own memo here.
+    @Test func aTargetThisStoreNeverHadIsNamedByItsHandle() throws {
+        let here = try ScriptedNotebook(file: scratch.path + "/x.sqlite")
+        let there = try ScriptedNotebook(file: scratch.path + "/y.sqlite")
+        try here.run(["add Alpha", "add see #1"])
+        let handle = try here.notebook.handle(ofUUID: try #require(try here.notebook.memo(id: 1)).uuid)
+        try here.run("delete 1")
+        try there.run(["add Y's own", "sync \(scratch.path)/x.sqlite"])
+        #expect(try there.notebook.memo(id: 1)?.content == "Y's own")
+        let shown = try there.run("show 2")
+        #expect(shown.contains("links:    → \(handle) (not here)\n"), "\(shown)")
+        #expect(shown.hasSuffix("\nsee \(handle)\n"))
+    }
+
     /// `pick` offers the lines `list` shows.
     @Test func pickOffersReadableLines() throws {
         let stores = try twoStores()

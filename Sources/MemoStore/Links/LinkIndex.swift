@@ -131,15 +131,19 @@ struct LinkIndex {
         }
     }
 
-    /// The first line of the last version the history keeps of the memo with `uuid`, one no
-    /// longer here: what a link to it is named by. Nil when the history keeps none (a memo
-    /// deleted in another store, or a history cleared since).
+    /// The first line of the memo with `uuid`, one no longer here, as it was when deleted:
+    /// what a link to it is named by. From its tombstone (which a sync brings from the
+    /// store that deleted it), else from the last version the history keeps; nil when
+    /// neither has it (a memo this store never had).
     private func lastTitle(ofUUID uuid: String) throws(StoreError) -> String? {
         try StoreError.wrapping {
             try database.cached(
                 """
-                SELECT substr(json_extract(before, '$.content'), 1, \(Self.titleLength)) FROM history_memo
-                WHERE before IS NOT NULL AND json_extract(before, '$.uuid') = ?1 ORDER BY seq DESC LIMIT 1
+                SELECT substr(coalesce(
+                    (SELECT json_extract(text, '$.content') FROM memo_tombstone WHERE uuid = ?1),
+                    (SELECT json_extract(before, '$.content') FROM history_memo
+                     WHERE before IS NOT NULL AND json_extract(before, '$.uuid') = ?1 ORDER BY seq DESC LIMIT 1)),
+                    1, \(Self.titleLength))
                 """
             ).firstRow([.text(uuid)]) { $0.isNull(at: 0) ? nil : MemoContent.title(of: $0.string(at: 0)) } ?? nil
         }
