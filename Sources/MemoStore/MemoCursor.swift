@@ -2,12 +2,20 @@
 /// exporting the whole store keeps memory flat (Core Data's faulting, made explicit).
 package final class MemoCursor {
     private let statement: Statement
+    private let readable: ReadableText
     private var isDone = false
     /// How many rows it has given: none for a search that found nothing, once walked.
     package private(set) var rowsGiven = 0
 
-    init(statement: Statement) {
+    init(statement: Statement, readable: ReadableText) {
         self.statement = statement
+        self.readable = readable
+    }
+
+    /// `memo`'s text as a person here reads it (`MemoStore.readableText(of:)`), for a
+    /// listing of the memos this cursor gives: a query only for a text holding a `#`.
+    package func readableText(of memo: Memo) throws(StoreError) -> String {
+        try readable.text(of: memo)
     }
 
     /// The next memo, or nil at the end. An I/O error mid-way is thrown, never a crash.

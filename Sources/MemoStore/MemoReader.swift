@@ -58,7 +58,7 @@ struct MemoReader {
             let (sql, values) = query.selectStatement
             let statement = try database.prepare(sql)
             try statement.bind(values)
-            return MemoCursor(statement: statement)
+            return MemoCursor(statement: statement, readable: ReadableText(database: database))
         }
     }
 

@@ -246,8 +246,11 @@ package final class MemoStore {
     package func memos(uuidStartingWith digits: String, limit: Int) throws(StoreError) -> [(id: Int64, uuid: String)] {
         try handles.memos(uuidStartingWith: digits, limit: limit)
     }
+    package func uuids(named handle: MemoHandle, limit: Int) throws(StoreError) -> [String] {
+        try handles.uuids(named: handle, limit: limit)
+    }
     package func readableText(of memo: Memo) throws(StoreError) -> String {
-        try ReadableText(database: database, handles: handles).text(of: memo)
+        try ReadableText(database: database).text(of: memo)
     }
 
     // MARK: Sync (`SyncSide`)

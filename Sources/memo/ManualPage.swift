@@ -32,6 +32,7 @@ enum ManualPage {
         if syntax.options.contains(where: { $0.valueName == "DATE" }) || syntax.usage == "DATE" {
             text += ".IP\nDATE: see DATES.\n"
         }
+        if HelpText.takesMemoID(syntax) { text += ".IP\n" + escaped(HelpText.memoIDForms) + "\n" }
         return text
     }
 

@@ -71,7 +71,8 @@ struct OneShotTests {
         #expect(try memo.run(["frobnicate"]).standardError == "error: unknown command 'frobnicate' (try 'help')\n")
         #expect(try memo.run(["list", "--since", "someday"]).status == 1)
         #expect(
-            try memo.run(["show", "abc"]).standardError == "error: invalid memo id 'abc': expected a positive number\n")
+            try memo.run(["show", "abc"]).standardError
+                == "error: invalid memo id 'abc': expected a positive number, memo:HANDLE or memo:UUID\n")
         #expect(try memo.run(["--version"]).standardOutput.hasPrefix("memo "))
         let help = try memo.run(["--help"])
         #expect(help.status == 0 && help.standardOutput.hasPrefix("usage: memo"))
@@ -146,7 +147,7 @@ struct OneShotTests {
             (["add", ""], 1, "error: memo text is empty\n"),
             (["list", ""], 2, "error: unexpected argument '' for 'list'\n"),
             (["search", ""], 1, "error: invalid search '': nothing to search for\n"),
-            (["show", ""], 1, "error: invalid memo id '': expected a positive number\n")
+            (["show", ""], 1, "error: invalid memo id '': expected a positive number, memo:HANDLE or memo:UUID\n")
         ] {
             let result = try memo.run(["--in-memory"] + arguments)
             #expect(result.status == status, "\(arguments)")

@@ -24,6 +24,7 @@ struct ScriptingTests {
                 #1  2000-01-01 00:00:00  first @a
                 #1
                 uuid:     a63ae090-249f-4364-8233-000000000001
+                handle:   memo:a63ae090
                 inserted: 2000-01-01 00:00:00
                 updated:  never
                 tags:     @a

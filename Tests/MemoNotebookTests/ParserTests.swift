@@ -74,8 +74,11 @@ struct ParserTests {
             "2024-02-30", .invalidArgument
         ),
         ("list extra", "unexpected argument 'extra' for 'list'", "extra", .usage),
-        ("show x1", "invalid memo id 'x1': expected a positive number", "x1", .invalidArgument),
-        ("show 0", "invalid memo id '0': expected a positive number", "0", .invalidArgument),
+        (
+            "show x1", "invalid memo id 'x1': expected a positive number, memo:HANDLE or memo:UUID", "x1",
+            .invalidArgument
+        ),
+        ("show 0", "invalid memo id '0': expected a positive number, memo:HANDLE or memo:UUID", "0", .invalidArgument),
         ("tag 1 bad!tag", "invalid tag 'bad!tag': use letters, digits, '_' and '-'", "bad!tag", .invalidArgument),
         ("help nothing", "unknown command 'nothing' (try 'help')", "nothing", .usage),
         ("search --bogus heart", "unknown option '--bogus' for 'search'", "--bogus", .usage),

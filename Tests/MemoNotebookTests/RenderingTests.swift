@@ -37,6 +37,7 @@ struct RenderingTests {
                 #1  2000-01-01 00:00:00  Buy milk @shop
                 #1
                 uuid:     85316dc8-6b32-4318-880f-000000000001
+                handle:   memo:85316dc8
                 inserted: 2000-01-01 00:00:00
                 updated:  never
                 tags:     @shop
@@ -56,7 +57,7 @@ struct RenderingTests {
         #expect(
             !shown.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" })
         #expect(shown.hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^?\tend\nsecond^[[H line\n"))
-        #expect(renderer.listLine(memo).hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^? end …"))
+        #expect(renderer.listLine(memo, text: memo.content).hasSuffix("x^[]0;pwned^G^[[2Jy<U+009B>z^? end …"))
         #expect(
             session(["show 1"], json: true).contains(
                 #""content":"x\u001b]0;pwned\u0007\u001b[2Jy\#u{9B}z\#u{7F}\tend\nsecond\u001b[H line""#))
@@ -69,7 +70,9 @@ struct RenderingTests {
         let memo = try notebook.add("pay \u{202E}001$\u{202C} to \u{2067}x\u{2069} שלום\u{200F}", tags: [])
         let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
         #expect(renderer.block(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}\n"))
-        #expect(renderer.listLine(memo).hasSuffix("pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
+        #expect(
+            renderer.listLine(memo, text: memo.content).hasSuffix(
+                "pay <U+202E>001$<U+202C> to <U+2067>x<U+2069> שלום\u{200F}"))
     }
 
     /// A search shows the line that matched, like grep: the matches in bold on a colour
@@ -139,7 +142,7 @@ struct RenderingTests {
                 let memo = Memo(
                     id: 1, uuid: "00000000-0000-4000-8000-000000000001", content: text,
                     insertDate: Timestamp(secondsSince1970: 0), updateDate: nil, tags: tags)
-                let line = renderer.listLine(memo, snippet: SearchSnippet(of: text, for: query))
+                let line = renderer.listLine(memo, text: memo.content, snippet: SearchSnippet(of: text, for: query))
                 #expect(line.contains("zqxv"), "\(width) columns, \(tagCount) tags, at \(position): \(line)")
                 #expect(DisplayWidth.of(line) <= width, "\(width) columns: \(line)")
             }
@@ -191,7 +194,7 @@ struct RenderingTests {
         ])
         #expect(
             text.contains(
-                /uuid:     [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-000000000002\ninserted: 2000-01-01 00:00:01\n/
+                /uuid:     [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-000000000002\nhandle:   memo:[0-9a-f]{8,31}\ninserted: 2000-01-01 00:00:01\n/
             ))
     }
 

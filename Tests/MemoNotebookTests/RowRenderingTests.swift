@@ -57,7 +57,7 @@ struct RowRenderingTests {
         var fromBytes = 0
         while let row = try rows.nextRow() {
             let memo = try #require(try memos.next())
-            let expected = renderer.listLine(memo) + "\n"
+            let expected = renderer.listLine(memo, text: memo.content) + "\n"
             var line: [UInt8] = []
             if renderer.appendPlainListLine(row, to: &line) {
                 fromBytes += 1

@@ -52,7 +52,7 @@ struct DocumentTests {
             diagnostics.map { $0["message"] as? String } == [
                 "unknown command 'frobnicate' (try 'help')",
                 "unknown option '--bogus' for 'list'",
-                "invalid memo id 'x2': expected a positive number",
+                "invalid memo id 'x2': expected a positive number, memo:HANDLE or memo:UUID",
                 "invalid date '2024-13-01': use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.sss]]Z (or +HH:MM), now, today, yesterday, tomorrow, a weekday (monday), last/this/next WEEKDAY, last/this/next week/month/year, an age (7d, 2w, 3m, 1y, 2 days ago, a week ago), and a time (21:30, 9pm, 9:30am, noon, midnight) alone for today or after a day (yesterday 21:30, yesterday at 9pm)",
                 "the heredoc never ends: no line 'EOF' follows"
             ])

@@ -318,8 +318,9 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
     memo(memo_binary, environment, store, "sync", str(there))
     listed = memo(memo_binary, environment, store, "list")
     milk = int(next(line for line in listed.splitlines() if line.endswith("  milk")).split()[0][1:])
-    plan = int(next(line for line in listed.splitlines() if "plan: buy #2" in line).split()[0][1:])
+    plan = int(next(line for line in listed.splitlines() if "plan: buy #" in line).split()[0][1:])
     assert milk != 2
+    assert f"plan: buy #{milk}" in listed, "the list reads the link by milk's id here"
 
     async def body(client):
         open_document(client, f"see #{plan}\n")

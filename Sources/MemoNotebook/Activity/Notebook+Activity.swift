@@ -7,9 +7,9 @@ extension Notebook {
     /// How many tags `stats` lists.
     static let statisticsTagCount = 10
 
-    func calendar(_ arguments: CalendarArguments) throws(StoreError) -> CalendarYear {
+    func calendar(_ arguments: CalendarArguments) throws -> CalendarYear {
         let year = arguments.year ?? displayTime.day(of: clock.current).year
-        var filter = resolve(arguments.filter)
+        var filter = try resolve(arguments.filter)
         let start = displayTime.startOfDay(CivilDate(year: year, month: 1, day: 1))
         let end = displayTime.startOfDay(CivilDate(year: year + 1, month: 1, day: 1))
         let since = max(filter.since ?? start, start), before = min(filter.before ?? end, end)
@@ -22,8 +22,8 @@ extension Notebook {
         return CalendarYear(year: year, days: DailyActivity(hourly).days)
     }
 
-    func statistics(_ arguments: FilterArguments) throws(StoreError) -> MemoStatistics {
-        let filter = resolve(arguments)
+    func statistics(_ arguments: FilterArguments) throws -> MemoStatistics {
+        let filter = try resolve(arguments)
         let today = displayTime.day(of: clock.current)
         guard let span = try store.insertDateSpan(filter) else {
             return MemoStatistics(DailyActivity([]), tags: [], today: today)

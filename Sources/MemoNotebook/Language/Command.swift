@@ -6,10 +6,13 @@ package enum Command: Equatable, Sendable {
     /// `date` back-dates it (docs/REFERENCE.md, Back-dating).
     case add(text: String?, tags: [String], date: DateArgument? = nil)
     case list(ListArguments)
-    case show(ids: [Int64])
+    /// Memos named by id here or by a stable form (`memo:HANDLE`, `memo:UUID`), which the
+    /// notebook resolves as the command runs (`Notebook.memoID(_:)`); so for every command
+    /// the command line names memos in.
+    case show(ids: [MemoReference])
     /// A memo's new text; nil, as for `add`, when the command gave none. A `date` moves the
     /// memo there too, in the same change; with it, no text is a move alone.
-    case edit(id: Int64, text: String?, date: DateArgument? = nil)
+    case edit(id: MemoReference, text: String?, date: DateArgument? = nil)
     /// A memo's new text, its whole explicit tag set, or both, in one change: the server's
     /// `memo/update`, which the command language does not spell.
     case update(id: Int64, content: String?, tags: [String]?, date: DateArgument? = nil)
@@ -20,9 +23,9 @@ package enum Command: Equatable, Sendable {
     /// server's answer to a move whose edit the editor refused, which the command language
     /// does not spell. Undone in the store and gone from the session's undo and redo.
     case withdraw(change: Int64)
-    case delete(ids: [Int64])
-    case tag(id: Int64, tags: [String])
-    case untag(id: Int64, tags: [String])
+    case delete(ids: [MemoReference])
+    case tag(id: MemoReference, tags: [String])
+    case untag(id: MemoReference, tags: [String])
     case tags
     case count(FilterArguments)
     /// The link graph of the memos the filters select (docs/REFERENCE.md, Links).
@@ -142,8 +145,8 @@ package struct FilterArguments: Equatable, Sendable {
     package var on: DateArgument?
     /// Memos linking to this one, linked from it, or (`isOrphan`) with no links (docs/REFERENCE.md,
     /// Links).
-    package var linksTo: Int64?
-    package var linkedFrom: Int64?
+    package var linksTo: MemoReference?
+    package var linkedFrom: MemoReference?
     package var isOrphan = false
 }
 

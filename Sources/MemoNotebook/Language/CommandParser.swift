@@ -169,14 +169,16 @@ package enum CommandParser {
     }
 
     /// `show ID...` and `delete ID...`: at least one memo id.
-    private static func memoIDs<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> [Int64] {
+    private static func memoIDs<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> [MemoReference] {
         let ids = try reader.remainingArguments().map(memoID)
         guard !ids.isEmpty else { throw .missingArgument("at least one memo id", command: reader.syntax.name) }
         return ids
     }
 
     /// `tag ID TAG...` and `untag ID TAG...`: a memo id, then at least one tag.
-    private static func memoIDAndTags<S>(_ reader: inout ArgumentReader<S>) throws(CommandError) -> (Int64, [String]) {
+    private static func memoIDAndTags<S>(
+        _ reader: inout ArgumentReader<S>
+    ) throws(CommandError) -> (MemoReference, [String]) {
         let arguments = try reader.remainingArguments()
         guard let idWord = arguments.first else { throw .missingArgument("a memo id", command: reader.syntax.name) }
         let id = try memoID(idWord)
@@ -352,13 +354,21 @@ package enum CommandParser {
         return arguments
     }
 
-    /// A memo id: a positive integer, optionally written `#12` as listings show it.
-    static func memoID(_ word: Word) throws(CommandError) -> Int64 {
+    /// A memo id: a positive integer, optionally written `#12` as listings show it, or a
+    /// memo's stable form, `memo:HANDLE` or `memo:UUID` (docs/REFERENCE.md, Links), which
+    /// the notebook resolves in its store.
+    static func memoID(_ word: Word) throws(CommandError) -> MemoReference {
         let digits = word.text.hasPrefix("#") ? word.text.dropFirst() : Substring(word.text)
-        guard let id = Int64(digits), id > 0 else {
-            throw .invalid("invalid memo id '\(word.text)': expected a positive number", range: word.range)
+        if let id = Int64(digits), id > 0 { return .id(id) }
+        let found = MemoReference.all(in: word.text, syntax: .plain)
+        if let stable = found.first, found.count == 1, stable.range == word.text.startIndex..<word.text.endIndex {
+            switch stable.reference {
+            case .uuid, .handle: return stable.reference
+            case .id: break
+            }
         }
-        return id
+        throw .invalid(
+            "invalid memo id '\(word.text)': expected a positive number, memo:HANDLE or memo:UUID", range: word.range)
     }
 
     private static func count(_ word: Word, option: String) throws(CommandError) -> Int {

@@ -176,11 +176,15 @@ extension CommandSyntax {
                 """),
         CommandSyntax(
             .show, usage: "ID... | show -i [list options] [QUERY]",
-            summary: "Show whole memos with their uuid, dates, tags and links both ways.",
+            summary: "Show whole memos with their uuid, handle, dates, tags and links both ways.",
             options: [.interactive] + OptionSyntax.picking,
             details: """
-                links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
-                line, or the reference and (no such memo); then each memo whose text references this one: ←.
+                handle: memo: and the fewest hex digits of the uuid (8 or more) that name the memo alone here; it
+                names the memo in every store, where its id may differ. The text reads each #ID link as its
+                memo's id here (the stored text stays as written; --json gives it), a link to a memo not here as
+                its handle. links: lists each memo the text references (#ID, memo:HANDLE, memo:UUID; not in
+                code): → #3 and its first line; for a memo deleted since, its handle and last first line, then
+                (deleted); or the reference and (no such memo); then each memo whose text references this one: ←.
                 """),
         CommandSyntax(
             .edit,

@@ -35,7 +35,19 @@ package enum HelpText {
         if syntax.options.contains(where: { $0.valueName == "DATE" }) || syntax.usage == "DATE" {
             text += "\nDATE is \(DateArgument.forms).\n"
         }
+        if takesMemoID(syntax) { text += "\n\(memoIDForms)\n" }
         return text
+    }
+
+    /// What an ID argument may be: the help of every command that takes one says it.
+    package static let memoIDForms =
+        "ID is a memo's id in this store (12 or #12), or a form that names it in every store: its handle "
+        + "memo:HANDLE (the first 8 or more hex digits of its uuid, as show gives it) or memo:UUID."
+
+    /// Whether the command takes a memo id, as an argument or an option's value.
+    package static func takesMemoID(_ syntax: CommandSyntax) -> Bool {
+        syntax.options.contains { $0.valueName == "ID" }
+            || syntax.usage.split(separator: " ").contains { $0.hasPrefix("ID") }
     }
 }
 

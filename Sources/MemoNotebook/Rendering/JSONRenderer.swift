@@ -67,7 +67,7 @@ package struct JSONRenderer: OutcomeRenderer {
                         ("alreadyThere", .integer(Int64(summary.alreadyThere))),
                         ("notNewer", .integer(Int64(summary.notNewer)))
                     ] + (summary.source?.jsonMembers ?? [])))
-        case .shown(let memos): memos.forEach { line(Self.json($0.memo, links: $0.links)) }
+        case .shown(let memos): memos.forEach { line(Self.json($0)) }
         case .deleted(let ids, let referrers):
             var fields: [(String, JSONValue)] = [("deleted", .array(ids.map(JSONValue.integer)))]
             if !referrers.isEmpty { fields.append(("referencedBy", .array(referrers.map { .integer($0.id) }))) }
@@ -121,11 +121,15 @@ package struct JSONRenderer: OutcomeRenderer {
         ])
     }
 
-    /// The memo object with `links` (what its text references: `reference` as written, the
-    /// `uuid` of the memo it named, null for none, and that memo's `id` here, null when it is
-    /// not here) and `backlinks` (the memos referencing it).
-    package static func json(_ memo: Memo, links: MemoStore.Links) -> JSONValue {
+    /// The memo object with its `handle` (after `uuid`), `links` (what its text references:
+    /// `reference` as written, the `uuid` of the memo it named, null for none, and that
+    /// memo's `id` here, null when it is not here) and `backlinks` (the memos referencing
+    /// it). Its `content` is the text as stored, which others import: the links say what
+    /// each reference names.
+    package static func json(_ shown: ShownMemo) -> JSONValue {
+        let (memo, links) = (shown.memo, shown.links)
         guard case .object(var fields) = json(memo) else { return json(memo) }
+        fields.insert(("handle", .string(shown.handle.description)), at: 2)
         fields.append(
             (
                 "links",

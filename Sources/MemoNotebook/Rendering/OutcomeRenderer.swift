@@ -8,13 +8,17 @@ package protocol OutcomeRenderer {
 
 extension OutcomeRenderer {
     /// Streams a cursor's memos through `line`, one at a time, until `output` breaks.
-    func forEach(in cursor: MemoCursor, to output: OutputSink, _ line: (Memo) -> Void) throws(StoreError) {
-        while !output.isBroken, let memo = try cursor.next() { line(memo) }
+    func forEach(
+        in cursor: MemoCursor, to output: OutputSink, _ line: (Memo) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        while !output.isBroken, let memo = try cursor.next() { try line(memo) }
     }
 
     /// `forEach` on rows read in place, for outputs that can copy their bytes.
-    func forEachRow(in cursor: MemoCursor, to output: OutputSink, _ line: (MemoRow) -> Void) throws(StoreError) {
-        while !output.isBroken, let row = try cursor.nextRow() { line(row) }
+    func forEachRow(
+        in cursor: MemoCursor, to output: OutputSink, _ line: (MemoRow) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        while !output.isBroken, let row = try cursor.nextRow() { try line(row) }
     }
 
     /// Writes an export to standard output in its own format, whichever renderer runs.

@@ -25,28 +25,30 @@ package struct TextRenderer: OutcomeRenderer {
                 "synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n"
             )
         case .memos(let cursor, nil, let search?):
-            try forEach(in: cursor, to: output) { memo in
-                output.write(listLine(memo, snippet: SearchSnippet(of: memo.content, for: search)) + "\n")
+            try forEach(in: cursor, to: output) { memo throws(StoreError) in
+                let text = try cursor.readableText(of: memo)
+                output.write(listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n")
             }
         case .memos(let cursor, nil, nil):
             var line: [UInt8] = []
-            try forEachRow(in: cursor, to: output) { row in
+            try forEachRow(in: cursor, to: output) { row throws(StoreError) in
                 if appendPlainListLine(row, to: &line) {
                     output.write(utf8: line)
                 } else {
-                    output.write(listLine(row.memo) + "\n")
+                    let memo = row.memo
+                    output.write(listLine(memo, text: try listedText(of: memo, from: cursor)) + "\n")
                 }
                 line.removeAll(keepingCapacity: true)
             }
         case .memos(let cursor, let grouping?, _):
             var currentGroup: String?
-            try forEach(in: cursor, to: output) { memo in
+            try forEach(in: cursor, to: output) { memo throws(StoreError) in
                 let group = heading(of: memo, by: grouping)
                 if group != currentGroup {
                     output.write((currentGroup == nil ? "" : "\n") + paint(group, .bold) + "\n")
                     currentGroup = group
                 }
-                output.write(listLine(memo) + "\n")
+                output.write(listLine(memo, text: try listedText(of: memo, from: cursor)) + "\n")
             }
         case .exportStream(let cursor, let writer): try export(cursor, with: writer, to: output)
         case .batchBegun: output.write("batch begun: 'save' writes its changes together, 'rollback' discards them\n")
@@ -79,7 +81,7 @@ package struct TextRenderer: OutcomeRenderer {
             output.write(
                 "imported \(summary.records) record\(summary.records == 1 ? "" : "s")\(source): "
                     + parts.joined(separator: ", ") + "\n")
-        case .shown(let memos): output.write(memos.map { block($0.memo, links: $0.links) }.joined(separator: "\n"))
+        case .shown(let memos): output.write(memos.map(block).joined(separator: "\n"))
         case .deleted(let ids, let referrers):
             let referenced =
                 referrers.isEmpty
@@ -118,11 +120,12 @@ package struct TextRenderer: OutcomeRenderer {
     /// date, those are cut too. A tag the shown text already shows as `@word` is not
     /// repeated, unless shortening cut it off. For a search, the line shown is the one that
     /// matched (`snippet`), begun shortly before its first match when that would be cut off,
-    /// with the matches highlighted on a colour terminal.
-    func listLine(_ memo: Memo, snippet: SearchSnippet? = nil) -> String {
+    /// with the matches highlighted on a colour terminal. `text` is the memo's text as a person
+    /// here reads it (`Notebook.readableText(of:)`), which a snippet is of too.
+    func listLine(_ memo: Memo, text: String, snippet: SearchSnippet? = nil) -> String {
         let head = "#\(memo.id)  " + style.displayTime.format(memo.insertDate)
         func shown(room: Int?) -> (text: String, matches: [Range<Int>]) {
-            snippet.map { shownLine($0, room: room) } ?? (text: firstLine(of: memo.content), matches: [])
+            snippet.map { shownLine($0, room: room) } ?? (text: firstLine(of: text), matches: [])
         }
         guard let width = style.width else {
             let line = shown(room: nil)
@@ -142,6 +145,13 @@ package struct TextRenderer: OutcomeRenderer {
             if snippet == nil || left >= room { return painted(head, text, line.matches, tags: tags) }
             room = left
         }
+    }
+
+    /// The text a listed memo's line is made from: as read here when the line it shows holds a
+    /// `#` (a link there may read otherwise), else as stored, at no query.
+    private func listedText(of memo: Memo, from cursor: MemoCursor) throws(StoreError) -> String {
+        guard firstLine(of: memo.content).utf8.contains(UInt8(ascii: "#")) else { return memo.content }
+        return try cursor.readableText(of: memo)
     }
 
     /// The line shortened to `room` columns with the tags it does not show after it; without
@@ -235,8 +245,9 @@ package struct TextRenderer: OutcomeRenderer {
 
     /// Appends the line `listLine` writes for the row, and its line break, made from the
     /// row's bytes without decoding the memo: for output to a pipe (no width, no colour),
-    /// when the first line is plain text (`ByteText.isPlain`), not blank, whose inline tags
-    /// are plain ASCII. False, with nothing appended, otherwise: `listLine` then does it.
+    /// when the first line is plain text (`ByteText.isPlain`), not blank, without a `#` (a
+    /// link there may read otherwise, `ReadableText`), whose inline tags are plain ASCII.
+    /// False, with nothing appended, otherwise: `listLine` then does it.
     func appendPlainListLine(_ row: MemoRow, to bytes: inout [UInt8]) -> Bool {
         guard style.width == nil, !style.color else { return false }
         return row.withContent { content -> Bool in
@@ -245,7 +256,7 @@ package struct TextRenderer: OutcomeRenderer {
                 let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
                 let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
                 guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-                    ByteText.isPlain(firstLine), ByteText.isPlain(tags),
+                    !firstLine.contains(UInt8(ascii: "#")), ByteText.isPlain(firstLine), ByteText.isPlain(tags),
                     let shownTags = ByteText.asciiInlineTags(firstLine)
                 else { return false }
                 bytes.append(UInt8(ascii: "#"))
@@ -328,27 +339,41 @@ package struct TextRenderer: OutcomeRenderer {
         return String(date.prefix(grouping == .day ? 10 : 7))
     }
 
-    /// A whole memo: a header of fields, a blank line, then its full text.
-    package func block(_ memo: Memo, links: MemoStore.Links = MemoStore.Links()) -> String {
+    /// A whole memo as `show` gives it: a header of fields (its handle after its uuid), a
+    /// blank line, then its full text as a person here reads it.
+    package func block(_ shown: ShownMemo) -> String {
+        block(shown.memo, links: shown.links, text: shown.text, handle: shown.handle)
+    }
+
+    /// A whole memo: a header of fields, a blank line, then its full text (`text`, its text
+    /// as a person here reads it, when known).
+    package func block(
+        _ memo: Memo, links: MemoStore.Links = MemoStore.Links(), text: String? = nil, handle: MemoHandle? = nil
+    ) -> String {
         let time = style.displayTime
+        let text = text ?? memo.content
         return paint("#\(memo.id)", .yellow) + "\n"
             + "uuid:     \(memo.uuid)\n"
+            + (handle.map { "handle:   \($0)\n" } ?? "")
             + "inserted: \(time.format(memo.insertDate))\n"
             + "updated:  \(memo.updateDate.map(time.format) ?? "never")\n"
             + "tags:     \(memo.tags.isEmpty ? "none" : tagList(memo.tags))\n"
             + linkLines(links)
-            + "\n" + TerminalText.block(memo.content) + (memo.content.hasSuffix("\n") ? "" : "\n")
+            + "\n" + TerminalText.block(text) + (text.hasSuffix("\n") ? "" : "\n")
     }
 
     /// `links:` and a line for each memo the text references (`→ #3 Buy milk`; for one not here,
-    /// the reference as written and `(deleted)`, or `(no such memo)` when it named none) and
-    /// each memo referencing it (`← #15 Weekly plan`); nothing for a memo without links.
+    /// its handle, never a number that may be another memo's here, and its last first line
+    /// when the history keeps it, `(deleted)`, or `(not here)` when nothing more is known; the
+    /// reference as written and `(no such memo)` when it named none) and each memo referencing
+    /// it (`← #15 Weekly plan`); nothing for a memo without links.
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
         let rows =
             links.outgoing.map { link in
-                link.target.map { linkRow("→", $0) }
-                    ?? "→ \(TerminalText.row(link.written)) \(link.namedUUID != nil && link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
+                if let target = link.target { return linkRow("→", target) }
+                guard let missing = link.missing else { return "→ \(TerminalText.row(link.written)) (no such memo)" }
+                return missingRow(missing)
             } + links.incoming.map { linkRow("←", $0) }
         return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
     }
@@ -362,6 +387,16 @@ package struct TextRenderer: OutcomeRenderer {
             title = DisplayWidth.shorten(title, to: max(1, width - 10 - DisplayWidth.of(head)))
         }
         return "\(arrow) \(paint("#\(memo.id)", .yellow)) \(title)"
+    }
+
+    /// `→ memo:8e75e0e6 Buy milk (deleted)`, shortened as `linkRow` shortens its title.
+    private func missingRow(_ missing: MemoStore.MissingMemo) -> String {
+        let head = "→ \(missing.handle) "
+        guard var title = missing.title.map(TerminalText.row) else { return head + "(not here)" }
+        if let width = style.width {
+            title = DisplayWidth.shorten(title, to: max(1, width - 10 - DisplayWidth.of(head) - 10))
+        }
+        return "→ \(paint(missing.handle.description, .yellow)) \(title) (deleted)"
     }
 
     /// The text up to its first line break, made safe for a row, with ` …` when more follows.

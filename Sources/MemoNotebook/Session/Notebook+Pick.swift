@@ -12,13 +12,14 @@ extension Notebook {
                 "picking memos needs a person at a terminal (fzf), which scripts and the server have not: "
                     + "name the memos by id (memo list --ids gives them)")
         }
-        let query = query(for: request.source)
+        let query = try query(for: request.source)
         let memos = try store.memos(query).collect()
         guard !memos.isEmpty else { throw CommandError.invalid("no memo to pick from: none is selected") }
         let lines = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: displayTime))
         let search = query.filter.search
-        let offered = memos.map { memo in
-            lines.listLine(memo, snippet: search.flatMap { SearchSnippet(of: memo.content, for: $0) })
+        let offered = try memos.map { memo in
+            let text = try store.readableText(of: memo)
+            return lines.listLine(memo, text: text, snippet: search.flatMap { SearchSnippet(of: text, for: $0) })
         }
         let chosen = try picker.pick(offered, preview: try preview(of: memos, shownBy: lines))
         // Each line starts with its memo's `#ID`, so no two are alike.
@@ -41,11 +42,11 @@ extension Notebook {
     private func act(on ids: [Int64], _ action: PickAction, _ run: (Command) throws -> Outcome) throws -> Outcome {
         switch action {
         case .printIDs: return .picked(ids)
-        case .show: return try run(.show(ids: ids))
-        case .delete: return try run(.delete(ids: ids))
+        case .show: return try run(.show(ids: ids.map(MemoReference.id)))
+        case .delete: return try run(.delete(ids: ids.map(MemoReference.id)))
         case .edit:
             // One memo is edited as `edit ID` edits it; several, in one buffer as a bulk edit.
-            return try run(ids.count == 1 ? .edit(id: ids[0], text: nil) : .editMany(.ids(ids)))
+            return try run(ids.count == 1 ? .edit(id: .id(ids[0]), text: nil) : .editMany(.ids(ids)))
         case .tag(let tags):
             return .retaggedEach(
                 try store.recordingChange(.tag, at: changeTime) {
@@ -54,10 +55,10 @@ extension Notebook {
         }
     }
 
-    private func query(for source: PickSource) -> MemoQuery {
+    private func query(for source: PickSource) throws -> MemoQuery {
         switch source {
-        case .list(let arguments): query(for: arguments)
-        case .search(let arguments): query(for: arguments)
+        case .list(let arguments): try query(for: arguments)
+        case .search(let arguments): try query(for: arguments)
         }
     }
 
@@ -70,7 +71,7 @@ extension Notebook {
             return .showCommand(program: program, store: path)
         }
         var texts: [String: String] = [:]
-        for memo in memos { texts["#\(memo.id)"] = renderer.block(memo, links: try store.links(of: memo.id)) }
+        for memo in memos { texts["#\(memo.id)"] = renderer.block(try shown(memo)) }
         return .texts(texts)
     }
 

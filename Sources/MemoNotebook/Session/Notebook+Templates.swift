@@ -32,7 +32,7 @@ extension Notebook {
     private static let dailyTag = "daily"
 
     /// The first memo tagged `@daily` inserted today in the display time zone, or nil.
-    private func todaysDailyMemo() throws(StoreError) -> Memo? {
+    private func todaysDailyMemo() throws -> Memo? {
         var arguments = ListArguments(filter: FilterArguments(tags: [Self.dailyTag], on: .today))
         arguments.order = .oldestFirst
         arguments.limit = 1

@@ -117,10 +117,11 @@ package final class Notebook {
         case .history(let limit):
             return .history(try store.history(limit: limit))
         case .show(let ids):
-            return .shown(try store.existingMemos(ids: ids).map { ($0, try store.links(of: $0.id)) })
-        case .edit(let id, let text, let date?):
-            return try move(id, to: date, text: text)
-        case .edit(let id, let text, nil):
+            return .shown(try store.existingMemos(ids: memoIDs(ids)).map(shown))
+        case .edit(let reference, let text, let date?):
+            return try move(memoID(reference), to: date, text: text)
+        case .edit(let reference, let text, nil):
+            let id = try memoID(reference)
             guard let text else { return try editInteractively(id) }
             if try store.existingMemo(id: id).content == text {
                 return .unchanged("#\(id) unchanged: the text is the same")
@@ -131,12 +132,12 @@ package final class Notebook {
         case .editIfStill(let id, let text, let base):
             return try edit(id: id, to: text, ifStill: base)
         case .delete(let ids):
-            let deleted = try store.delete(ids: ids, at: changeTime)
+            let deleted = try store.delete(ids: memoIDs(ids), at: changeTime)
             return .deleted(deleted.ids, referencedBy: deleted.referrers)
         case .tag(let id, let tags):
-            return .retagged(try store.addTags(tags, to: id, at: changeTime))
+            return .retagged(try store.addTags(tags, to: memoID(id), at: changeTime))
         case .untag(let id, let tags):
-            return .retagged(try store.removeTags(tags, from: id, at: changeTime))
+            return .retagged(try store.removeTags(tags, from: memoID(id), at: changeTime))
         case .tags:
             return .tags(try store.tagCounts())
         case .count(let filter):
@@ -187,6 +188,14 @@ package final class Notebook {
             ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")
     }
 
+    /// A memo as `show` gives it: with its links, its text as a person here reads it, and
+    /// its handle.
+    func shown(_ memo: Memo) throws(StoreError) -> ShownMemo {
+        ShownMemo(
+            memo: memo, links: try store.links(of: memo.id), text: try store.readableText(of: memo),
+            handle: try store.handle(ofUUID: memo.uuid))
+    }
+
     /// Whether a batch is open: its changes are not saved yet.
     package var hasOpenBatch: Bool {
         store.hasOpenBatch
@@ -216,26 +225,28 @@ package final class Notebook {
     }
 
     /// The fetch request for `list` arguments, with dates resolved in the display time zone.
-    package func query(for arguments: ListArguments) -> MemoQuery {
+    package func query(for arguments: ListArguments) throws -> MemoQuery {
         MemoQuery(
-            filter: resolve(arguments.filter), order: arguments.order,
+            filter: try resolve(arguments.filter), order: arguments.order,
             limit: arguments.limit, offset: arguments.offset)
     }
 
     /// The fetch request for `search` arguments: `list`'s, narrowed by the search, ordered by
     /// relevance when asked.
-    package func query(for arguments: SearchArguments) -> MemoQuery {
-        var query = query(for: arguments.list)
+    package func query(for arguments: SearchArguments) throws -> MemoQuery {
+        var query = try query(for: arguments.list)
         query.filter.search = arguments.query
         if arguments.isRanked { query.order = .relevance }
         return query
     }
 
-    /// Resolves typed dates against this session's clock and time zone.
-    package func resolve(_ filter: FilterArguments) -> MemoFilter {
+    /// Resolves typed dates against this session's clock and time zone, and memos named by
+    /// a stable form to their ids here.
+    package func resolve(_ filter: FilterArguments) throws -> MemoFilter {
         let now = clock.current
         var resolved = MemoFilter(
-            tags: filter.tags, linksTo: filter.linksTo, linkedFrom: filter.linkedFrom, isOrphan: filter.isOrphan)
+            tags: filter.tags, linksTo: try filter.linksTo.map(memoID), linkedFrom: try filter.linkedFrom.map(memoID),
+            isOrphan: filter.isOrphan)
         if let on = filter.on {
             let days = on.wholeDays(now: now, in: displayTime)
             resolved.since = days.lowerBound

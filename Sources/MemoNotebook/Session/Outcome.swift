@@ -29,7 +29,7 @@ package enum Outcome {
     case syncUndone(SyncUndoPreview)
     case history([HistoryEntry])
     /// Whole memos, each with its links both ways (docs/REFERENCE.md, Links).
-    case shown([(memo: Memo, links: MemoStore.Links)])
+    case shown([ShownMemo])
     /// The memos deleted, and the memos left whose texts referenced them.
     case deleted([Int64], referencedBy: [MemoStore.LinkedMemo] = [])
     /// The memo after `tag` or `untag`.
@@ -62,6 +62,16 @@ package enum Outcome {
     case moved(Memo, edited: Bool)
     case calendar(CalendarYear)
     case statistics(MemoStatistics)
+}
+
+/// A memo as `show` gives it (docs/REFERENCE.md, Links): with its links both ways, its text
+/// as a person here reads it (each `#ID` link as its memo's id here), and its handle, the
+/// stable form that names it in every store.
+package struct ShownMemo {
+    package var memo: Memo
+    package var links: MemoStore.Links
+    package var text: String
+    package var handle: MemoHandle
 }
 
 /// What an import did.

@@ -201,7 +201,7 @@ extension Notebook {
     /// file is neither this store nor another database; or streams them to standard output as
     /// the outcome is rendered.
     func export(_ arguments: ExportArguments) throws -> Outcome {
-        let query = MemoQuery(filter: resolve(arguments.filter), order: .oldestFirst, readsVersions: true)
+        let query = MemoQuery(filter: try resolve(arguments.filter), order: .oldestFirst, readsVersions: true)
         var writer = arguments.format.writer(displayTime: displayTime)
         guard arguments.path != "-" else { return .exportStream(try store.memos(query), writer: writer) }
         let destination = try ExportDestination(arguments.path, store: store.location)

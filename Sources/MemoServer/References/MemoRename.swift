@@ -40,7 +40,7 @@ extension ReferenceService {
         var memo = renamed, content = renamed.content
         if let title = Self.titleRange(in: content), content[title] != name {
             content.replaceSubrange(title, with: name)
-            let outcome = try RPCError.answering { try notebook.execute(.edit(id: memo.id, text: content)) }
+            let outcome = try RPCError.answering { try notebook.execute(.edit(id: .id(memo.id), text: content)) }
             if case .edited(let edited) = outcome { memo = edited }
         }
         guard let files = memoFiles else { return .object([("changes", .object([]))]) }

@@ -138,6 +138,6 @@ final class SelectionActions {
     /// the memo; whether it is gone.
     private func takeBack(_ move: PendingMove) -> Bool {
         if let change = move.change, (try? notebook.execute(.withdraw(change: change))) != nil { return true }
-        return (try? notebook.execute(.delete(ids: [move.memo]))) != nil
+        return (try? notebook.execute(.delete(ids: [.id(move.memo)]))) != nil
     }
 }

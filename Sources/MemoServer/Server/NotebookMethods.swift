@@ -20,7 +20,7 @@ final class NotebookMethods {
     }
 
     func get(_ params: GetParams) throws(RPCError) -> JSONValue {
-        try run(.show(ids: [params.id]))
+        try run(.show(ids: [.id(params.id)]))
     }
 
     func list(_ params: ListParams) throws(RPCError) -> JSONValue {
@@ -48,7 +48,7 @@ final class NotebookMethods {
     }
 
     func delete(_ params: DeleteParams) throws(RPCError) -> JSONValue {
-        try run(.delete(ids: params.ids))
+        try run(.delete(ids: params.ids.map { .id($0) }))
     }
 
     /// Full-text search, newest first, as the `search` command does it.

@@ -6,12 +6,15 @@
 package final class LinkGraph {
     private let nodes: Statement
     private let edges: Statement
+    /// Labels read as a person here reads the texts: `#ID` links by their memos' ids here.
+    private let readable: ReadableText
 
     /// Prepares the two statements over the memos `filter` selects, and with `linkedOnly` only
     /// those with a link to or from another of them. Without filters every memo is in: the
     /// statements read the tables straight, so memory stays flat; with filters the selected ids,
     /// and with `linkedOnly` the linked ones, are gathered once.
     init(selecting filter: MemoFilter, linkedOnly: Bool, in database: Database) throws {
+        readable = ReadableText(database: database)
         let (whereSQL, values) = filter.whereClause
         let isFiltered = !whereSQL.isEmpty
         let selected = isFiltered ? "selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL))" : nil
@@ -45,11 +48,11 @@ package final class LinkGraph {
         return present.isEmpty ? "" : "WITH " + present.joined(separator: ", ") + " "
     }
 
-    /// The next memo of the graph, or nil after the last.
+    /// The next memo of the graph, or nil after the last; its title as a person here reads it.
     package func nextNode() throws(StoreError) -> MemoStore.LinkedMemo? {
         try StoreError.wrapping {
             guard try nodes.step() else { return nil }
-            return LinkIndex.linkedMemo(nodes, at: 0)
+            return try LinkIndex.linkedMemo(nodes, at: 0, readable: readable)
         }
     }
 

@@ -14,6 +14,16 @@ extension MemoStore {
         package var written: String
         package var namedUUID: String?
         package var target: LinkedMemo?
+        /// For a named memo that is not here: how to name it without a number that may mean
+        /// another memo here.
+        package var missing: MissingMemo? = nil
+    }
+
+    /// A memo a link names that is not here: its handle and, when the history keeps its last
+    /// version, that version's first line.
+    package struct MissingMemo: Equatable, Sendable {
+        package var handle: MemoHandle
+        package var title: String?
     }
 
     /// What a memo's text references, in the order of the text, and the memos whose texts
@@ -45,21 +55,33 @@ extension MemoStore {
 struct LinkIndex {
     let database: Database
     let reader: MemoReader
+    private var readable: ReadableText { ReadableText(database: database) }
+    private var handles: MemoHandles { MemoHandles(database: database) }
 
     /// A linked memo's id, uuid, and the start of its text (with whether it goes on): a
     /// memo of a megabyte is not read whole to name it.
     static let linkedColumns = "t.id, t.uuid, substr(t.content, 1, \(titleLength)), length(t.content) > \(titleLength)"
     private static let titleLength = 200
 
-    static func linkedMemo(_ row: Statement, at column: Int32) -> MemoStore.LinkedMemo? {
+    /// The linked memo of the row's `linkedColumns` from `column` on, its title read as a
+    /// person here reads its text (`ReadableText`); nil when the row has none.
+    static func linkedMemo(
+        _ row: Statement, at column: Int32, readable: ReadableText
+    ) throws(StoreError) -> MemoStore.LinkedMemo? {
         guard !row.isNull(at: column) else { return nil }
-        let start = row.string(at: column + 2)
+        let id = row.int64(at: column)
+        var start = row.string(at: column + 2)
         var title = MemoContent.title(of: start)
+        // Only a `#` in the title can read otherwise: most titles cost no query.
+        if title.utf8.contains(UInt8(ascii: "#")) {
+            start = try readable.text(start, ofMemo: id)
+            title = MemoContent.title(of: start)
+        }
         if row.int64(at: column + 3) != 0, !title.isEmpty, start.hasSuffix(title) {
             // The text was cut inside its first line, maybe inside a character: drop that one.
             title = String(title.dropLast()) + "…"
         }
-        return MemoStore.LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1), title: title)
+        return MemoStore.LinkedMemo(id: id, uuid: row.string(at: column + 1), title: title)
     }
 
     /// The links of memo `id`, which exists.
@@ -74,11 +96,15 @@ struct LinkIndex {
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
-                links.outgoing.append(
-                    MemoStore.OutgoingLink(
-                        written: outgoing.string(at: 0),
-                        namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
-                        target: Self.linkedMemo(outgoing, at: 2)))
+                var link = MemoStore.OutgoingLink(
+                    written: outgoing.string(at: 0),
+                    namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
+                    target: try Self.linkedMemo(outgoing, at: 2, readable: readable))
+                if link.target == nil, let uuid = link.namedUUID {
+                    link.missing = MemoStore.MissingMemo(
+                        handle: try handles.handle(of: uuid), title: try lastTitle(ofUUID: uuid))
+                }
+                links.outgoing.append(link)
             }
             links.incoming = try referrers(of: [id])
             return links
@@ -98,8 +124,28 @@ struct LinkIndex {
                 """)
             try statement.bind([.text("[" + ids.map(String.init).joined(separator: ",") + "]")])
             var found: [MemoStore.LinkedMemo] = []
-            while try statement.step() { if let memo = Self.linkedMemo(statement, at: 0) { found.append(memo) } }
+            while try statement.step() {
+                if let memo = try Self.linkedMemo(statement, at: 0, readable: readable) { found.append(memo) }
+            }
             return found
+        }
+    }
+
+    /// The first line of the memo with `uuid`, one no longer here, as it was when deleted:
+    /// what a link to it is named by. From its tombstone (which a sync brings from the
+    /// store that deleted it), else from the last version the history keeps; nil when
+    /// neither has it (a memo this store never had).
+    private func lastTitle(ofUUID uuid: String) throws(StoreError) -> String? {
+        try StoreError.wrapping {
+            try database.cached(
+                """
+                SELECT substr(coalesce(
+                    (SELECT json_extract(text, '$.content') FROM memo_tombstone WHERE uuid = ?1),
+                    (SELECT json_extract(before, '$.content') FROM history_memo
+                     WHERE before IS NOT NULL AND json_extract(before, '$.uuid') = ?1 ORDER BY seq DESC LIMIT 1)),
+                    1, \(Self.titleLength))
+                """
+            ).firstRow([.text(uuid)]) { $0.isNull(at: 0) ? nil : MemoContent.title(of: $0.string(at: 0)) } ?? nil
         }
     }
 

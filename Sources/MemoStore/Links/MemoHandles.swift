@@ -23,16 +23,24 @@ struct MemoHandles {
 
     /// The memo whose uuid starts with `handle`, if one memo's does.
     func match(_ handle: MemoHandle) throws(StoreError) -> MemoStore.HandleMatch {
+        let uuids = try uuids(named: handle, limit: 2)
+        return switch uuids.count {
+        case 0: .none
+        case 1: .one(uuid: uuids[0])
+        default: .several
+        }
+    }
+
+    /// Up to `limit` uuids of memos here that start with `handle`, in order: those a handle
+    /// too short to tell them apart names.
+    func uuids(named handle: MemoHandle, limit: Int) throws(StoreError) -> [String] {
         try StoreError.wrapping {
-            let statement = try database.cached("SELECT uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 LIMIT 2")
-            try statement.bind([.text(handle.uuidPrefix), .text(handle.uuidPrefixEnd)])
+            let statement = try database.cached(
+                "SELECT uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 ORDER BY uuid LIMIT ?3")
+            try statement.bind([.text(handle.uuidPrefix), .text(handle.uuidPrefixEnd), .integer(Int64(limit))])
             var uuids: [String] = []
             while try statement.step() { uuids.append(statement.string(at: 0)) }
-            return switch uuids.count {
-            case 0: .none
-            case 1: .one(uuid: uuids[0])
-            default: .several
-            }
+            return uuids
         }
     }
 

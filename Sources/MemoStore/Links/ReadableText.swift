@@ -10,9 +10,20 @@ struct ReadableText {
     let database: Database
     let handles: MemoHandles
 
+    init(database: Database) {
+        self.database = database
+        handles = MemoHandles(database: database)
+    }
+
     func text(of memo: Memo) throws(StoreError) -> String {
+        try text(memo.content, ofMemo: memo.id)
+    }
+
+    /// `content`, memo `id`'s text or the start of it (a listing's title): a link that the
+    /// start cuts off reads as written.
+    func text(_ content: String, ofMemo id: Int64) throws(StoreError) -> String {
         // Only a `#` can be shown otherwise: most texts have none and cost no query.
-        guard memo.content.utf8.contains(UInt8(ascii: "#")) else { return memo.content }
+        guard content.utf8.contains(UInt8(ascii: "#")) else { return content }
         return try StoreError.wrapping {
             let statement = try database.cached(
                 """
@@ -20,7 +31,7 @@ struct ReadableText {
                 FROM memo_link l LEFT JOIN memo t ON t.uuid = l.target_uuid
                 WHERE l.memo_id = ?1 AND l.target_uuid IS NOT NULL ORDER BY l.start
                 """)
-            try statement.bind([.integer(memo.id)])
+            try statement.bind([.integer(id)])
             var shown: [(place: Range<Int>, text: String)] = []
             while try statement.step() {
                 let start = Int(statement.int64(at: 0))
@@ -29,7 +40,7 @@ struct ReadableText {
                 let localID = statement.isNull(at: 3) ? nil : statement.int64(at: 3)
                 shown.append((place, localID.map { "#\($0)" } ?? uuid))
             }
-            var bytes = Array(memo.content.utf8)
+            var bytes = Array(content.utf8)
             for (place, target) in shown.reversed() where Self.isWrittenID(bytes, place) {
                 let text = target.hasPrefix("#") ? target : try handles.handle(of: target).description
                 bytes.replaceSubrange(place, with: Array(text.utf8))
