@@ -83,5 +83,8 @@ struct StableHandleTests {
         let handle = try there.notebook.handle(ofUUID: alpha.uuid)
         #expect(try there.notebook.readableText(of: see) == "see \(handle) and #7")
         #expect(handle.digits.count == 8 && alpha.uuid.hasPrefix(handle.digits))
+        // Saving the text as read (an editor showing it) keeps the link to the deleted memo.
+        try there.run("edit \(see.id) see \(handle) and #7, saved as read")
+        #expect(try there.json("show \(see.id)").contains(#""uuid":"\#(alpha.uuid)""#))
     }
 }

@@ -246,7 +246,13 @@ struct MemoTable {
                     switch found.reference {
                     case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
                     case .uuid(let target): (.text(target), .null)
-                    case .handle(let handle): (try handles.match(handle).uuid.map(SQLiteValue.text) ?? .null, .null)
+                    case .handle(let handle):
+                        // A memo not here now that the text named before (a deleted one, which
+                        // a readable text shows by its handle) stays named.
+                        (
+                            (try handles.match(handle).uuid ?? named.values.first(where: handle.names))
+                                .map(SQLiteValue.text) ?? .null, .null
+                        )
                     }
                 try insert.run([
                     .integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID
