@@ -53,7 +53,7 @@ struct SyncStamping {
                 try images.stageNewMemo(id)
                 try table.index(id, content: live.content)
             }
-            try table.link(id, content: live.content, carried: live.links)
+            try table.link(id, content: live.content, reading: ReferenceReading(carrying: live.links))
             for tag in live.tags {
                 try table.attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq)
             }
