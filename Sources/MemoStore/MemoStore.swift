@@ -30,6 +30,7 @@ package final class MemoStore {
     private let reader: MemoReader
     private let edits: MemoEdits
     private let tagRenaming: TagRenaming
+    private let textLinks: TextLinkListing
     private let imports: ImportMerging
     private let batches: BatchControl
     private let historyLog: HistoryLog
@@ -51,6 +52,7 @@ package final class MemoStore {
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
         tagRenaming = TagRenaming(database: database, reader: reader, table: table, recorder: recorder)
+        textLinks = TextLinkListing(database: database, reader: reader, table: table, recorder: recorder)
         imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
         batches = BatchControl(database: database, recorder: recorder)
         historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
@@ -235,6 +237,18 @@ package final class MemoStore {
     package func linkPlaces(to id: Int64) throws(StoreError) -> [LinkPlace] { try linkIndex.linkPlaces(to: id) }
     package func referrerCount(of id: Int64) throws(StoreError) -> Int { try linkIndex.referrerCount(of: id) }
     package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph { try linkIndex.graph(filter) }
+
+    /// `links`: the references of the memos `filter` selects that `choice` takes.
+    package func textLinks(_ filter: MemoFilter, _ choice: TextLinkChoice) throws(StoreError) -> [TextLink] {
+        try textLinks.links(filter, choice)
+    }
+
+    /// `links --unlink`: those of them that are `#ID` links made words, as one change.
+    package func unlink(
+        _ filter: MemoFilter, _ choice: TextLinkChoice, at time: Timestamp
+    ) throws(StoreError) -> (references: Int, memos: Int) {
+        try textLinks.unlink(filter, choice, at: time)
+    }
 
     // MARK: Sync (`SyncSide`)
 

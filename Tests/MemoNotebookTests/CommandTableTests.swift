@@ -68,6 +68,11 @@ struct CommandTableTests {
                 ["--format", "json", "--links-to", "#2", "--orphan"],
                 .graph(GraphArguments(filter: FilterArguments(linksTo: 2, isOrphan: true), format: .json))
             )
+        case .links:
+            (
+                ["--check", "--unlink", "--tag", "a"],
+                .links(LinksArguments(filter: FilterArguments(tags: ["a"]), onlyAccidental: true, unlinks: true))
+            )
         case .begin: ([], .begin)
         case .save: ([], .save)
         case .rollback: ([], .rollback)

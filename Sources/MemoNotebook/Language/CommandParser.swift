@@ -76,6 +76,12 @@ package enum CommandParser {
                 throw .invalid("invalid format '\(word.text)' for '--format': use dot, json", range: word.range)
             }
             return .command(.graph(GraphArguments(filter: filter, format: format)))
+        case .links:
+            let filter = try filterArguments(&reader)
+            return .command(
+                .links(
+                    LinksArguments(filter: filter, onlyAccidental: reader.flag("--check"), unlinks: reader.flag("--unlink"))
+                ))
         case .search:
             return .command(.search(try searchArguments(&reader)))
         case .history:

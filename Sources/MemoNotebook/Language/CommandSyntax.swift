@@ -179,8 +179,9 @@ extension CommandSyntax {
             summary: "Show whole memos with their uuid, dates, tags and links both ways.",
             options: [.interactive] + OptionSyntax.picking,
             details: """
-                links: lists each memo the text references (#ID, memo:UUID; not in code): → #3 and its first
-                line, or the reference and (no such memo); then each memo whose text references this one: ←.
+                links: lists each memo the text links to (#ID, memo:UUID; not in code): → #3 and its first
+                line, or the reference and (deleted) or (no such memo); then each memo whose text references
+                this one: ←. A reference that names no memo is words, not a link: 'memo links ID' lists it.
                 """),
         CommandSyntax(
             .edit,
@@ -245,6 +246,31 @@ extension CommandSyntax {
                 The memos the filters select, oldest first, each a node named by its id and first line, and
                 the links between two of them, each once: memo graph | dot -Tsvg > memos.svg. JSON is one
                 object: {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}.
+                """),
+        CommandSyntax(
+            .links,
+            usage:
+                "[--check] [--unlink] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "List the references memos' texts make and where they lead; unlink unwanted ones.",
+            options: [
+                OptionSyntax(
+                    names: ["--check"],
+                    summary: "Only #ID links that look accidental: in a text an import wrote, or after Rule, issue, No."),
+                OptionSyntax(
+                    names: ["--unlink"],
+                    summary: "Make those #ID links words, as one change (undo takes it back); texts stay."),
+            ] + OptionSyntax.filters,
+            details: """
+                A line per reference of the selected memos' texts: the memo, the reference, where it leads
+                (→ #3 and its first line, (deleted), or (none) for words that are not a link) and the words
+                around it: #12  #1 → (none)  "Rule #1: never panic". JSON: {"memo","start","reference","context","id","uuid","accidental"}.
+                --check keeps the bare #ID links that look accidental: the memo's text came from an import
+                (its latest change, tags, moves, unlinks, undo and redo aside, is one), or the word before
+                it counts things (rule, issue, bug,
+                ticket, pr, no, nr, num, number, item, step, part, chapter, page, episode, vol, volume,
+                round, level, track). --unlink makes the #ID links listed (all of the selected memos'
+                without --check) words that name no memo, through later edits too; a memo:UUID stays a
+                link. It prints 'unlinked N references in M memos'; JSON {"unlinked":N,"memos":M}.
                 """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),

@@ -143,6 +143,12 @@ package final class Notebook {
             return .count(try store.count(resolve(filter)))
         case .graph(let arguments):
             return .graph(try store.graph(resolve(arguments.filter)), format: arguments.format)
+        case .links(let arguments):
+            let filter = resolve(arguments.filter)
+            let choice: MemoStore.TextLinkChoice = arguments.onlyAccidental ? .accidental : .all
+            guard arguments.unlinks else { return .textLinks(try store.textLinks(filter, choice)) }
+            let unlinked = try store.unlink(filter, choice, at: changeTime)
+            return .unlinked(references: unlinked.references, memos: unlinked.memos)
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
         case .help, .quit, .fixtures:
