@@ -263,14 +263,15 @@ extension CommandSyntax {
             details: """
                 A line per reference of the selected memos' texts: the memo, the reference, where it leads
                 (→ #3 and its first line, (deleted), or (none) for words that are not a link) and the words
-                around it: #12  #1 → (none)  "Rule #1: never panic". JSON: {"memo","start","reference","context","id","uuid","accidental"}.
+                around it: #12  #1 → (none)  "Rule #1: never panic". JSON, a line each:
+                {"memo","start","reference","context","id","uuid","accidental"}.
                 --check keeps the bare #ID links that look accidental: the memo's text came from an import
                 (its latest change, tags, moves, unlinks, undo and redo aside, is one), or the word before
-                it counts things (rule, issue, bug,
-                ticket, pr, no, nr, num, number, item, step, part, chapter, page, episode, vol, volume,
-                round, level, track). --unlink makes the #ID links listed (all of the selected memos'
-                without --check) words that name no memo, through later edits too; a memo:UUID stays a
-                link. It prints 'unlinked N references in M memos'; JSON {"unlinked":N,"memos":M}.
+                it counts things (rule, issue, bug, ticket, pr, no, nr, num, number, item, step, part,
+                chapter, page, episode, vol, volume, round, level, track). --unlink makes the #ID links
+                listed (without --check, all of the selected memos') words that name no memo, through
+                later edits too; a memo:UUID stays a link. It prints 'unlinked N references in M memos';
+                JSON {"unlinked":N,"memos":M}.
                 """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),
