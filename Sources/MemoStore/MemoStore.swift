@@ -238,16 +238,18 @@ package final class MemoStore {
     package func referrerCount(of id: Int64) throws(StoreError) -> Int { try linkIndex.referrerCount(of: id) }
     package func graph(_ filter: MemoFilter) throws(StoreError) -> LinkGraph { try linkIndex.graph(filter) }
 
-    /// `links`: the references of the memos `filter` selects that `choice` takes.
-    package func textLinks(_ filter: MemoFilter, _ choice: TextLinkChoice) throws(StoreError) -> [TextLink] {
-        try textLinks.links(filter, choice)
+    /// `links`: the references of memos `ids` (none: all) that `filter` selects that `choice` takes.
+    package func textLinks(
+        of ids: [Int64] = [], _ filter: MemoFilter, _ choice: TextLinkChoice
+    ) throws(StoreError) -> [TextLink] {
+        try textLinks.links(of: ids, filter, choice)
     }
 
     /// `links --unlink`: those of them that are `#ID` links made words, as one change.
     package func unlink(
-        _ filter: MemoFilter, _ choice: TextLinkChoice, at time: Timestamp
+        of ids: [Int64] = [], _ filter: MemoFilter, _ choice: TextLinkChoice, at time: Timestamp
     ) throws(StoreError) -> (references: Int, memos: Int) {
-        try textLinks.unlink(filter, choice, at: time)
+        try textLinks.unlink(of: ids, filter, choice, at: time)
     }
 
     // MARK: Sync (`SyncSide`)

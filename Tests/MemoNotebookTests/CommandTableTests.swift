@@ -70,8 +70,9 @@ struct CommandTableTests {
             )
         case .links:
             (
-                ["--check", "--unlink", "--tag", "a"],
-                .links(LinksArguments(filter: FilterArguments(tags: ["a"]), onlyAccidental: true, unlinks: true))
+                ["3", "--check", "--unlink", "--tag", "a"],
+                .links(
+                    LinksArguments(ids: [3], filter: FilterArguments(tags: ["a"]), onlyAccidental: true, unlinks: true))
             )
         case .begin: ([], .begin)
         case .save: ([], .save)

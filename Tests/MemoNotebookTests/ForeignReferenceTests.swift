@@ -39,7 +39,8 @@ struct ForeignReferenceTests {
         let folder = scratch.file("notes")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (index, text) in Self.texts.enumerated() {
-            try "# Note \(index)\n\n\(text)\n".write(toFile: folder + "/note\(index).md", atomically: true, encoding: .utf8)
+            try "# Note \(index)\n\n\(text)\n".write(
+                toFile: folder + "/note\(index).md", atomically: true, encoding: .utf8)
         }
         let markdown = scratch.file("elsewhere.md")
         try Self.texts.map { "- \($0)\n" }.joined().write(toFile: markdown, atomically: true, encoding: .utf8)
@@ -78,7 +79,8 @@ struct ForeignReferenceTests {
             #expect(!(try session.run("graph").contains("->")), "\(source.name)")
             // An edit that keeps the words keeps them words; a reference it adds is memo's own.
             let rule = try #require(imported.first { $0.content.contains("Rule #1") })
-            try session.run("edit \(rule.id) \(Self.quoted(rule.content.replacingOccurrences(of: "never", with: "do not")))")
+            try session.run(
+                "edit \(rule.id) \(Self.quoted(rule.content.replacingOccurrences(of: "never", with: "do not")))")
             #expect(try session.run("list --links-to 1").isEmpty, "\(source.name)")
             let edited = try #require(try session.notebook.store.memo(id: rule.id)).content
             try session.run("edit \(rule.id) \(Self.quoted(edited + ", see #2"))")
@@ -89,7 +91,8 @@ struct ForeignReferenceTests {
 
     /// `text` as one quoted word of the command language.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 

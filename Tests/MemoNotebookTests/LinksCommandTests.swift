@@ -24,7 +24,7 @@ struct LinksCommandTests {
         let file = scratch.file("old.jsonl")
         try [
             #"{"content":"Rule #1: never panic","links":[{"start":5,"length":2,"uuid":"\#(one)"}]}"#,
-            #"{"content":"TCP/IP Slang Glossary, #2","links":[{"start":23,"length":2,"uuid":"\#(two)"}]}"#,
+            #"{"content":"TCP/IP Slang Glossary, #2","links":[{"start":23,"length":2,"uuid":"\#(two)"}]}"#
         ].map { $0 + "\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
         try session.run("import \(file)")
     }
@@ -77,6 +77,10 @@ struct LinksCommandTests {
                 + (try #require(try session.notebook.store.memo(id: 1)).uuid) + #"","accidental":false}"# + "\n")
         #expect(try session.run("links --unlink --tag keep") == "unlinked 1 reference in 1 memo\n")
         #expect(try session.run("list --links-to 1") == "#3  2000-01-01 00:00:02  three #1\n")
+        #expect(try session.run("links 3 2") == "#2  #1 → (none)  \"two @keep #1\"\n#3  #1 → #1 one  \"three #1\"\n")
+        #expect(throws: StoreError.memoNotFound([9])) { try session.run("links 9") }
+        #expect(try session.run("links --unlink 3 --check") == "unlinked 0 references in 0 memos\n")
+        #expect(try session.run("links --unlink 3") == "unlinked 1 reference in 1 memo\n")
     }
 
     /// An unlink is a change of those memos: the next sync carries it.

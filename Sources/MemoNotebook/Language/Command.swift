@@ -151,9 +151,11 @@ package struct FilterArguments: Equatable, Sendable {
     package var isOrphan = false
 }
 
-/// The arguments of `links`: its filters, whether only the links that look accidental
-/// (`--check`), and whether to unlink them (`--unlink`) rather than list them.
+/// The arguments of `links`: the memos (by id, none: all) and its filters, whether only the
+/// links that look accidental (`--check`), and whether to unlink them (`--unlink`) rather
+/// than list them.
 package struct LinksArguments: Equatable, Sendable {
+    package var ids: [Int64] = []
     package var filter = FilterArguments()
     package var onlyAccidental = false
     package var unlinks = false

@@ -77,11 +77,12 @@ package enum CommandParser {
             }
             return .command(.graph(GraphArguments(filter: filter, format: format)))
         case .links:
-            let filter = try filterArguments(&reader)
+            let ids = try reader.remainingArguments().map(memoID)
             return .command(
                 .links(
-                    LinksArguments(filter: filter, onlyAccidental: reader.flag("--check"), unlinks: reader.flag("--unlink"))
-                ))
+                    LinksArguments(
+                        ids: ids, filter: try filterArguments(reader), onlyAccidental: reader.flag("--check"),
+                        unlinks: reader.flag("--unlink"))))
         case .search:
             return .command(.search(try searchArguments(&reader)))
         case .history:

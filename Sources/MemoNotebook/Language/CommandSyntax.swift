@@ -250,18 +250,20 @@ extension CommandSyntax {
         CommandSyntax(
             .links,
             usage:
-                "[--check] [--unlink] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+                "[ID...] [--check] [--unlink] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
             summary: "List the references memos' texts make and where they lead; unlink unwanted ones.",
             options: [
                 OptionSyntax(
                     names: ["--check"],
-                    summary: "Only #ID links that look accidental: in a text an import wrote, or after Rule, issue, No."),
+                    summary: "Only #ID links that look accidental: in a text an import wrote, or after Rule, issue, No."
+                ),
                 OptionSyntax(
                     names: ["--unlink"],
-                    summary: "Make those #ID links words, as one change (undo takes it back); texts stay."),
+                    summary: "Make those #ID links words, as one change (undo takes it back); texts stay.")
             ] + OptionSyntax.filters,
             details: """
-                A line per reference of the selected memos' texts: the memo, the reference, where it leads
+                A line per reference of the texts of memos ID... (none: every memo) that the filters
+                select: the memo, the reference, where it leads
                 (→ #3 and its first line, (deleted), or (none) for words that are not a link) and the words
                 around it: #12  #1 → (none)  "Rule #1: never panic". JSON, a line each:
                 {"memo","start","reference","context","id","uuid","accidental"}.

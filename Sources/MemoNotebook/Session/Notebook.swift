@@ -146,8 +146,10 @@ package final class Notebook {
         case .links(let arguments):
             let filter = resolve(arguments.filter)
             let choice: MemoStore.TextLinkChoice = arguments.onlyAccidental ? .accidental : .all
-            guard arguments.unlinks else { return .textLinks(try store.textLinks(filter, choice)) }
-            let unlinked = try store.unlink(filter, choice, at: changeTime)
+            guard arguments.unlinks else {
+                return .textLinks(try store.textLinks(of: arguments.ids, filter, choice))
+            }
+            let unlinked = try store.unlink(of: arguments.ids, filter, choice, at: changeTime)
             return .unlinked(references: unlinked.references, memos: unlinked.memos)
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))

@@ -35,7 +35,7 @@ enum AccidentalLinks {
     /// Words that number what follows them (lower-case, without a trailing `.` or `:`).
     static let countingWords: Set<String> = [
         "rule", "rules", "issue", "issues", "bug", "ticket", "pr", "no", "nr", "num", "number", "item", "step",
-        "part", "chapter", "page", "episode", "vol", "volume", "round", "level", "track",
+        "part", "chapter", "page", "episode", "vol", "volume", "round", "level", "track"
     ]
 
     static func looksAccidental(written: String, named: Bool, textFromImport: Bool, lineBefore: Substring) -> Bool {
@@ -70,21 +70,24 @@ struct TextLinkListing {
     /// How much of the line on each side of a reference the listing shows, in characters.
     private static let contextWidth = 24
 
-    /// The references of the memos `filter` selects that `choice` takes, by memo and place.
-    func links(_ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice) throws(StoreError) -> [MemoStore.TextLink] {
-        _ = try reader.existingMemos(ids: filter.namedMemos)
-        return try StoreError.wrapping { try read(filter, choice) }
+    /// The references of memos `ids` (none: all) that `filter` selects that `choice` takes, by
+    /// memo and place. A memo `ids` or a filter names that does not exist is an error.
+    func links(
+        of ids: [Int64], _ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice
+    ) throws(StoreError) -> [MemoStore.TextLink] {
+        _ = try reader.existingMemos(ids: ids + filter.namedMemos)
+        return try StoreError.wrapping { try read(ids, filter, choice) }
     }
 
     /// Unlinks the `#ID` links of the memos `filter` selects that `choice` takes, as one
     /// change at `time`: their texts stay, each reads as words from now on. How many
     /// references, in how many memos.
     func unlink(
-        _ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice, at time: Timestamp
+        of ids: [Int64], _ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice, at time: Timestamp
     ) throws(StoreError) -> (references: Int, memos: Int) {
-        _ = try reader.existingMemos(ids: filter.namedMemos)
+        _ = try reader.existingMemos(ids: ids + filter.namedMemos)
         return try recorder.recorded(.unlink, at: time) {
-            let links = try read(filter, choice).filter { $0.namedUUID != nil && $0.written.hasPrefix("#") }
+            let links = try read(ids, filter, choice).filter { $0.namedUUID != nil && $0.written.hasPrefix("#") }
             var count = 0, memos = 0
             for (memo, places) in Dictionary(grouping: links, by: \.memoID).sorted(by: { $0.key < $1.key }) {
                 let unlinked = try table.unlink(memo, at: places.map { Int64($0.start) })
@@ -95,8 +98,15 @@ struct TextLinkListing {
         }
     }
 
-    private func read(_ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice) throws -> [MemoStore.TextLink] {
-        let (whereSQL, values) = filter.whereClause
+    private func read(
+        _ ids: [Int64], _ filter: MemoFilter, _ choice: MemoStore.TextLinkChoice
+    ) throws -> [MemoStore.TextLink] {
+        var (whereSQL, values) = filter.whereClause
+        if !ids.isEmpty {
+            values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+            let chosen = "memo.id IN (SELECT value FROM json_each(?\(values.count)))"
+            whereSQL += whereSQL.isEmpty ? " WHERE \(chosen)" : " AND \(chosen)"
+        }
         let statement = try database.prepare(
             "WITH selected(id) AS MATERIALIZED (SELECT memo.id FROM memo\(whereSQL)) "
                 + """
@@ -114,7 +124,8 @@ struct TextLinkListing {
             let utf8 = content.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: Int(statement.int64(at: 1)))
             let end = utf8.index(start, offsetBy: Int(statement.int64(at: 2)))
-            let lineStart = content[..<start].lastIndex { $0 == "\n" || $0 == "\r" }.map(content.index(after:))
+            let lineStart =
+                content[..<start].lastIndex { $0 == "\n" || $0 == "\r" }.map(content.index(after:))
                 ?? content.startIndex
             let lineEnd = content[end...].firstIndex { $0 == "\n" || $0 == "\r" } ?? content.endIndex
             let before = content[lineStart..<start], after = content[end..<lineEnd]
