@@ -123,16 +123,16 @@ package struct JSONRenderer: OutcomeRenderer {
         ])
     }
 
-    /// The memo object with `links` (what its text references: `reference` as written, the
-    /// `uuid` of the memo it named, null for none, and that memo's `id` here, null when it is
-    /// not here) and `backlinks` (the memos referencing it).
+    /// The memo object with `links` (what its text links to: `reference` as written, the
+    /// `uuid` of the memo it named, and that memo's `id` here, null when it is not here) and
+    /// `backlinks` (the memos referencing it).
     package static func json(_ memo: Memo, links: MemoStore.Links) -> JSONValue {
         guard case .object(var fields) = json(memo) else { return json(memo) }
         fields.append(
             (
                 "links",
                 .array(
-                    links.outgoing.map { link in
+                    links.linked.map { link in
                         .object([
                             ("reference", .string(link.written)), ("id", link.target.map { .integer($0.id) } ?? .null),
                             ("uuid", link.namedUUID.map(JSONValue.string) ?? .null)

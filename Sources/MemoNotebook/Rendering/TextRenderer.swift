@@ -360,9 +360,9 @@ package struct TextRenderer: OutcomeRenderer {
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
         let rows =
-            links.outgoing.map { link in
+            links.linked.map { link in
                 link.target.map { linkRow("→", $0) }
-                    ?? "→ \(TerminalText.row(link.written)) \(link.namedUUID != nil && link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
+                    ?? "→ \(TerminalText.row(link.written)) \(link.written.hasPrefix("#") ? "(deleted)" : "(no such memo)")"
             } + links.incoming.map { linkRow("←", $0) }
         return rows.enumerated().map { ($0.offset == 0 ? "links:    " : "          ") + $0.element + "\n" }.joined()
     }

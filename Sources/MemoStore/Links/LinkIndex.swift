@@ -27,7 +27,12 @@ extension MemoStore {
             self.incoming = incoming
         }
 
-        package var isEmpty: Bool { outgoing.isEmpty && incoming.isEmpty }
+        /// The references that name a memo (here or deleted since): what `show` lists. One
+        /// that names none is words, not a link (`memo links` lists it, as `(none)`).
+        package var linked: [OutgoingLink] { outgoing.filter { $0.namedUUID != nil } }
+
+        /// Whether there is no link either way.
+        package var isEmpty: Bool { linked.isEmpty && incoming.isEmpty }
     }
 
     /// Where a memo's text references another: the memo, and the reference's first byte and
@@ -62,8 +67,7 @@ struct LinkIndex {
         return MemoStore.LinkedMemo(id: row.int64(at: column), uuid: row.string(at: column + 1), title: title)
     }
 
-    /// The links of memo `id`, which exists: the references of its text that name a memo
-    /// (here or deleted since); one that names none is words, not a link (`memo links` lists it).
+    /// The links of memo `id`, which exists.
     func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
         try StoreError.wrapping {
             var links = MemoStore.Links()
@@ -71,7 +75,7 @@ struct LinkIndex {
                 """
                 SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, \(Self.linkedColumns)
                 FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
-                WHERE l.memo_id = ?1 AND l.target_uuid IS NOT NULL ORDER BY l.start
+                WHERE l.memo_id = ?1 ORDER BY l.start
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
