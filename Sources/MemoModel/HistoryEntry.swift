@@ -8,6 +8,8 @@ package enum ChangeKind: String, Equatable, Sendable {
     case bulkEdit = "bulk-edit", renameTag = "rename-tag"
     /// A memo moved to another insert date (`edit ID --date WHEN`, without new text).
     case move
+    /// References of memo texts made words (`links --unlink`): the texts stay, their links go.
+    case unlink
 
     /// Undo and redo entries record the undoing of other entries; they are not undone
     /// themselves (redo is how an undo is taken back).
@@ -17,7 +19,7 @@ package enum ChangeKind: String, Equatable, Sendable {
     /// records its deletes as tombstones. A switch: a new kind must say.
     package var mayDeleteMemos: Bool {
         switch self {
-        case .add, .edit, .tag, .untag, .renameTag, .move: false
+        case .add, .edit, .tag, .untag, .renameTag, .move, .unlink: false
         case .delete, .import, .fixture, .batch, .sync, .undo, .redo, .bulkEdit: true
         }
     }

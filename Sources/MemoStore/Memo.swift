@@ -8,14 +8,16 @@ package struct MemoDraft: Sendable {
     package var tags: [String]
     /// For a memo from an export: the version its source held, if the file said.
     package var version: MemoVersion?
-    /// For a memo from an export: the memos its references named there, if the file said.
-    package var links: [SyncRecord.Link]?
+    /// How its text's references are read: memo's own writing, the links an export carried,
+    /// or a foreign record's text, whose bare `#ID` names no memo.
+    package var references: ReferenceReading
 
     package init(
         uuid: String, content: String, insertDate: Timestamp,
-        updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil, links: [SyncRecord.Link]? = nil
+        updateDate: Timestamp? = nil, tags: [String] = [], version: MemoVersion? = nil,
+        references: ReferenceReading = .asWrittenHere
     ) {
-        self.links = links
+        self.references = references
         self.uuid = uuid
         self.content = content
         self.insertDate = insertDate

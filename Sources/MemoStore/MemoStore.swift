@@ -30,6 +30,7 @@ package final class MemoStore {
     private let reader: MemoReader
     private let edits: MemoEdits
     private let tagRenaming: TagRenaming
+    private let textLinks: TextLinkListing
     private let imports: ImportMerging
     private let batches: BatchControl
     private let historyLog: HistoryLog
@@ -52,6 +53,7 @@ package final class MemoStore {
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
         tagRenaming = TagRenaming(database: database, reader: reader, table: table, recorder: recorder)
+        textLinks = TextLinkListing(database: database, reader: reader, table: table, recorder: recorder)
         imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
         batches = BatchControl(database: database, recorder: recorder)
         historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
@@ -251,6 +253,20 @@ package final class MemoStore {
     }
     package func readableText(of memo: Memo) throws(StoreError) -> String {
         try ReadableText(database: database).text(of: memo)
+    }
+
+    /// `links`: the references of memos `ids` (none: all) that `filter` selects that `choice` takes.
+    package func textLinks(
+        of ids: [Int64] = [], _ filter: MemoFilter, _ choice: TextLinkChoice
+    ) throws(StoreError) -> [TextLink] {
+        try textLinks.links(of: ids, filter, choice)
+    }
+
+    /// `links --unlink`: those of them that are `#ID` links made words, as one change.
+    package func unlink(
+        of ids: [Int64] = [], _ filter: MemoFilter, _ choice: TextLinkChoice, at time: Timestamp
+    ) throws(StoreError) -> (references: Int, memos: Int) {
+        try textLinks.unlink(of: ids, filter, choice, at: time)
     }
 
     // MARK: Sync (`SyncSide`)

@@ -68,6 +68,12 @@ struct CommandTableTests {
                 ["--format", "json", "--links-to", "#2", "--orphan"],
                 .graph(GraphArguments(filter: FilterArguments(linksTo: 2, isOrphan: true), format: .json))
             )
+        case .links:
+            (
+                ["3", "--check", "--unlink", "--tag", "a"],
+                .links(
+                    LinksArguments(ids: [3], filter: FilterArguments(tags: ["a"]), onlyAccidental: true, unlinks: true))
+            )
         case .begin: ([], .begin)
         case .save: ([], .save)
         case .rollback: ([], .rollback)

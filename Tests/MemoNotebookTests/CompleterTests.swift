@@ -23,6 +23,7 @@ struct CompleterTests {
             "",
             [
                 "add", "list", "search", "show", "edit", "delete", "rm", "tag", "untag", "tags", "count", "graph",
+                "links",
                 "begin", "save", "commit",
                 "rollback", "undo", "redo", "history", "sync", "import", "export", "fixture", "fixtures", "clock",
                 "info", "help", "quit", "exit", "today", "pick", "calendar", "stats"
@@ -59,6 +60,7 @@ struct CompleterTests {
         ("edit #2", ["#2", "#20"]),
         ("list --links-to 1", ["1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"]),
         ("graph --linked-from #2", ["#2", "#20"]),
+        ("links #2", ["#2", "#20"]),
         ("edit 2 ", []),
         ("frobnicate ", []),
         ("show x", []),

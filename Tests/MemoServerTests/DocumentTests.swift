@@ -184,7 +184,7 @@ struct DocumentTests {
             ).result
             return (result?["items"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
         }
-        #expect(try labels(0, 2) == ["list"])
+        #expect(try labels(0, 2) == ["list", "links"])
         #expect(try labels(1, 12) == ["work"])
         #expect(try labels(2, 9) == ["sample"])
         #expect(try labels(3, 9) == ["@work"])

@@ -48,7 +48,8 @@ def bash_completions(environment, line):
 
 def test_bash_completes_commands_options_tags_and_ids(shell_environment):
     need("bash")
-    assert bash_completions(shell_environment, "memo li") == ["list"]
+    assert bash_completions(shell_environment, "memo li") == ["links", "list"]
+    assert bash_completions(shell_environment, "memo lis") == ["list"]
     assert bash_completions(shell_environment, "memo --in") == ["--in-memory"]
     assert bash_completions(shell_environment, "memo list --as") == ["--asc"]
     assert bash_completions(shell_environment, "memo list --tag er") == ["errand"]
@@ -66,7 +67,8 @@ def test_fish_completes_with_the_first_line_beside_an_id(shell_environment):
                                 env=shell_environment, capture_output=True, text=True, check=True)
         return result.stdout.splitlines()
 
-    assert complete("memo li") == ["list"]
+    assert complete("memo li") == ["links", "list"]
+    assert complete("memo lis") == ["list"]
     assert "--asc" in complete("memo list --")
     assert complete("memo list --tag fa") == ["family"]
     assert complete("memo show ") == ["1\tBuy milk @errand", "2\tCall grandmother"]
@@ -112,7 +114,7 @@ def test_zsh_completes_and_lists_ids_with_their_first_line(shell_environment, tm
         child.expect_exact("zsh> ")
         return buffer.read_text().rstrip("\n")
 
-    assert complete("memo li") == "memo list "
+    assert complete("memo lis") == "memo list "
     assert complete("memo list --as") == "memo list --asc "
     assert complete("memo list --tag er") == "memo list --tag errand "
     assert complete("memo show 2") == "memo show 2 "
@@ -303,19 +305,19 @@ def test_each_shell_finds_the_completion_a_user_install_puts_in_place(memo_binar
         shell = InteractiveShell("bash", ["--norc", "--noprofile", "-i"], dict(environment, PS1="ready> "),
                                  f"source {BASH_COMPLETION}; bind -x '\"\\C-x\": printf \"%s\\n\" \"$READLINE_LINE\" > {buffer}; READLINE_LINE='",
                                  buffer)
-        assert shell.typed("memo li\t") == "memo list "
+        assert shell.typed("memo lis\t") == "memo list "
         shell.close()
     need("fish")
     shell = InteractiveShell("fish", ["-i", "-C", "function fish_prompt; echo -n 'ready> '; end; set -g fish_greeting"],
                              environment, f"bind \\cx 'commandline > {buffer}; commandline \"\"'", buffer)
-    assert shell.typed("memo li\t") == "memo list "
+    assert shell.typed("memo lis\t") == "memo list "
     shell.close()
     need("zsh")
     (home / ".zshrc").write_text(installed.stdout.splitlines()[-1].strip() + "\nautoload -Uz compinit && compinit -u\n"
                                  f"show-buffer() {{ print -r -- \"$BUFFER\" > '{buffer}'; BUFFER= }}\n"
                                  "zle -N show-buffer; bindkey '^X' show-buffer\nPS1='ready> '\n")
     shell = InteractiveShell("zsh", ["-i"], environment, "", buffer)
-    assert shell.typed("memo li\t") == "memo list "
+    assert shell.typed("memo lis\t") == "memo list "
     shell.close()
     # Told where zsh looks now, a second install says nothing more.
     again = subprocess.run([str(REPO / "scripts" / "install")], env=environment, capture_output=True, text=True)

@@ -110,7 +110,7 @@ package struct Completer {
         case .fixture:
             return isFirstArgument
                 ? Candidates(items: Fixture.builtIn.map { Completion($0.name, hint: $0.description) }) : none
-        case .show, .delete: return ids(word)
+        case .show, .delete, .links: return ids(word)
         case .edit: return isFirstArgument ? ids(word) : none
         case .tag, .untag: return isFirstArgument ? ids(word) : Candidates(items: tags)
         case .add, .list, .search, .tags, .count, .graph, .begin, .save, .rollback, .undo, .redo, .history, .sync,

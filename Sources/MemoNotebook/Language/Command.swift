@@ -30,6 +30,9 @@ package enum Command: Equatable, Sendable {
     case count(FilterArguments)
     /// The link graph of the memos the filters select (docs/REFERENCE.md, Links).
     case graph(GraphArguments)
+    /// The references of the memos the filters select, or those unlinked (docs/REFERENCE.md,
+    /// Links, `memo links`).
+    case links(LinksArguments)
     /// Full-text search, newest first.
     case search(SearchArguments)
     case importFile(ImportArguments)
@@ -88,7 +91,8 @@ package enum Command: Equatable, Sendable {
         switch self {
         case .undo, .undoSync, .redo, .withdraw, .preload:
             false
-        case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .search,
+        case .add, .list, .show, .edit, .update, .editIfStill, .delete, .tag, .untag, .tags, .count, .graph, .links,
+            .search,
             .importFile, .export, .begin, .save, .rollback, .history, .sync, .info, .help, .quit, .clock, .fixture,
             .fixtures, .addFromTemplate, .today, .pick, .editMany, .renameTag, .calendar, .stats:
             true
@@ -101,7 +105,7 @@ package enum Command: Equatable, Sendable {
         switch self {
         case .add, .importFile, .sync, .fixture, .preload, .begin, .addFromTemplate, .today:
             .mayAdd
-        case .list, .show, .tags, .count, .graph, .search, .export, .history, .info,
+        case .list, .show, .tags, .count, .graph, .links, .search, .export, .history, .info,
             .edit, .update, .editIfStill, .withdraw, .delete, .tag, .untag, .save, .rollback, .undo, .undoSync,
             .redo, .pick, .editMany, .renameTag, .calendar, .stats:
             .existing
@@ -148,6 +152,16 @@ package struct FilterArguments: Equatable, Sendable {
     package var linksTo: MemoReference?
     package var linkedFrom: MemoReference?
     package var isOrphan = false
+}
+
+/// The arguments of `links`: the memos (by id, none: all) and its filters, whether only the
+/// links that look accidental (`--check`), and whether to unlink them (`--unlink`) rather
+/// than list them.
+package struct LinksArguments: Equatable, Sendable {
+    package var ids: [MemoReference] = []
+    package var filter = FilterArguments()
+    package var onlyAccidental = false
+    package var unlinks = false
 }
 
 /// How `graph` writes the graph: Graphviz's dot language, or one JSON object.

@@ -1,7 +1,7 @@
 /// The commands of the language by name, so that dispatching on a misspelt one does not
 /// compile. Each has exactly one entry in the `CommandSyntax` table, which holds its aliases.
 package enum CommandName: String, CaseIterable, Sendable {
-    case add, list, search, show, edit, delete, tag, untag, tags, count, graph
+    case add, list, search, show, edit, delete, tag, untag, tags, count, graph, links
     case begin, save, rollback, undo, redo, history, sync
     case `import`, export, fixture, fixtures, clock, info, help, quit
     case today

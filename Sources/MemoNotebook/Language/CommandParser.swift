@@ -71,6 +71,13 @@ package enum CommandParser {
             return .command(.count(try filterArguments(&reader)))
         case .graph:
             return .command(.graph(try graphArguments(&reader)))
+        case .links:
+            let ids = try reader.remainingArguments().map(memoID)
+            return .command(
+                .links(
+                    LinksArguments(
+                        ids: ids, filter: try filterArguments(reader), onlyAccidental: reader.flag("--check"),
+                        unlinks: reader.flag("--unlink"))))
         case .search:
             return .command(.search(try searchArguments(&reader)))
         case .history:

@@ -183,8 +183,11 @@ extension CommandSyntax {
                 names the memo in every store, where its id may differ. The text reads each #ID link as its
                 memo's id here (the stored text stays as written; --json gives it), a link to a memo not here as
                 its handle. links: lists each memo the text references (#ID, memo:HANDLE, memo:UUID; not in
-                code): → #3 and its first line; for a memo deleted since, its handle and last first line, then
-                (deleted); or the reference and (no such memo); then each memo whose text references this one: ←.
+                links: lists each memo the text links to (#ID, memo:HANDLE, memo:UUID; not in code): → #3 and
+                its first line; for a memo deleted since, its handle and last first line, then (deleted); for a
+                memo:HANDLE or memo:UUID of no memo here, the reference and (no such memo); then each memo whose
+                text references this one: ←. A reference that names no memo is words, not a link: 'memo links ID'
+                lists it.
                 """),
         CommandSyntax(
             .edit,
@@ -260,6 +263,34 @@ extension CommandSyntax {
                 each connected part on its own and packs the parts into a block (pack=true), so hundreds of
                 memos, most without links, still draw at full size. JSON is one object:
                 {"nodes":[{"id","uuid","title"}],"edges":[{"from","to"}]}, with the same memos.
+                """),
+        CommandSyntax(
+            .links,
+            usage:
+                "[ID...] [--check] [--unlink] [--tag TAG]... [--since DATE] [--until DATE] [--on DATE] [--links-to ID] [--linked-from ID] [--orphan]",
+            summary: "List the references memos' texts make and where they lead; unlink unwanted ones.",
+            options: [
+                OptionSyntax(
+                    names: ["--check"],
+                    summary: "Only #ID links that look accidental: in a text an import wrote, or after Rule, issue, No."
+                ),
+                OptionSyntax(
+                    names: ["--unlink"],
+                    summary: "Make those #ID links words, as one change (undo takes it back); texts stay.")
+            ] + OptionSyntax.filters,
+            details: """
+                A line per reference of the texts of memos ID... (none: every memo) that the filters
+                select: the memo, the reference, where it leads
+                (→ #3 and its first line, (deleted), or (none) for words that are not a link) and the words
+                around it: #12  #1 → (none)  "Rule #1: never panic". JSON, a line each:
+                {"memo","start","reference","context","id","uuid","accidental"}.
+                --check keeps the bare #ID links that look accidental: the memo's text came from an import
+                (its latest change, tags, moves, unlinks, undo and redo aside, is one), or the word before
+                it counts things (rule, issue, bug, ticket, pr, no, nr, num, number, item, step, part,
+                chapter, page, episode, vol, volume, round, level, track). --unlink makes the #ID links
+                listed (without --check, all of the selected memos') words that name no memo, through
+                later edits too; a memo:UUID stays a link. It prints 'unlinked N references in M memos';
+                JSON {"unlinked":N,"memos":M}.
                 """),
         CommandSyntax(.begin, usage: "", summary: "Start a batch: changes are seen here at once and saved together."),
         CommandSyntax(.save, aliases: ["commit"], usage: "", summary: "Save the batch's changes as one change."),

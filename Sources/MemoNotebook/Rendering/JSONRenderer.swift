@@ -102,6 +102,9 @@ package struct JSONRenderer: OutcomeRenderer {
                     [("edited", summary.edited), ("deleted", summary.deleted), ("added", summary.added)].map {
                         ($0, .array($1.map(JSONValue.integer)))
                     }))
+        case .textLinks(let links): links.forEach { line(Self.json($0)) }
+        case .unlinked(let references, let memos):
+            line(.object([("unlinked", .integer(Int64(references))), ("memos", .integer(Int64(memos)))]))
         case .tagRenamed(let old, let new, let memos):
             line(.object([("renamed", .string(old)), ("to", .string(new)), ("memos", .integer(Int64(memos)))]))
         case .calendar(let year): line(Self.json(year))
@@ -121,7 +124,7 @@ package struct JSONRenderer: OutcomeRenderer {
         ])
     }
 
-    /// The memo object with its `handle` (after `uuid`), `links` (what its text references:
+    /// The memo object with its `handle` (after `uuid`), `links` (what its text links to:
     /// `reference` as written, the `uuid` of the memo it named, null for none, and that
     /// memo's `id` here, null when it is not here) and `backlinks` (the memos referencing
     /// it). Its `content` is the text as stored, which others import: the links say what
@@ -134,7 +137,7 @@ package struct JSONRenderer: OutcomeRenderer {
             (
                 "links",
                 .array(
-                    links.outgoing.map { link in
+                    links.linked.map { link in
                         .object([
                             ("reference", .string(link.written)), ("id", link.target.map { .integer($0.id) } ?? .null),
                             ("uuid", link.namedUUID.map(JSONValue.string) ?? .null)
@@ -145,6 +148,18 @@ package struct JSONRenderer: OutcomeRenderer {
             ("backlinks", .array(links.incoming.map { .object([("id", .integer($0.id)), ("uuid", .string($0.uuid))]) }))
         )
         return .object(fields)
+    }
+
+    /// A reference of `memo links`: its memo, place, the reference as written and the words
+    /// around it, the memo it leads to here (`id`, null when it is not here) and the `uuid` it
+    /// names (null: none, words), and whether it looks accidental.
+    static func json(_ link: MemoStore.TextLink) -> JSONValue {
+        .object([
+            ("memo", .integer(link.memoID)), ("start", .integer(Int64(link.start))),
+            ("reference", .string(link.written)), ("context", .string(link.context)),
+            ("id", link.target.map { .integer($0.id) } ?? .null),
+            ("uuid", link.namedUUID.map(JSONValue.string) ?? .null), ("accidental", .bool(link.looksAccidental))
+        ])
     }
 
     /// Appends the memo object of a row and a line break, as `json(row.memo)` writes it. Its text

@@ -107,6 +107,9 @@ package struct TextRenderer: OutcomeRenderer {
         case .nothingPicked: break
         case .retaggedEach(let memos): for memo in memos { try render(.retagged(memo), to: output) }
         case .bulkEdited(let summary): output.write(BulkEditWording.line(summary) + "\n")
+        case .textLinks(let links): for link in links { output.write(line(link) + "\n") }
+        case .unlinked(let references, let memos):
+            output.write("unlinked \(Self.count(references, "reference")) in \(Self.count(memos, "memo"))\n")
         case .tagRenamed(let old, let new, let memos):
             output.write("renamed @\(old) to @\(new) on \(Self.count(memos, "memo"))\n")
         case .calendar(let year): output.write(CalendarText(year: year, color: style.color).text)
@@ -362,15 +365,26 @@ package struct TextRenderer: OutcomeRenderer {
             + "\n" + TerminalText.block(text) + (text.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// `links:` and a line for each memo the text references (`→ #3 Buy milk`; for one not here,
+    /// A reference of `memo links`: `#12  #1 → #1 Buy milk  "Rule #1: never panic"`, the memo
+    /// whose text makes it, the reference as written, where it leads (`(deleted)`: a memo
+    /// deleted since; `(none)`: words, not a link), and the words around it.
+    private func line(_ link: MemoStore.TextLink) -> String {
+        let leads =
+            link.target.map { "#\($0.id) " + TerminalText.row($0.title) }
+            ?? (link.namedUUID == nil ? "(none)" : "(deleted)")
+        return paint("#\(link.memoID)", .yellow) + "  " + TerminalText.row(link.written) + " → " + leads + "  \""
+            + TerminalText.row(link.context) + "\""
+    }
+
+    /// `links:` and a line for each memo the text links to (`→ #3 Buy milk`; for one not here,
     /// its handle, never a number that may be another memo's here, and its last first line
-    /// when the history keeps it, `(deleted)`, or `(not here)` when nothing more is known; the
-    /// reference as written and `(no such memo)` when it named none) and each memo referencing
-    /// it (`← #15 Weekly plan`); nothing for a memo without links.
+    /// when the history keeps it, `(deleted)`, or `(not here)` when nothing more is known; a
+    /// `memo:` reference as written and `(no such memo)` when it named none) and each memo
+    /// referencing it (`← #15 Weekly plan`); nothing for a memo without links.
     private func linkLines(_ links: MemoStore.Links) -> String {
         guard !links.isEmpty else { return "" }
         let rows =
-            links.outgoing.map { link in
+            links.linked.map { link in
                 if let target = link.target { return linkRow("→", target) }
                 guard let missing = link.missing else { return "→ \(TerminalText.row(link.written)) (no such memo)" }
                 return missingRow(missing)

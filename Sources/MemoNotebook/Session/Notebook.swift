@@ -146,6 +146,14 @@ package final class Notebook {
             return .graph(
                 try store.graph(resolve(arguments.filter), linkedOnly: arguments.isLinkedOnly),
                 format: arguments.format, drawing: arguments.drawing)
+        case .links(let arguments):
+            let (ids, filter) = (try memoIDs(arguments.ids), try resolve(arguments.filter))
+            let choice: MemoStore.TextLinkChoice = arguments.onlyAccidental ? .accidental : .all
+            guard arguments.unlinks else {
+                return .textLinks(try store.textLinks(of: ids, filter, choice))
+            }
+            let unlinked = try store.unlink(of: ids, filter, choice, at: changeTime)
+            return .unlinked(references: unlinked.references, memos: unlinked.memos)
         case .info:
             return .info(NotebookInfo(store: try store.info(), unsavedChanges: unsavedChanges))
         case .help, .quit, .fixtures:

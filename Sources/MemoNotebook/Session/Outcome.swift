@@ -38,6 +38,10 @@ package enum Outcome {
     case count(Int)
     /// A link graph, streamed, in the format asked for (nil: the renderer's), drawn so for dot.
     case graph(LinkGraph, format: GraphFormat?, drawing: GraphDrawing)
+    /// `links`: the references of the selected memos' texts, by memo and place.
+    case textLinks([MemoStore.TextLink])
+    /// `links --unlink`: how many references it made words, in how many memos.
+    case unlinked(references: Int, memos: Int)
     case info(NotebookInfo)
     case help(topic: String?)
     case quit

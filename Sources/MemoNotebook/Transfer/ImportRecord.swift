@@ -11,8 +11,10 @@ package struct ImportRecord: Equatable, Sendable {
     package var tags: [String]
     /// The version its source store held (an export's `sync` member), if it is one.
     package var version: MemoVersion?
-    /// The memos its references named in its source store (an export's `links` member).
-    package var links: [SyncRecord.Link]?
+    /// How its text's references are read (docs/REFERENCE.md, Links): as memo's own export
+    /// named them (its `links` member), or, from another program, with a bare `#ID` naming
+    /// no memo here.
+    package var references: ReferenceReading = .foreign
     /// The line of the file the record starts on, for errors.
     package var line: Int
     /// The file the record came from, when an import reads several (a folder of notes).
@@ -61,14 +63,22 @@ package struct ImportRecord: Equatable, Sendable {
         // Not the record's text but a hint of how it syncs: one that is not a version is
         // left out, and the store takes only a version that fits the record.
         version = object[member: "sync"].flatMap { MemoVersion(json: $0.serialized) }
-        links = Self.links(object[member: "links"])
+        references = Self.references(object[member: "links"])
     }
 
-    /// An export's `links` member (`[{"start","length","uuid"}]`), a hint like `sync`: one
-    /// that is not such a list is left out, and the store takes only links that are the
-    /// text's references, else reads them from the text.
-    private static func links(_ value: JSONValue?) -> [SyncRecord.Link]? {
-        guard case .array(let items)? = value else { return nil }
+    /// How a record's references are read, by its `links` member. memo's export writes one
+    /// for every memo whose text makes a reference (`[{"start","length","uuid"}]`, uuid null
+    /// for one that names none), so a record without one whose text has a `#ID` is another
+    /// program's: `foreign`. The member is a hint like `sync`: the store takes only links that
+    /// are the text's references, and one that is not such a list is left out, the text then
+    /// read as memo's own.
+    private static func references(_ value: JSONValue?) -> ReferenceReading {
+        guard let value else { return .foreign }
+        return links(value).map(ReferenceReading.carried) ?? .asWrittenHere
+    }
+
+    private static func links(_ value: JSONValue) -> [SyncRecord.Link]? {
+        guard case .array(let items) = value else { return nil }
         var links: [SyncRecord.Link] = []
         for item in items {
             guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"]

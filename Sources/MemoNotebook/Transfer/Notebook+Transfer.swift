@@ -170,7 +170,8 @@ extension Notebook {
             }
             let draft = MemoDraft(
                 uuid: uuid, content: record.content, insertDate: insertDate ?? clock.now(),
-                updateDate: updateDate, tags: record.tags, version: record.version, links: record.links)
+                updateDate: updateDate, tags: record.tags, version: record.version,
+                references: record.references)
             switch try store.merge(draft, at: changeTime) {
             case .added:
                 summary.added += 1

@@ -37,7 +37,12 @@ extension MemoStore {
             self.incoming = incoming
         }
 
-        package var isEmpty: Bool { outgoing.isEmpty && incoming.isEmpty }
+        /// The references that name a memo (here or deleted since): what `show` lists. One
+        /// that names none is words, not a link (`memo links` lists it, as `(none)`).
+        package var linked: [OutgoingLink] { outgoing.filter { $0.namedUUID != nil } }
+
+        /// Whether there is no link either way.
+        package var isEmpty: Bool { linked.isEmpty && incoming.isEmpty }
     }
 
     /// Where a memo's text references another: the memo, and the reference's first byte and

@@ -3,8 +3,8 @@ extension Schema {
     /// (`TextReferences`), by where it starts in the text's UTF-8 bytes, with the memo it named
     /// when the text was written, by uuid (`target_uuid`; NULL when it named none), so a link keeps
     /// its memo in a store where the ids differ. What a link names is fixed when its text is
-    /// written, so every store agrees on it: a `#ID` that named no memo names none until the text
-    /// is written again. `MemoTable` keeps it with the texts.
+    /// written, so every store agrees on it: a `#ID` that named no memo names none while the text
+    /// keeps it (`KeptReferences`). `MemoTable` keeps it with the texts.
     ///
     /// The backfill reads references by the rule frozen with it (`Version10LinkRule`), not
     /// the live one: a later change of the rule fills the index again in a migration of its

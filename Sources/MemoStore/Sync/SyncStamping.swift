@@ -53,7 +53,7 @@ struct SyncStamping {
                 try images.stageNewMemo(id)
                 try table.index(id, content: live.content)
             }
-            try table.link(id, content: live.content, carried: live.links)
+            try table.link(id, content: live.content, reading: ReferenceReading(carrying: live.links))
             for tag in live.tags {
                 try table.attach([tag.name], to: id, inline: tag.inline, addedBy: tag.addedBy, addedSeq: tag.addedSeq)
             }
@@ -244,10 +244,15 @@ struct SyncStamping {
         """
     }
 
-    /// A text's version covers its dates: a move (`MemoTable.move`) is a change of the text.
+    /// A text's version covers its dates, a move (`MemoTable.move`) being a change of the text,
+    /// and what its references name: an unlink (`MemoTable.unlink`) is a change of the text that
+    /// a sync carries with its links, whichever side starts it.
     private static let textDiffers = """
         json_extract(p.before, '$.content') IS NOT memo.content OR json_extract(p.before, '$.update_date') IS NOT memo.update_date
         OR json_extract(p.before, '$.insert_date') IS NOT memo.insert_date
+        OR json_extract(p.before, '$.links') IS NOT (SELECT json_group_array(json_array(start, length, target_uuid))
+                                                     FROM (SELECT start, length, target_uuid FROM memo_link
+                                                           WHERE memo_id = memo.id ORDER BY start))
         """
 
     private static let explicitTagsDiffer = """

@@ -52,7 +52,8 @@ struct ImportMerging {
         }
         try MemoContent.validate(draft.content)
         try recorder.recorded(.import, at: time) {
-            _ = try table.updateContent(of: existing.id, to: draft.content, updateDate: updateDate, links: draft.links)
+            _ = try table.updateContent(
+                of: existing.id, to: draft.content, updateDate: updateDate, reading: draft.references)
             try table.replaceTags(of: existing.id, explicit: explicit, inline: inline)
             if draft.insertDate != existing.insertDate {
                 _ = try table.move(existing.id, to: draft.insertDate, updateDate: updateDate)

@@ -65,7 +65,7 @@ struct MemoTable {
             let id = database.lastInsertedRowID
             try images.stageNewMemo(id)
             try index(id, content: draft.content)
-            try link(id, content: draft.content, carried: draft.links)
+            try link(id, content: draft.content, reading: draft.references)
             for name in explicitTags {
                 let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
                 try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
@@ -75,22 +75,23 @@ struct MemoTable {
         }
     }
 
-    /// Replaces memo `id`'s text and update date; its inline tags follow the new text. False
-    /// when there is no such memo.
+    /// Replaces memo `id`'s text and update date; its inline tags follow the new text, and its
+    /// links the new text's references, read as `reading` says, each `#ID` it keeps naming
+    /// what it named (`KeptReferences`). False when there is no such memo.
     func updateContent(
-        of id: Int64, to content: String, updateDate: Timestamp, links: [SyncRecord.Link]? = nil
+        of id: Int64, to content: String, updateDate: Timestamp, reading: ReferenceReading = .asWrittenHere
     ) throws -> Bool {
         try Self.checkDates(updateDate)
         return try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
-            let named = try namedMemos(of: id)
+            let kept = try keptReferences(of: id)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3, word_count = ?4 WHERE id = ?1").run([
                 .integer(id), .text(content), .integer(updateDate.millisecondsSince1970), Self.wordCount(of: content)
             ])
             guard database.changes == 1 else { return false }
             try reindex(id, content: content)
             try database.cached("DELETE FROM memo_link WHERE memo_id = ?1").run([.integer(id)])
-            try link(id, content: content, carried: links, keeping: named)
+            try link(id, content: content, reading: reading, keeping: kept)
             try database.cached("DELETE FROM memo_tag WHERE memo_id = ?1 AND inline = 1").run([.integer(id)])
             try attach(TagName.inlineTags(in: content), to: id, inline: true)
             try keepTagNames(of: id)
@@ -229,13 +230,21 @@ struct MemoTable {
 
     // MARK: Links (docs/REFERENCE.md, Links)
 
-    /// Indexes the references memo `id`'s text makes (`TextReferences`): a `#ID` names the
-    /// memo with that id here, now (none when there is none), a `memo:UUID` that uuid, a
-    /// handle the one memo here whose uuid starts with it (none when none or several do).
-    func link(_ id: Int64, content: String, keeping named: [String: String] = [:]) throws {
+    /// Indexes the references memo `id`'s text makes (`TextReferences`), one row each, read as
+    /// `reading` says: a `#ID` names the memo with that id here, now (none when there is none;
+    /// none at all in a foreign text), a `memo:UUID` that uuid, carried links what they name.
+    /// A `#ID` that `kept` holds (the text before an edit had it) keeps what it named there,
+    /// none included, so an edit that leaves "Rule #1" in the text does not make it a link.
+    func link(
+        _ id: Int64, content: String, reading: ReferenceReading = .asWrittenHere, keeping kept: KeptReferences = .init()
+    ) throws {
         try database.writingMemoRows(token) {
             let references = TextReferences.all(in: content)
+            if case .carried(let links) = reading, Self.links(links, fit: references) {
+                return try link(id, carried: links)
+            }
             guard !references.isEmpty else { return }
+            var kept = kept
             let insert = try database.cached(
                 """
                 INSERT INTO memo_link(memo_id, start, length, target_uuid)
@@ -244,13 +253,18 @@ struct MemoTable {
             for found in references {
                 let (targetUUID, targetID): (SQLiteValue, SQLiteValue) =
                     switch found.reference {
-                    case .id(let target): (named["#\(target)"].map(SQLiteValue.text) ?? .null, .integer(target))
+                    case .id(let target):
+                        if let named = kept.take(Self.written(found, in: content)) {
+                            (named.map(SQLiteValue.text) ?? .null, .null)
+                        } else {
+                            (.null, reading == .foreign ? .null : .integer(target))
+                        }
                     case .uuid(let target): (.text(target), .null)
                     case .handle(let handle):
                         // A memo not here now that the text named before (a deleted one, which
                         // a readable text shows by its handle) stays named.
                         (
-                            (try handles.match(handle).uuid ?? named.values.first(where: handle.names))
+                            (try handles.match(handle).uuid ?? kept.uuid(namedBy: handle))
                                 .map(SQLiteValue.text) ?? .null, .null
                         )
                     }
@@ -261,14 +275,11 @@ struct MemoTable {
         }
     }
 
-    /// Indexes memo `id`'s references: as `carried` names them (a synced or exported text's
-    /// links, as the store that wrote it named them) when they fit the text, else from the
-    /// text here.
-    func link(_ id: Int64, content: String, carried: [SyncRecord.Link]?, keeping named: [String: String] = [:]) throws {
-        guard let carried, Self.links(carried, fit: TextReferences.all(in: content)) else {
-            return try link(id, content: content, keeping: named)
-        }
-        try link(id, carried: carried)
+    /// A reference as its text writes it (`#2`, `#02`).
+    private static func written(_ found: TextReference, in content: String) -> String {
+        let utf8 = content.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: found.start)
+        return String(decoding: utf8[start..<utf8.index(start, offsetBy: found.length)], as: UTF8.self)
     }
 
     /// Whether carried links are the text's references, one at each, place for place, and a
@@ -297,19 +308,68 @@ struct MemoTable {
         }
     }
 
-    /// The memos memo `id`'s `#ID` references name, by the reference as written: an edit
-    /// keeps them for the same references in the new text, so a link that a sync brought
-    /// from a store where the memo has another id still leads to it after an edit here.
-    private func namedMemos(of id: Int64) throws -> [String: String] {
+    /// What memo `id`'s `#ID` references name now, each as written, in the order of the text.
+    private func keptReferences(of id: Int64) throws -> KeptReferences {
         let rows = try database.cached(
             """
             SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid
-            FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.memo_id = ?1 AND l.target_uuid IS NOT NULL
+            FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.memo_id = ?1 ORDER BY l.start
             """)
         try rows.bind([.integer(id)])
-        var named: [String: String] = [:]
-        while try rows.step() { named[rows.string(at: 0)] = rows.string(at: 1) }
-        return named
+        var kept = KeptReferences()
+        while try rows.step() {
+            let written = rows.string(at: 0)
+            guard written.hasPrefix("#") else { continue }
+            kept.add(written, naming: rows.isNull(at: 1) ? nil : rows.string(at: 1))
+        }
+        return kept
+    }
+
+    /// Makes the references of memo `id` that start at `starts` (UTF-8 byte offsets) name no
+    /// memo: its text stays as it is, and they read as plain words from now on, through
+    /// edits too (`KeptReferences`). How many it unlinked.
+    func unlink(_ id: Int64, at starts: [Int64]) throws -> Int {
+        try database.writingMemoRows(token) {
+            try images.stageBeforeImage(of: id)
+            let unlink = try database.cached(
+                "UPDATE memo_link SET target_uuid = NULL WHERE memo_id = ?1 AND start = ?2 AND target_uuid IS NOT NULL")
+            var count = 0
+            for start in starts {
+                try unlink.run([.integer(id), .integer(start)])
+                count += database.changes
+            }
+            return count
+        }
+    }
+}
+
+/// What the `#ID` references of a memo's text named before an edit (a memo's uuid, or nil:
+/// none), by the reference as written, in the order of the text. The edit's text keeps them
+/// for the same references: its first `#2` takes what the first `#2` named, and so on, so a
+/// link that a sync brought from a store where the memo has another id still leads to it,
+/// and a `#2` that named none still names none. A further `#2` the edit adds takes the memo
+/// the others named, when they named one, and is read anew when they named none.
+struct KeptReferences {
+    private var named: [String: [String?]] = [:]
+    private var taken: [String: Int] = [:]
+
+    fileprivate mutating func add(_ written: String, naming uuid: String?) {
+        named[written, default: []].append(uuid)
+    }
+
+    /// A memo the text named by a `#ID` whose uuid starts with `handle`: a text saved as read
+    /// shows a link to a memo not here by its handle.
+    fileprivate func uuid(namedBy handle: MemoHandle) -> String? {
+        named.values.lazy.flatMap { $0 }.compactMap { $0 }.first(where: handle.names)
+    }
+
+    /// What the next reference written `written` names (nil: read it anew; `.some(nil)`: none).
+    fileprivate mutating func take(_ written: String) -> String?? {
+        guard let targets = named[written] else { return nil }
+        let index = taken[written, default: 0]
+        taken[written] = index + 1
+        if index < targets.count { return .some(targets[index]) }
+        return targets.lazy.compactMap { $0 }.first.map { .some($0) }
     }
 }
 
