@@ -28,8 +28,8 @@ final class ReferenceService {
     var saveProblems: [String: String] = [:]
     /// The version each open memo file's text in the editor is based on, by URI: the base its
     /// file had when the editor opened or reloaded it, or the version its last accepted save
-    /// made. Missing for a text that is based on no version known (the file was rewritten by
-    /// another server, or from the store, while the editor kept an older text).
+    /// made; kept while another server rewrites the file under the editor's older text.
+    /// Missing for a text that is based on no version known (the file had no base).
     var editorBases: [String: MemoFiles.Base] = [:]
 
     init(notebook: Notebook, memoFiles: MemoFiles?) {
