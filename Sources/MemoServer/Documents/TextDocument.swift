@@ -3,9 +3,9 @@ import MemoNotebook
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
-/// A document over `maximumKeptBytes`, whether opened so or grown so by changes, is not kept:
-/// its lines would take many times its size (a line costs more than its text), and a message
-/// of newlines alone would take gigabytes. Nor is one a change to which could not be read
+/// A document over `maximumKeptBytes` or `maximumKeptLines`, whether opened so or grown so by
+/// changes, is not kept: its lines would take many times its size (a line costs more than its
+/// text), and a message of newlines alone would take gigabytes. Nor is one a change to which could not be read
 /// (`missedChange`): its text here is no longer the editor's. Either has no lines, and stays
 /// so until a full change brings text small enough.
 ///
@@ -39,6 +39,9 @@ struct TextDocument {
     private var unlookedLines: [Int] = []
     /// The lines with references that name no memo, in order.
     private var missingLines: [Int] = []
+    /// The line the last incremental change began on (0 until one came): a document with
+    /// more warnings than are sent gets the ones nearest it, so what was just typed is seen.
+    private(set) var lastEditedLine = 0
 
     /// One line: its text, the break that ends it ("" for the last line), the references in
     /// its text, which of them name no memo (nil until looked up), and whether it could be a
@@ -67,13 +70,19 @@ struct TextDocument {
         languageId == "memo" || uri.hasSuffix(".memo")
     }
 
-    /// The largest document memo keeps: the size of the longest line memo reads elsewhere.
-    static let maximumKeptBytes = 4 << 20
+    /// The largest document memo keeps, in UTF-8 bytes: the most a message brings. A
+    /// keystroke costs the lines it touches, so it is as quick in a document this size as in
+    /// a short one (scripts/bench).
+    static let maximumKeptBytes = 64 << 20
+    /// The most lines memo keeps of a document: each costs some hundred bytes beyond its
+    /// text, so a message of line breaks alone cannot take gigabytes.
+    static let maximumKeptLines = 2_000_000
 
     /// Why a document is not kept.
     enum Unkept: Equatable {
-        /// It has this many UTF-8 bytes, more than `maximumKeptBytes`.
-        case tooLarge(bytes: Int)
+        /// It has this many UTF-8 bytes and lines, more than `maximumKeptBytes` or
+        /// `maximumKeptLines`.
+        case tooLarge(bytes: Int, lines: Int)
         /// A change to it came in a message that could not be read.
         case missedChange
     }
@@ -176,12 +185,21 @@ struct TextDocument {
         guard !isUnkept else { return }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
+        lastEditedLine = start.line
         let first = lines[start.line], last = lines[end.line]
         // The touched lines, edited, with the break that ended the last of them. Cut as
         // Unicode scalars: a change may start or end inside a grapheme cluster.
         let region =
             String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
             + last.lineBreak
+        utf8Count +=
+            region.utf8.count
+            - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
+        let lineCount =
+            lines.count - (end.line - start.line + 1) + Self.lineCount(of: region) - (last.lineBreak.isEmpty ? 0 : 1)
+        if utf8Count > Self.maximumKeptBytes || lineCount > Self.maximumKeptLines {
+            return drop(.tooLarge(bytes: utf8Count, lines: lineCount))
+        }
         var edited = lines(of: region)
         if !last.lineBreak.isEmpty { edited.removeLast() }
         // A lone `\r` now followed by `\n` is one `\r\n` break, as in the text as a whole.
@@ -191,10 +209,6 @@ struct TextDocument {
             lines[start.line - 1].lineBreak = "\r\n"
             edited.removeFirst()
         }
-        utf8Count +=
-            region.utf8.count
-            - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
-        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
         lines.replaceSubrange(start.line...end.line, with: edited)
         let replaced = start.line...end.line
         missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
@@ -210,7 +224,10 @@ struct TextDocument {
 
     private mutating func replaceAll(with text: String) {
         utf8Count = text.utf8.count
-        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
+        let lineCount = utf8Count > Self.maximumKeptBytes ? 0 : Self.lineCount(of: text)
+        if utf8Count > Self.maximumKeptBytes || lineCount > Self.maximumKeptLines {
+            return drop(.tooLarge(bytes: utf8Count, lines: lineCount))
+        }
         unkept = nil
         lines = lines(of: text)
         unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
@@ -290,6 +307,17 @@ struct TextDocument {
         Line(
             text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: MarkdownFence.unnested(text)) != nil)
+    }
+
+    /// The lines `text` makes, as LSP counts them, counted without making them.
+    private static func lineCount(of text: some StringProtocol) -> Int {
+        var count = 1
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

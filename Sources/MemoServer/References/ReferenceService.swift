@@ -79,33 +79,48 @@ final class ReferenceService {
         return memo
     }
 
-    /// The most warnings on missing memos one document gets: more would not be read, and
-    /// every keystroke would send them all again.
+    /// The most warnings on missing memos one document gets: every keystroke sends them all
+    /// again, and more would cost typing more than the rest of the keystroke.
     static let maximumWarnings = 1_000
 
-    /// A warning on each reference to a memo that does not exist, up to `maximumWarnings`,
+    /// A warning on each reference to a memo that does not exist, up to `maximumWarnings`:
+    /// those nearest the line last edited, so a reference just typed is always warned of,
     /// and then a note on the last of them saying how many more there are.
     func diagnostics(for document: inout TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         let stamp = refreshLookups()
         let missing = document.missingReferences(at: stamp, names: { memo(named: $0) != nil })
+        let shown = missing[Self.window(of: Self.maximumWarnings, around: document.lastEditedLine, in: missing)]
         var diagnostics: [JSONValue] = []
-        for (line, found) in missing.prefix(Self.maximumWarnings) {
+        for (line, found) in shown {
             guard let text = document.line(line) else { continue }
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 2,
                     "no memo \(found.reference.missingName)"))
         }
-        if missing.count > Self.maximumWarnings, let (line, found) = missing.prefix(Self.maximumWarnings).last,
-            let text = document.line(line)
-        {
+        if missing.count > shown.count, let (line, found) = shown.last, let text = document.line(line) {
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 3,
-                    "\(missing.count - Self.maximumWarnings) more references after this one name no memo; "
-                        + "memo warns of the first \(Self.maximumWarnings)"))
+                    "\(missing.count - shown.count) more references in this document name no memo; "
+                        + "memo warns of the \(shown.count) nearest the line last edited"))
         }
         return diagnostics
+    }
+
+    /// The `count` consecutive places of `missing` (in line order) centred on `line`, or all
+    /// of them when there are no more.
+    static func window(
+        of count: Int, around line: Int, in missing: [(line: Int, found: MemoReference.Found)]
+    ) -> Swift.Range<Int> {
+        guard missing.count > count else { return missing.indices }
+        var low = 0, high = missing.count
+        while low < high {
+            let middle = (low + high) / 2
+            if missing[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        let start = min(max(0, low - count / 2), missing.count - count)
+        return start..<(start + count)
     }
 
     private static func diagnostic(_ range: JSONValue, severity: Int64, _ message: String) -> JSONValue {
