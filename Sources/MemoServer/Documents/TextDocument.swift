@@ -131,13 +131,14 @@ struct TextDocument {
         return lines[number].references
     }
 
-    /// The references, outside code, that name no memo, with their lines: `names` tells, for
-    /// the store as it is at `stamp`. Looked up once per line until the line or the store
-    /// changes, and kept with the list of lines that have such references, so a keystroke
-    /// costs the lines it touched and the missing references, not the document.
+    /// The references, outside code, that name no memo, with their lines: the `limit`
+    /// nearest the line last edited, in line order, and how many there are in all. `names`
+    /// tells, for the store as it is at `stamp`. Looked up once per line until the line or the
+    /// store changes, and kept with the list of lines that have such references, so a
+    /// keystroke costs the lines it touched and the references given back, not the document.
     mutating func missingReferences(
-        at stamp: [Int64], names: (MemoReference) -> Bool
-    ) -> [(line: Int, found: MemoReference.Found)] {
+        at stamp: [Int64], names: (MemoReference) -> Bool, nearest limit: Int
+    ) -> (nearest: [(line: Int, found: MemoReference.Found)], total: Int) {
         if stamp != lookupStamp {
             unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
             missingLines = []
@@ -150,22 +151,57 @@ struct TextDocument {
             if !missing.isEmpty { found.append(number) }
         }
         unlookedLines = []
-        if !found.isEmpty { missingLines = Self.merged(missingLines, found) }
-        return missingLines.filter { !isInCodeBlock($0) }.flatMap { number in
-            (lines[number].missing ?? []).map { (number, $0) }
+        Self.merge(found, into: &missingLines)
+        var total = 0
+        for number in missingLines where !isInCodeBlock(number) { total += lines[number].missing?.count ?? 0 }
+        // Up to `limit` on each side of the line last edited, then as many after it as
+        // `limit` leaves room for beside those before it (at least half).
+        let pivot = Self.index(of: lastEditedLine, in: missingLines)
+        var after: [(line: Int, found: MemoReference.Found)] = []
+        for number in missingLines[pivot...] where !isInCodeBlock(number) {
+            if after.count >= limit { break }
+            after += (lines[number].missing ?? []).map { (number, $0) }
+        }
+        var before: [(line: Int, found: MemoReference.Found)] = []
+        for number in missingLines[..<pivot].reversed() where !isInCodeBlock(number) {
+            if before.count >= limit { break }
+            before += (lines[number].missing ?? []).reversed().map { (number, $0) }
+        }
+        let beforeCount = min(before.count, max(limit - after.count, limit / 2))
+        return (before.prefix(beforeCount).reversed() + after.prefix(limit - beforeCount), total)
+    }
+
+    /// The index of the first of the ordered `numbers` at or after `number`.
+    private static func index(of number: Int, in numbers: [Int]) -> Int {
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Adds the ordered `other` to the ordered `numbers`, without repeats: the few lines a
+    /// keystroke touched each where it belongs, without going through the rest.
+    private static func merge(_ other: [Int], into numbers: inout [Int]) {
+        guard other.count <= 64 else {
+            numbers = Array(Set(numbers).union(other)).sorted()
+            return
+        }
+        for number in other {
+            let place = index(of: number, in: numbers)
+            if place == numbers.count || numbers[place] != number { numbers.insert(number, at: place) }
         }
     }
 
-    /// Two ordered lists of line numbers as one, without repeats.
-    private static func merged(_ one: [Int], _ other: [Int]) -> [Int] {
-        Array(Set(one).union(other)).sorted()
-    }
-
-    /// Line numbers after `start.line...end.line` were replaced by `count` lines: those
-    /// before stay, those after move by the difference, those replaced go.
-    private static func shifted(_ numbers: [Int], replacing range: ClosedRange<Int>, with count: Int) -> [Int] {
+    /// Line numbers after `range` was replaced by `count` lines: those before stay, those
+    /// after move by the difference, those replaced go.
+    private static func shift(_ numbers: inout [Int], replacing range: ClosedRange<Int>, with count: Int) {
+        let lower = index(of: range.lowerBound, in: numbers), upper = index(of: range.upperBound + 1, in: numbers)
+        numbers.removeSubrange(lower..<upper)
         let shift = count - range.count
-        return numbers.filter { $0 < range.lowerBound } + numbers.filter { $0 > range.upperBound }.map { $0 + shift }
+        guard shift != 0 else { return }
+        for place in lower..<numbers.count { numbers[place] += shift }
     }
 
     /// Whether line `number` is in a fenced code block (found among the few ranges by halving).
@@ -211,14 +247,12 @@ struct TextDocument {
         }
         lines.replaceSubrange(start.line...end.line, with: edited)
         let replaced = start.line...end.line
-        missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
-        unlookedLines = Self.merged(
-            Self.shifted(unlookedLines, replacing: replaced, with: edited.count),
-            Array(start.line..<(start.line + edited.count)))
+        Self.shift(&missingLines, replacing: replaced, with: edited.count)
+        Self.shift(&unlookedLines, replacing: replaced, with: edited.count)
+        Self.merge(Array(start.line..<(start.line + edited.count)), into: &unlookedLines)
         guard syntax.isMarkdown else { return }
-        fenceLines = Self.merged(
-            Self.shifted(fenceLines, replacing: replaced, with: edited.count),
-            edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line })
+        Self.shift(&fenceLines, replacing: replaced, with: edited.count)
+        Self.merge(edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line }, into: &fenceLines)
         findCodeLines()
     }
 

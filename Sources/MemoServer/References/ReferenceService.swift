@@ -88,8 +88,8 @@ final class ReferenceService {
     /// and then a note on the last of them saying how many more there are.
     func diagnostics(for document: inout TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         let stamp = refreshLookups()
-        let missing = document.missingReferences(at: stamp, names: { memo(named: $0) != nil })
-        let shown = missing[Self.window(of: Self.maximumWarnings, around: document.lastEditedLine, in: missing)]
+        let (shown, total) = document.missingReferences(
+            at: stamp, names: { memo(named: $0) != nil }, nearest: Self.maximumWarnings)
         var diagnostics: [JSONValue] = []
         for (line, found) in shown {
             guard let text = document.line(line) else { continue }
@@ -98,29 +98,14 @@ final class ReferenceService {
                     encoding.range(line: line, found.range, in: text), severity: 2,
                     "no memo \(found.reference.missingName)"))
         }
-        if missing.count > shown.count, let (line, found) = shown.last, let text = document.line(line) {
+        if total > shown.count, let (line, found) = shown.last, let text = document.line(line) {
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 3,
-                    "\(missing.count - shown.count) more references in this document name no memo; "
+                    "\(total - shown.count) more references in this document name no memo; "
                         + "memo warns of the \(shown.count) nearest the line last edited"))
         }
         return diagnostics
-    }
-
-    /// The `count` consecutive places of `missing` (in line order) centred on `line`, or all
-    /// of them when there are no more.
-    static func window(
-        of count: Int, around line: Int, in missing: [(line: Int, found: MemoReference.Found)]
-    ) -> Swift.Range<Int> {
-        guard missing.count > count else { return missing.indices }
-        var low = 0, high = missing.count
-        while low < high {
-            let middle = (low + high) / 2
-            if missing[middle].line < line { low = middle + 1 } else { high = middle }
-        }
-        let start = min(max(0, low - count / 2), missing.count - count)
-        return start..<(start + count)
     }
 
     private static func diagnostic(_ range: JSONValue, severity: Int64, _ message: String) -> JSONValue {
