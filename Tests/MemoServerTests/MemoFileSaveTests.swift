@@ -65,7 +65,8 @@ struct MemoFileSaveTests {
         let harness = try server()
         try harness.request("memo/add", ["content": "first"])
         let uri = try #require(try harness.fileURIOfMemo1())
-        try "first, edited on disk\n".write(toFile: try #require(URL(string: uri)?.path), atomically: true, encoding: .utf8)
+        try "first, edited on disk\n".write(
+            toFile: try #require(URL(string: uri)?.path), atomically: true, encoding: .utf8)
         try harness.open(uri, text: "first, edited on disk\n")
         try save(harness, uri, "first, edited on disk and in the editor\n")
         #expect(errors(harness, uri) == [])

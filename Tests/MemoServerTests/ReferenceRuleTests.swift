@@ -249,7 +249,9 @@ struct ReferenceRuleTests {
         #expect(said.count == 1_001)
         #expect(said[999] == "no memo #1099")
         #expect(
-            said.last == "500 more references in this document name no memo; memo warns of the 1000 nearest the line last edited")
+            said.last
+                == "500 more references in this document name no memo; memo warns of the 1000 nearest the line last edited"
+        )
     }
 
     /// A broken reference typed at the end of a document that already has more broken ones

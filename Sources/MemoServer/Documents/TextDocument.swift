@@ -348,7 +348,9 @@ struct TextDocument {
         var count = 1
         var previous: UInt8 = 0
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) { count += 1 }
+            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) {
+                count += 1
+            }
             previous = byte
         }
         return count
