@@ -244,10 +244,17 @@ def serve_frames(path, count):
         frame({"jsonrpc": "2.0", "method": "exit"})
 
 
-def keystroke_time(memo, lines, keystrokes=200):
-    """The median time from a one-character change to a document of `lines` lines (a Markdown
-    note with three memo references a line) to the answer of the request sent after it, in
-    one `memo serve`: what typing costs, diagnostics and all."""
+def note_line(n, width=0, missing=False):
+    """Line `n` of a benchmark note: three memo references (with `missing`, the third names
+    no memo), padded to `width` bytes."""
+    text = f"line {n} mentions #1 and #{n % 7 + 1} and #{100_000 + n if missing else n % 20 + 1}"
+    return text + " " * max(0, width - len(text) - 1) + "\n"
+
+
+def keystroke_time(memo, lines, keystrokes=200, line=note_line):
+    """The median time from a one-character change to a document of `lines` lines (`line`
+    makes each) to the answer of the request sent after it, in one `memo serve`: what
+    typing costs, diagnostics and all."""
     server = subprocess.Popen([memo, "--fixture", "sample", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL)
 
@@ -269,7 +276,7 @@ def keystroke_time(memo, lines, keystrokes=200):
     answer(0)
     send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     uri = "file:///bench/note.md"
-    text = "".join(f"line {n} mentions #1 and #{n % 7 + 1} and #{n % 20 + 1}\n" for n in range(lines))
+    text = "".join(line(n) for n in range(lines))
     send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
           "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
     send({"jsonrpc": "2.0", "id": 1, "method": "memo/tags", "params": {}})
@@ -398,10 +405,23 @@ def main():
     rows.append(("server: 20,000 pipelined memo/add", served, replay[0], replay[0] / served, "≥ 0.7 of the replay rate",
                  "(rate ratio: server / replay)"))
     print(f"server: 20,000 pipelined adds {served:.3f} s, {replay[0] / served:.2f} of the replay rate", flush=True)
-    small_note, large_note = keystroke_time(memo, 10), keystroke_time(memo, 100_000)
-    rows.append(("keystroke in a 100,000-line note", large_note, small_note, large_note / small_note, "≤ 2.0",
-                 "(memo; the sqlite3 column: a 10-line note)"))
-    print(f"keystroke: {large_note * 1000:.2f} ms in 100,000 lines, {small_note * 1000:.2f} ms in 10", flush=True)
+    # The notes the server keeps: 5 MiB of 100,000 lines; the most one message brings (64 MiB
+    # with its JSON, 62 MiB of 1,300,000 lines); the most lines (2,000,000, a reference
+    # each), each beside a 10-line note. And one naming 100,000 missing memos beside one
+    # naming 1,000: each keystroke sends the 1,000 warnings nearest it, whatever the size.
+    small_note = keystroke_time(memo, 10)
+    few_missing = keystroke_time(memo, 1_000, line=lambda n: note_line(n, missing=True))
+    for name, lines, line, short, short_name in (
+            ("a 5 MiB, 100,000-line note", 100_000, lambda n: note_line(n, width=53), small_note, "a 10-line note"),
+            ("a 62 MiB, 1,300,000-line note", 1_300_000, lambda n: note_line(n, width=50), small_note,
+             "a 10-line note"),
+            ("a 2,000,000-line note", 1_999_999, lambda n: f"#{n % 20 + 1}\n", small_note, "a 10-line note"),
+            ("a 100,000-line note naming 100,000 missing memos", 100_000, lambda n: note_line(n, missing=True),
+             few_missing, "a 1,000-line note naming 1,000")):
+        large_note = keystroke_time(memo, lines, line=line)
+        rows.append((f"keystroke in {name}", large_note, short, large_note / short, "≤ 2.0",
+                     f"(memo; the sqlite3 column: {short_name})"))
+        print(f"keystroke: {large_note * 1000:.2f} ms in {name}, {short * 1000:.2f} ms in {short_name}", flush=True)
     if len(counts) > 1:
         small, large = counts[0], counts[-1]
         rows.append((f"growth {small} → {large}: list newest 20", list_times[large], list_times[small],

@@ -241,15 +241,44 @@ struct ReferenceRuleTests {
         #expect(try links(uri).map { $0[0] } == [0, 2, 3], "the fence left opens a block to the end")
     }
 
-    /// A document naming thousands of missing memos gets the first thousand warnings and a
-    /// note on how many more there are, not a message of every one at each keystroke.
+    /// A document naming thousands of missing memos gets the thousand warnings nearest the
+    /// line last edited (opened, the first) and a note on how many more there are, not a
+    /// message of every one at each keystroke.
     @Test func warningsStopAtAThousandWithANote() throws {
         let uri = "file:///many.txt"
         try open(uri, "plaintext", (100...1_599).map { "#\($0)" }.joined(separator: "\n"))
         let said = warnings(uri)
         #expect(said.count == 1_001)
         #expect(said[999] == "no memo #1099")
-        #expect(said.last == "500 more references after this one name no memo; memo warns of the first 1000")
+        #expect(
+            said.last
+                == "500 more references in this document name no memo; memo warns of the 1000 nearest the line last edited"
+        )
+    }
+
+    /// A broken reference typed at the end of a document that already has more broken ones
+    /// than are warned of is warned of at once, not hidden past the count.
+    @Test func aBrokenReferenceTypedPastTheCountIsWarnedOf() throws {
+        let uri = "file:///many.txt"
+        try open(uri, "plaintext", (100...1_599).map { "#\($0)" }.joined(separator: "\n") + "\n")
+        try change(uri, 1_500, 0, 0, "see #99999")
+        let said = warnings(uri)
+        #expect(said.contains("no memo #99999"))
+        #expect(said.count == 1_001)
+        #expect(said.last?.hasPrefix("501 more references in this document name no memo") == true)
+    }
+
+    /// A note of 100,000 lines and 5 MiB is served: warnings, links and hover to its end.
+    @Test func aNoteOfFiveMebibytesIsServed() throws {
+        let uri = "file:///big.md"
+        let line = String(repeating: "words ", count: 8) + "#1 and #77"
+        try open(uri, "markdown", String(repeating: line + "\n", count: 100_000))
+        #expect(try links(uri).count == 100_000)
+        let said = warnings(uri)
+        #expect(said.count == 1_001 && said.first == "no memo #77", "\(said.prefix(2))")
+        let hover = try harness.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 99_999, "character": 49]])
+        #expect("\(hover["result"] ?? "none")".contains("memo 1"))
     }
 
     @Test func aMemoAddedAfterAWarningClearsItAtTheNextCheck() throws {

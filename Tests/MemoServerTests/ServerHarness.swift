@@ -9,12 +9,14 @@ import MemoTestSupport
 /// A server on an in-memory (or given) store, with what it sent captured as parsed JSON.
 final class ServerHarness {
     let notebook: Notebook
-    /// Where the server keeps the memos' own files.
-    let filesFolder = TemporaryFolder()
+    /// Where the server keeps the memos' own files (a restarted server is given its
+    /// predecessor's).
+    let filesFolder: TemporaryFolder
     private(set) var sent: [Any] = []
     private(set) var server: MemoServer!
 
-    init(store: MemoStore? = nil) throws {
+    init(store: MemoStore? = nil, filesFolder: TemporaryFolder = TemporaryFolder()) throws {
+        self.filesFolder = filesFolder
         notebook = try ScriptedNotebook(store: store).notebook
         server = MemoServer(
             notebook: notebook, memoFilesFolder: filesFolder.file("open"),
@@ -25,8 +27,10 @@ final class ServerHarness {
     }
 
     /// A server on an in-memory (or given) store, past `initialize`: ready for requests.
-    static func initialized(store: MemoStore? = nil) throws -> ServerHarness {
-        let harness = try ServerHarness(store: store)
+    static func initialized(
+        store: MemoStore? = nil, filesFolder: TemporaryFolder = TemporaryFolder()
+    ) throws -> ServerHarness {
+        let harness = try ServerHarness(store: store, filesFolder: filesFolder)
         try harness.initialize()
         return harness
     }

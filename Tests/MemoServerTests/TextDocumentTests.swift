@@ -55,6 +55,20 @@ struct TextDocumentTests {
     /// Editors send edits inside grapheme clusters: Neovim's `x` on the first regional
     /// indicator of a flag or on the man of a family emoji, a deleted combining accent. The
     /// edit lands at its exact code-unit offset, in both encodings.
+    /// Up to 64 MiB and 2,000,000 lines are kept; one byte or line more is not.
+    @Test func theLimitsAreSixtyFourMebibytesAndTwoMillionLines() {
+        let large = String(repeating: "x", count: 64 << 20)
+        #expect(!TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: large).isUnkept)
+        #expect(
+            TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: large + "x").unkept
+                == .tooLarge(bytes: (64 << 20) + 1, lines: 0))
+        let breaks = String(repeating: "\n", count: 1_999_999)
+        #expect(!TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: breaks).isUnkept)
+        #expect(
+            TextDocument(uri: "file:///a.md", languageId: "markdown", version: 1, text: breaks + "\r").unkept
+                == .tooLarge(bytes: 2_000_000, lines: 2_000_001))
+    }
+
     @Test(
         arguments: [
             ("e\u{301} #1", 1, 2, 1, 3, "e #1"),

@@ -427,5 +427,6 @@ def test_the_server_takes_thousands_of_changes_to_a_long_document(memo_binary, e
     # "bdd x" is not a command: the change reached the last line.
     assert [d["range"]["start"]["line"] for d in diagnostics[uri]] == [99_999]
     assert [d["message"] for d in diagnostics["file:///huge.memo"]] == [
-        f"memo reads documents of up to {4 << 20} bytes; this one has 12000000, so memo offers nothing in it"]
+        f"memo reads documents of up to {64 << 20} bytes and 2000000 lines; this one has 12000001 lines, "
+        "so memo offers nothing in it"]
     assert [message.get("id") for message in messages if "method" not in message] == [0, 1, 2]

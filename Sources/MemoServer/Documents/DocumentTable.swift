@@ -135,13 +135,13 @@ final class DocumentTable {
         guard documents[uri] != nil else { return }
         var diagnostics: [JSONValue] = []
         switch documents[uri]!.unkept {
-        case .tooLarge(let bytes)?:
+        case .tooLarge(let bytes, let lines)?:
+            let size = bytes > TextDocument.maximumKeptBytes ? "\(bytes) bytes" : "\(lines) lines"
             diagnostics.append(
                 Self.documentDiagnostic(
                     severity: 3,
-                    message: "memo reads documents of up to "
-                        + "\(TextDocument.maximumKeptBytes) bytes; this one has \(bytes), so memo offers nothing in it")
-            )
+                    message: "memo reads documents of up to \(TextDocument.maximumKeptBytes) bytes and "
+                        + "\(TextDocument.maximumKeptLines) lines; this one has \(size), so memo offers nothing in it"))
         case .missedChange?:
             diagnostics.append(
                 Self.documentDiagnostic(

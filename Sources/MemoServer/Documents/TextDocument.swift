@@ -3,9 +3,9 @@ import MemoNotebook
 
 /// An open document, kept as its lines and updated by full or incremental changes.
 ///
-/// A document over `maximumKeptBytes`, whether opened so or grown so by changes, is not kept:
-/// its lines would take many times its size (a line costs more than its text), and a message
-/// of newlines alone would take gigabytes. Nor is one a change to which could not be read
+/// A document over `maximumKeptBytes` or `maximumKeptLines`, whether opened so or grown so by
+/// changes, is not kept: its lines would take many times its size (a line costs more than its
+/// text), and a message of newlines alone would take gigabytes. Nor is one a change to which could not be read
 /// (`missedChange`): its text here is no longer the editor's. Either has no lines, and stays
 /// so until a full change brings text small enough.
 ///
@@ -39,6 +39,9 @@ struct TextDocument {
     private var unlookedLines: [Int] = []
     /// The lines with references that name no memo, in order.
     private var missingLines: [Int] = []
+    /// The line the last incremental change began on (0 until one came): a document with
+    /// more warnings than are sent gets the ones nearest it, so what was just typed is seen.
+    private(set) var lastEditedLine = 0
 
     /// One line: its text, the break that ends it ("" for the last line), the references in
     /// its text, which of them name no memo (nil until looked up), and whether it could be a
@@ -67,13 +70,19 @@ struct TextDocument {
         languageId == "memo" || uri.hasSuffix(".memo")
     }
 
-    /// The largest document memo keeps: the size of the longest line memo reads elsewhere.
-    static let maximumKeptBytes = 4 << 20
+    /// The largest document memo keeps, in UTF-8 bytes: the most a message brings. A
+    /// keystroke costs the lines it touches, so it is as quick in a document this size as in
+    /// a short one (scripts/bench).
+    static let maximumKeptBytes = 64 << 20
+    /// The most lines memo keeps of a document: each costs some hundred bytes beyond its
+    /// text, so a message of line breaks alone cannot take gigabytes.
+    static let maximumKeptLines = 2_000_000
 
     /// Why a document is not kept.
     enum Unkept: Equatable {
-        /// It has this many UTF-8 bytes, more than `maximumKeptBytes`.
-        case tooLarge(bytes: Int)
+        /// It has this many UTF-8 bytes and lines, more than `maximumKeptBytes` or
+        /// `maximumKeptLines`.
+        case tooLarge(bytes: Int, lines: Int)
         /// A change to it came in a message that could not be read.
         case missedChange
     }
@@ -122,13 +131,14 @@ struct TextDocument {
         return lines[number].references
     }
 
-    /// The references, outside code, that name no memo, with their lines: `names` tells, for
-    /// the store as it is at `stamp`. Looked up once per line until the line or the store
-    /// changes, and kept with the list of lines that have such references, so a keystroke
-    /// costs the lines it touched and the missing references, not the document.
+    /// The references, outside code, that name no memo, with their lines: the `limit`
+    /// nearest the line last edited, in line order, and how many there are in all. `names`
+    /// tells, for the store as it is at `stamp`. Looked up once per line until the line or the
+    /// store changes, and kept with the list of lines that have such references, so a
+    /// keystroke costs the lines it touched and the references given back, not the document.
     mutating func missingReferences(
-        at stamp: [Int64], names: (MemoReference) -> Bool
-    ) -> [(line: Int, found: MemoReference.Found)] {
+        at stamp: [Int64], names: (MemoReference) -> Bool, nearest limit: Int
+    ) -> (nearest: [(line: Int, found: MemoReference.Found)], total: Int) {
         if stamp != lookupStamp {
             unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
             missingLines = []
@@ -141,22 +151,57 @@ struct TextDocument {
             if !missing.isEmpty { found.append(number) }
         }
         unlookedLines = []
-        if !found.isEmpty { missingLines = Self.merged(missingLines, found) }
-        return missingLines.filter { !isInCodeBlock($0) }.flatMap { number in
-            (lines[number].missing ?? []).map { (number, $0) }
+        Self.merge(found, into: &missingLines)
+        var total = 0
+        for number in missingLines where !isInCodeBlock(number) { total += lines[number].missing?.count ?? 0 }
+        // Up to `limit` on each side of the line last edited, then as many after it as
+        // `limit` leaves room for beside those before it (at least half).
+        let pivot = Self.index(of: lastEditedLine, in: missingLines)
+        var after: [(line: Int, found: MemoReference.Found)] = []
+        for number in missingLines[pivot...] where !isInCodeBlock(number) {
+            if after.count >= limit { break }
+            after += (lines[number].missing ?? []).map { (number, $0) }
+        }
+        var before: [(line: Int, found: MemoReference.Found)] = []
+        for number in missingLines[..<pivot].reversed() where !isInCodeBlock(number) {
+            if before.count >= limit { break }
+            before += (lines[number].missing ?? []).reversed().map { (number, $0) }
+        }
+        let beforeCount = min(before.count, max(limit - after.count, limit / 2))
+        return (before.prefix(beforeCount).reversed() + after.prefix(limit - beforeCount), total)
+    }
+
+    /// The index of the first of the ordered `numbers` at or after `number`.
+    private static func index(of number: Int, in numbers: [Int]) -> Int {
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Adds the ordered `other` to the ordered `numbers`, without repeats: the few lines a
+    /// keystroke touched each where it belongs, without going through the rest.
+    private static func merge(_ other: [Int], into numbers: inout [Int]) {
+        guard other.count <= 64 else {
+            numbers = Array(Set(numbers).union(other)).sorted()
+            return
+        }
+        for number in other {
+            let place = index(of: number, in: numbers)
+            if place == numbers.count || numbers[place] != number { numbers.insert(number, at: place) }
         }
     }
 
-    /// Two ordered lists of line numbers as one, without repeats.
-    private static func merged(_ one: [Int], _ other: [Int]) -> [Int] {
-        Array(Set(one).union(other)).sorted()
-    }
-
-    /// Line numbers after `start.line...end.line` were replaced by `count` lines: those
-    /// before stay, those after move by the difference, those replaced go.
-    private static func shifted(_ numbers: [Int], replacing range: ClosedRange<Int>, with count: Int) -> [Int] {
+    /// Line numbers after `range` was replaced by `count` lines: those before stay, those
+    /// after move by the difference, those replaced go.
+    private static func shift(_ numbers: inout [Int], replacing range: ClosedRange<Int>, with count: Int) {
+        let lower = index(of: range.lowerBound, in: numbers), upper = index(of: range.upperBound + 1, in: numbers)
+        numbers.removeSubrange(lower..<upper)
         let shift = count - range.count
-        return numbers.filter { $0 < range.lowerBound } + numbers.filter { $0 > range.upperBound }.map { $0 + shift }
+        guard shift != 0 else { return }
+        for place in lower..<numbers.count { numbers[place] += shift }
     }
 
     /// Whether line `number` is in a fenced code block (found among the few ranges by halving).
@@ -176,12 +221,21 @@ struct TextDocument {
         guard !isUnkept else { return }
         let start = place(of: range.start, encoding: encoding)
         let end = max(start, place(of: range.end, encoding: encoding))
+        lastEditedLine = start.line
         let first = lines[start.line], last = lines[end.line]
         // The touched lines, edited, with the break that ended the last of them. Cut as
         // Unicode scalars: a change may start or end inside a grapheme cluster.
         let region =
             String(first.text.unicodeScalars[..<start.index]) + newText + String(last.text.unicodeScalars[end.index...])
             + last.lineBreak
+        utf8Count +=
+            region.utf8.count
+            - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
+        let lineCount =
+            lines.count - (end.line - start.line + 1) + Self.lineCount(of: region) - (last.lineBreak.isEmpty ? 0 : 1)
+        if utf8Count > Self.maximumKeptBytes || lineCount > Self.maximumKeptLines {
+            return drop(.tooLarge(bytes: utf8Count, lines: lineCount))
+        }
         var edited = lines(of: region)
         if !last.lineBreak.isEmpty { edited.removeLast() }
         // A lone `\r` now followed by `\n` is one `\r\n` break, as in the text as a whole.
@@ -191,26 +245,23 @@ struct TextDocument {
             lines[start.line - 1].lineBreak = "\r\n"
             edited.removeFirst()
         }
-        utf8Count +=
-            region.utf8.count
-            - lines[start.line...end.line].reduce(0) { $0 + $1.text.utf8.count + $1.lineBreak.utf8.count }
-        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
         lines.replaceSubrange(start.line...end.line, with: edited)
         let replaced = start.line...end.line
-        missingLines = Self.shifted(missingLines, replacing: replaced, with: edited.count)
-        unlookedLines = Self.merged(
-            Self.shifted(unlookedLines, replacing: replaced, with: edited.count),
-            Array(start.line..<(start.line + edited.count)))
+        Self.shift(&missingLines, replacing: replaced, with: edited.count)
+        Self.shift(&unlookedLines, replacing: replaced, with: edited.count)
+        Self.merge(Array(start.line..<(start.line + edited.count)), into: &unlookedLines)
         guard syntax.isMarkdown else { return }
-        fenceLines = Self.merged(
-            Self.shifted(fenceLines, replacing: replaced, with: edited.count),
-            edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line })
+        Self.shift(&fenceLines, replacing: replaced, with: edited.count)
+        Self.merge(edited.indices.filter { edited[$0].isFenceCandidate }.map { $0 + start.line }, into: &fenceLines)
         findCodeLines()
     }
 
     private mutating func replaceAll(with text: String) {
         utf8Count = text.utf8.count
-        if utf8Count > Self.maximumKeptBytes { return drop(.tooLarge(bytes: utf8Count)) }
+        let lineCount = utf8Count > Self.maximumKeptBytes ? 0 : Self.lineCount(of: text)
+        if utf8Count > Self.maximumKeptBytes || lineCount > Self.maximumKeptLines {
+            return drop(.tooLarge(bytes: utf8Count, lines: lineCount))
+        }
         unkept = nil
         lines = lines(of: text)
         unlookedLines = lines.indices.filter { !lines[$0].references.isEmpty }
@@ -290,6 +341,19 @@ struct TextDocument {
         Line(
             text: text, lineBreak: lineBreak, references: MemoReference.all(in: text, syntax: syntax), missing: nil,
             isFenceCandidate: syntax.isMarkdown && MarkdownFence(opening: MarkdownFence.unnested(text)) != nil)
+    }
+
+    /// The lines `text` makes, as LSP counts them, counted without making them.
+    private static func lineCount(of text: some StringProtocol) -> Int {
+        var count = 1
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) {
+                count += 1
+            }
+            previous = byte
+        }
+        return count
     }
 
     private static func isLineBreak(_ character: Character) -> Bool {

@@ -105,8 +105,18 @@ final class MemoFiles {
 
     /// Takes `memo` as the base of its file, after a save wrote it to the store.
     func remember(_ memo: Memo) throws {
-        written.insert(memo.id)
-        try PrivateFile.replace(basePath(of: memo.id), with: Base(memo).fileText)
+        try note(Base(memo), of: memo.id)
+    }
+
+    /// Records `base` as the version file `id`'s text came from (nil: none known, no base
+    /// file), after an editor wrote its text there.
+    func note(_ base: Base?, of id: Int64) throws {
+        written.insert(id)
+        guard let base else {
+            unlink(basePath(of: id))
+            return
+        }
+        try PrivateFile.replace(basePath(of: id), with: base.fileText)
     }
 
     /// The text of memo file `uri` as saved on disk.

@@ -1,17 +1,36 @@
+import MemoModel
 import MemoNotebook
 
 /// The memos' own files follow the store both ways: a save of one edits its memo, and a
 /// change in the store rewrites the files that are not open.
 extension ReferenceService {
     /// Notes the version an open memo file's text is based on, when the editor opens it or
-    /// changes it: the version of the file's base when the text is that version's (opened, or
-    /// reloaded), else, on opening, none known.
+    /// changes it. Opened (or reopened, or reloaded), the text came from the file, whose base
+    /// on disk names the version it came from, whether or not the text was edited outside
+    /// since: that base, or none known when there is none. Changed, the text is based on the
+    /// version whose text it now is: the memo's current one (the editor took the store's
+    /// text), or the file's base (reloaded after the file was rewritten).
     func noteEditorText(_ text: @autoclosure () -> String, of uri: String, opening: Bool) {
         guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
-        if let base = files.base(of: id), base.isText(of: text()) || isReadableText(text(), ofVersion: base, id: id) {
+        if opening {
+            editorBases[uri] = files.base(of: id)
+        } else if let current = try? notebook.memo(id: id),
+            Self.isText(text(), of: current) || isReadableText(text(), ofVersion: MemoFiles.Base(current), id: id)
+        {
+            editorBases[uri] = MemoFiles.Base(current)
+        } else if let base = files.base(of: id), base.isText(of: text()) {
             editorBases[uri] = base
-        } else if opening {
-            editorBases[uri] = nil
+        }
+    }
+
+    /// Whether an editor's `text` is `memo`'s (an editor may have ended it with a line
+    /// break): lengths first, so a keystroke that makes another text costs no comparison.
+    private static func isText(_ text: String, of memo: Memo) -> Bool {
+        let typed = text.utf8, content = memo.content.utf8
+        switch typed.count - content.count {
+        case 0: return typed.elementsEqual(content)
+        case 1: return typed.last == UInt8(ascii: "\n") && typed.dropLast().elementsEqual(content)
+        default: return false
         }
     }
 
@@ -20,8 +39,12 @@ extension ReferenceService {
     /// file not open here, the version its base file names) or is the current text; else
     /// refused, with an error on the file saying how to get the current text. Another server
     /// may rewrite the file and its base while the editor keeps an older text: the version
-    /// the editor's text came from decides, not the file's. A save that is not applied always
-    /// says why. Whether the save was of a memo's file (its diagnostics are to be sent again).
+    /// the editor's text came from decides, not the file's. The editor wrote the file before
+    /// saying so, so a save not applied leaves that version as the file's base on disk: a
+    /// reopened file, or a restarted server, knows what the text came from, and going to the
+    /// definition again rewrites a file based on an older version. A save that is not applied
+    /// always says why. Whether the save was of a memo's file (its diagnostics are to be sent
+    /// again).
     func saved(_ params: DidSaveParams, openText: String?) -> Bool {
         let uri = params.textDocument.uri
         guard let files = memoFiles else { return false }
@@ -37,6 +60,8 @@ extension ReferenceService {
             saveProblems[uri] = "the saved text of memo #\(id)'s file could not be read: the save was not applied"
             return true
         }
+        let base = openText == nil ? files.base(of: id) : editorBases[uri]
+        let saved: Memo
         do {
             guard let current = try notebook.memo(id: id) else {
                 saveProblems[uri] = "memo #\(id) no longer exists: the save was not applied"
@@ -44,22 +69,29 @@ extension ReferenceService {
             }
             // Editors end a saved file with a line break; the memo keeps its own ending.
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
-            let base = openText == nil ? files.base(of: id) : editorBases[uri]
             if text == current.content || text == readableText(of: current) {
-                try files.remember(current)
-                if openText != nil { editorBases[uri] = MemoFiles.Base(current) }
+                saved = current
             } else if case .edited(let memo) = try notebook.execute(.editIfStill(id: id, text: text, base: base)) {
-                try files.remember(memo)
-                if openText != nil { editorBases[uri] = MemoFiles.Base(memo) }
+                saved = memo
             } else {
+                try? files.note(base, of: id)
                 saveProblems[uri] =
                     "memo #\(id) changed in the store since this file was written: the save is refused "
                     + "and the store keeps its version. To get the current text, go to the definition of #\(id) again "
                     + "(it rewrites this file) and reload the file, or run 'memo show \(id)'; a save of it is accepted"
+                return true
             }
         } catch {
+            try? files.note(base, of: id)
             saveProblems[uri] = "the save was not applied: \(errorMessage(error))"
+            return true
         }
+        do {
+            try files.remember(saved)
+        } catch {
+            saveProblems[uri] = "the save was applied, but its file's base could not be written: \(errorMessage(error))"
+        }
+        if openText != nil { editorBases[uri] = MemoFiles.Base(saved) }
         return true
     }
 

@@ -30,8 +30,8 @@ final class ReferenceService {
     var saveProblems: [String: String] = [:]
     /// The version each open memo file's text in the editor is based on, by URI: the base its
     /// file had when the editor opened or reloaded it, or the version its last accepted save
-    /// made. Missing for a text that is based on no version known (the file was rewritten by
-    /// another server, or from the store, while the editor kept an older text).
+    /// made; kept while another server rewrites the file under the editor's older text.
+    /// Missing for a text that is based on no version known (the file had no base).
     var editorBases: [String: MemoFiles.Base] = [:]
 
     init(notebook: Notebook, memoFiles: MemoFiles?) {
@@ -81,31 +81,31 @@ final class ReferenceService {
         return memo
     }
 
-    /// The most warnings on missing memos one document gets: more would not be read, and
-    /// every keystroke would send them all again.
+    /// The most warnings on missing memos one document gets: every keystroke sends them all
+    /// again, and more would cost typing more than the rest of the keystroke.
     static let maximumWarnings = 1_000
 
-    /// A warning on each reference to a memo that does not exist, up to `maximumWarnings`,
+    /// A warning on each reference to a memo that does not exist, up to `maximumWarnings`:
+    /// those nearest the line last edited, so a reference just typed is always warned of,
     /// and then a note on the last of them saying how many more there are.
     func diagnostics(for document: inout TextDocument, encoding: PositionEncoding) -> [JSONValue] {
         let stamp = refreshLookups()
-        let missing = document.missingReferences(at: stamp, names: { memo(named: $0) != nil })
+        let (shown, total) = document.missingReferences(
+            at: stamp, names: { memo(named: $0) != nil }, nearest: Self.maximumWarnings)
         var diagnostics: [JSONValue] = []
-        for (line, found) in missing.prefix(Self.maximumWarnings) {
+        for (line, found) in shown {
             guard let text = document.line(line) else { continue }
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 2,
                     missingMessage(for: found.reference)))
         }
-        if missing.count > Self.maximumWarnings, let (line, found) = missing.prefix(Self.maximumWarnings).last,
-            let text = document.line(line)
-        {
+        if total > shown.count, let (line, found) = shown.last, let text = document.line(line) {
             diagnostics.append(
                 Self.diagnostic(
                     encoding.range(line: line, found.range, in: text), severity: 3,
-                    "\(missing.count - Self.maximumWarnings) more references after this one name no memo; "
-                        + "memo warns of the first \(Self.maximumWarnings)"))
+                    "\(total - shown.count) more references in this document name no memo; "
+                        + "memo warns of the \(shown.count) nearest the line last edited"))
         }
         return diagnostics
     }

@@ -62,6 +62,30 @@ end
 -- The user's configuration, as the README gives it for Neovim (0.7 has no vim.lsp.start,
 -- so one client is started and every buffer of these file types is attached to it).
 local client_id
+local function attach(buffer)
+  if not client_id then
+    client_id = vim.lsp.start_client({
+      name = "memo",
+      cmd = { os.getenv("MEMO_TEST_BINARY"), "--store", os.getenv("MEMO_TEST_STORE"), "serve" },
+      root_dir = os.getenv("MEMO_TEST_DIR"),
+    })
+  end
+  vim.lsp.buf_attach_client(buffer, client_id)
+  vim.bo[buffer].omnifunc = "v:lua.vim.lsp.omnifunc"
+end
+
+-- Restarts the server as a user does (stops the client, starts another): every buffer the
+-- client had is attached to the new one, which opens it with the buffer's text.
+function M.restart()
+  local old = M.client()
+  local buffers = vim.tbl_keys(old.attached_buffers)
+  old.stop()
+  M.wait(function() return old.is_stopped() end, 5000)
+  client_id = nil
+  for _, buffer in ipairs(buffers) do attach(buffer) end
+  M.wait(function() return M.client().initialized end, 10000)
+end
+
 local function setup()
   vim.lsp.set_log_level("debug")
   vim.cmd("autocmd BufRead,BufNewFile *.memo setfiletype memo")
@@ -70,17 +94,7 @@ local function setup()
   vim.o.shortmess = vim.o.shortmess .. "F"
   vim.api.nvim_create_autocmd("FileType", {
     pattern = { "memo", "markdown", "text", "css" },
-    callback = function(event)
-      if not client_id then
-        client_id = vim.lsp.start_client({
-          name = "memo",
-          cmd = { os.getenv("MEMO_TEST_BINARY"), "--store", os.getenv("MEMO_TEST_STORE"), "serve" },
-          root_dir = os.getenv("MEMO_TEST_DIR"),
-        })
-      end
-      vim.lsp.buf_attach_client(event.buf, client_id)
-      vim.bo[event.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
-    end,
+    callback = function(event) attach(event.buf) end,
   })
 end
 

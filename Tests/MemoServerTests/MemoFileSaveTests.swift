@@ -1,0 +1,128 @@
+import Foundation
+import MemoTestSupport
+import Testing
+
+@testable import MemoServer
+@testable import MemoStore
+
+/// Saves of a memo's own file (docs/REFERENCE.md, Memos' own files): the base file on disk
+/// says which version the file's text came from, so a save is refused only over a memo that
+/// changed since, whatever server, restart or reload came in between.
+@Suite("Saves of the memos' own files")
+struct MemoFileSaveTests {
+    let folder = TemporaryFolder()
+    let filesFolder = TemporaryFolder()
+    var storePath: String { folder.file("store.sqlite") }
+
+    /// A server on the store file, sharing the memo files' folder with every other one here;
+    /// `waitingWhenBusy: false` fails a write at once while another process holds the store.
+    func server(waitingWhenBusy: Bool = true) throws -> ServerHarness {
+        let store = try MemoStore.open(.file(path: storePath))
+        if !waitingWhenBusy { store.database.setBusyTimeout(milliseconds: 0) }
+        return try ServerHarness.initialized(store: store, filesFolder: filesFolder)
+    }
+
+    /// The store's #1 as another process reads it.
+    func memo1() throws -> String? {
+        try MemoStore.open(.file(path: storePath)).memo(id: 1)?.content
+    }
+
+    func change(_ harness: ServerHarness, _ uri: String, to text: String, version: Int = 2) throws {
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+    }
+
+    /// What an editor does on saving: writes the file, then tells the server.
+    func save(_ harness: ServerHarness, _ uri: String, _ text: String) throws {
+        try text.write(toFile: try #require(URL(string: uri)?.path), atomically: true, encoding: .utf8)
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri], "text": text])
+    }
+
+    func errors(_ harness: ServerHarness, _ uri: String) -> [String] {
+        let published = harness.notifications("textDocument/publishDiagnostics").last { $0["uri"] as? String == uri }
+        return (published?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? Int == 1 }
+            .compactMap { $0["message"] as? String }
+    }
+
+    @Test func aRestartedServerTakesTheSaveOfAnEditTheEditorHeldAcrossTheRestart() throws {
+        let first = try server()
+        try first.request("memo/add", ["content": "first"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        try first.open(uri, text: "first")
+        try change(first, uri, to: "first, edited before the restart")
+        first.server.finish()
+
+        // The editor reconnects: it opens the file again with the text it holds, unsaved.
+        let restarted = try server()
+        try restarted.open(uri, text: "first, edited before the restart")
+        try save(restarted, uri, "first, edited before the restart\n")
+        #expect(errors(restarted, uri) == [])
+        #expect(try memo1() == "first, edited before the restart")
+    }
+
+    @Test func aFileEditedOnDiskThenOpenedSavesItsEdit() throws {
+        let harness = try server()
+        try harness.request("memo/add", ["content": "first"])
+        let uri = try #require(try harness.fileURIOfMemo1())
+        try "first, edited on disk\n".write(
+            toFile: try #require(URL(string: uri)?.path), atomically: true, encoding: .utf8)
+        try harness.open(uri, text: "first, edited on disk\n")
+        try save(harness, uri, "first, edited on disk and in the editor\n")
+        #expect(errors(harness, uri) == [])
+        #expect(try memo1() == "first, edited on disk and in the editor")
+    }
+
+    @Test func aSaveTheBusyStoreCouldNotTakeIsTakenOnTheNextSave() throws {
+        let harness = try server(waitingWhenBusy: false)
+        try harness.request("memo/add", ["content": "first"])
+        let uri = try #require(try harness.fileURIOfMemo1())
+        try harness.open(uri, text: "first")
+        let other = try Database(path: storePath)
+        try other.execute("BEGIN IMMEDIATE")
+        try save(harness, uri, "first, saved while busy\n")
+        #expect(errors(harness, uri).count == 1)
+        #expect(errors(harness, uri).first?.contains("the save was not applied") == true)
+        try other.execute("ROLLBACK")
+
+        // The editor reopens the file it wrote (or the server restarts): the next save is taken.
+        _ = try harness.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        try harness.open(uri, text: "first, saved while busy\n")
+        try save(harness, uri, "first, saved while busy, then again\n")
+        #expect(errors(harness, uri) == [])
+        #expect(try memo1() == "first, saved while busy, then again")
+    }
+
+    /// The real protection: the file was rewritten to the store's newer version while the
+    /// editor held the older text. Its save is refused, so is a save after the server
+    /// restarts with the file the editor wrote, and the advice — go to the definition again,
+    /// reload — gives a text that saves.
+    @Test func aStaleSaveStaysRefusedUntilTheDefinitionRewritesTheFile() throws {
+        let first = try server()
+        try first.request("memo/add", ["content": "first"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        try first.open(uri, text: "first")
+        let second = try server()
+        try second.request("memo/update", ["id": 1, "content": "changed by the second"])
+        #expect(try second.fileURIOfMemo1() == uri)
+
+        try save(first, uri, "first, stale edit\n")
+        #expect(errors(first, uri).first?.contains("changed in the store since this file was written") == true)
+        first.server.finish()
+        let restarted = try server()
+        let path = try #require(URL(string: uri)?.path)
+        try restarted.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        try save(restarted, uri, "first, stale edit, saved again\n")
+        #expect(errors(restarted, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try memo1() == "changed by the second")
+
+        // The advice: the definition rewrites the file, the editor reloads it, a save is taken.
+        #expect(try restarted.fileURIOfMemo1() == uri)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "changed by the second")
+        _ = try restarted.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        try restarted.open(uri, text: "changed by the second")
+        try save(restarted, uri, "changed by the second, then the first\n")
+        #expect(errors(restarted, uri) == [])
+        #expect(try memo1() == "changed by the second, then the first")
+    }
+}
