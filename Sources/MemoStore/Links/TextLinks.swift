@@ -135,7 +135,8 @@ struct TextLinkListing {
                 memoID: statement.int64(at: 0), start: Int(statement.int64(at: 1)), written: written,
                 context: (before.count > Self.contextWidth ? "…" : "") + before.suffix(Self.contextWidth) + written
                     + after.prefix(Self.contextWidth) + (after.count > Self.contextWidth ? "…" : ""),
-                namedUUID: named, target: try LinkIndex.linkedMemo(statement, at: 5, readable: ReadableText(database: database)),
+                namedUUID: named,
+                target: try LinkIndex.linkedMemo(statement, at: 5, readable: ReadableText(database: database)),
                 looksAccidental: AccidentalLinks.looksAccidental(
                     written: written, named: named != nil, textFromImport: statement.int64(at: 9) != 0,
                     lineBefore: before))
