@@ -146,8 +146,10 @@ package final class MemoStore {
     }
 
     @discardableResult
-    package func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
-        try edits.updateContent(id: id, to: content, at: date)
+    package func updateContent(
+        id: Int64, to content: String, at date: Timestamp, reading: ReferenceReading = .asWrittenHere
+    ) throws(StoreError) -> Memo {
+        try edits.updateContent(id: id, to: content, at: date, reading: reading)
     }
 
     package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo])

@@ -87,4 +87,24 @@ struct StableHandleTests {
         try there.run("edit \(see.id) see \(handle) and #7, saved as read")
         #expect(try there.json("show \(see.id)").contains(#""uuid":"\#(alpha.uuid)""#))
     }
+
+    /// A memo's own file shows the text as read here, and its save is an edit of that text:
+    /// where Alpha is #2, "see #1 and Rule #2" (#1 a link to Alpha, "Rule #2" words) reads
+    /// "see #2 and Rule #2", and a save of it keeps the first `#2` Alpha's link and the
+    /// second words.
+    @Test func aSaveOfTheTextAsReadKeepsEachReferenceAsItRead() throws {
+        let here = try ScriptedNotebook(file: scratch.path + "/read-x.sqlite")
+        let there = try ScriptedNotebook(file: scratch.path + "/read-y.sqlite")
+        try here.run(["add Alpha", "add Beta", "add see #1 and Rule #2", "links 3 --check --unlink"])
+        try there.run(["add Y's own", "sync \(scratch.path)/read-x.sqlite"])
+        let memos = try there.notebook.store.memos(MemoQuery()).collect()
+        let alpha = try #require(memos.first { $0.content == "Alpha" })
+        let see = try #require(memos.first { $0.content.hasPrefix("see") })
+        let read = try there.notebook.readableText(of: see)
+        #expect(read == "see #\(alpha.id) and Rule #2" && alpha.id == 2)
+        _ = try there.notebook.execute(.editIfStill(id: see.id, text: read + "!", base: MemoFileBase(see)))
+        let links = try there.notebook.store.links(of: see.id).outgoing
+        #expect(links.map(\.written) == ["#2", "#2"])
+        #expect(links.map(\.namedUUID) == [alpha.uuid, nil], "\(links)")
+    }
 }

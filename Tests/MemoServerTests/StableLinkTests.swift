@@ -222,7 +222,8 @@ struct StableLinkTests {
             #expect(try uuid(at: "file:///plan.md", 1, 3) == see.uuid)
             let symbols = try server.request("workspace/symbol", ["query": "see"])["result"] as? [[String: Any]]
             let seeFile = try #require((symbols?.first?["location"] as? [String: Any])?["uri"] as? String)
-            try server.open(seeFile, text: see.content)
+            let seeHere = try #require(try server.notebook.memo(uuid: see.uuid))
+            try server.open(seeFile, text: try server.notebook.readableText(of: seeHere))
             #expect(try uuid(at: seeFile, 0, 6) == alpha.uuid, "\(name): the memo text's handle")
             #expect(try uuid(at: seeFile, 0, alphaHandle.description.count + 10) == beta.uuid, "\(name): its #2")
         }
@@ -253,5 +254,35 @@ struct StableLinkTests {
         #expect(harness.diagnostics(for: uri).isEmpty)
         #expect(try harness.notebook.memo(id: here.id)?.content == "see #2 today")
         #expect(try harness.notebook.links(of: here.id).outgoing.map { $0.target?.uuid } == [alpha.uuid])
+    }
+
+    /// In a memo's own file a `#ID` is the memo with that id here, as the file reads, except
+    /// one the memo's text holds as words ("Rule #1", unlinked), which names none there.
+    @Test func inAMemosOwnFileWordsAreNoReference() throws {
+        let path = scratch.path + "/words.sqlite"
+        let session = try ScriptedNotebook(file: path)
+        try session.run(["add Alpha", "add Rule #1, and see #1", "links 2 --check --unlink"])
+        let owner = try #require(try session.notebook.memo(id: 2))
+        let harness = try ServerHarness.initialized(store: try MemoStore.open(.file(path: path)))
+        try harness.open("file:///n.md", text: "memo:\(owner.uuid)\n")
+        let definition = try harness.request(
+            "textDocument/definition",
+            ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 3]])
+        let uri = try #require(definition.result?["uri"] as? String)
+        try harness.open(uri, text: "Rule #1, and see #1\nsee #1 too")
+        func leadsToAMemo(_ line: Int, _ character: Int) throws -> Bool {
+            let definition = try harness.request(
+                "textDocument/definition",
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
+            return definition.result?["uri"] != nil
+        }
+        #expect(try leadsToAMemo(1, 5), "a #1 typed in the file is memo #1")
+        // Both "#1" of the first line read alike, one words and one a link: a link reads so.
+        #expect(try leadsToAMemo(0, 18))
+        try session.run("edit 2 Rule #1 alone")
+        try session.run("links 2 --unlink")
+        try harness.open(uri, text: "Rule #1 alone")
+        let links = try harness.notebook.links(of: 2)
+        #expect(try !leadsToAMemo(0, 6), "words name no memo in the file either: \(links)")
     }
 }

@@ -190,7 +190,8 @@ package final class Notebook {
     private func edit(id: Int64, to text: String, ifStill base: MemoFileBase?) throws -> Outcome {
         let edited = try store.recordingChange(.edit, at: changeTime) { () throws -> Memo? in
             guard let current = try store.memo(id: id), base == MemoFileBase(current) else { return nil }
-            return try store.updateContent(id: id, to: text, at: clock.now())
+            // A memo's own file shows the text as read here: its links by their memos' ids here.
+            return try store.updateContent(id: id, to: text, at: clock.now(), reading: .asReadHere)
         }
         return edited.map(Outcome.edited)
             ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")

@@ -135,15 +135,22 @@ final class ReferenceService {
         return try RPCError.answering { try memo(named: found, on: line, in: document) }
     }
 
-    /// The memo reference `found` on `line` of `document` names: in a memo's own file, what
-    /// the memo's link for it names; elsewhere, as the reference says.
+    /// The memo reference `found` on `line` of `document` names, as the reference says. A
+    /// memo's own file shows the memo's text as read here, each `#ID` link by its memo's id
+    /// here (`Notebook.readableText`), so there too a `#ID` is the memo with that id; but a
+    /// `#ID` the memo's text holds as words (it named no memo when written, or was unlinked)
+    /// names none, unless one of its links reads so too.
     func memo(named found: MemoReference.Found, on line: String, in document: TextDocument) throws(StoreError) -> Memo?
     {
-        if case .id = found.reference, let owner = memoFiles?.id(ofURI: document.uri),
-            try notebook.memo(id: owner) != nil,
-            let link = try notebook.links(of: owner).outgoing.first(where: { $0.written == String(line[found.range]) })
+        if case .id(let id) = found.reference, let owner = memoFiles?.id(ofURI: document.uri),
+            try notebook.memo(id: owner) != nil
         {
-            return try link.target.flatMap { target throws(StoreError) in try notebook.memo(id: target.id) }
+            let links = try notebook.links(of: owner).outgoing, written = String(line[found.range])
+            if links.contains(where: { $0.namedUUID == nil && $0.written == written }),
+                !links.contains(where: { $0.target?.id == id })
+            {
+                return nil
+            }
         }
         return try found.reference.memo(in: notebook)
     }

@@ -4,6 +4,10 @@ package enum ReferenceReading: Equatable, Sendable {
     /// memo's own writing (add, edit, the REPL, the server, memo files): a `#ID` names the
     /// memo with that id here, now (none when there is none).
     case asWrittenHere
+    /// An edit of the text as a person here read it (a memo's own file, which shows each
+    /// `#ID` link as its memo's id here, `ReadableText`): read as memo's own writing, but a
+    /// reference the edit keeps is known by how it read, not by how it was written.
+    case asReadHere
     /// A text that carries the memos its references named where it was written (a sync,
     /// memo's own export with its `links` member): those, when they are the text's
     /// references; else read `asWrittenHere`.

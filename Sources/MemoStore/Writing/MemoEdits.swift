@@ -27,14 +27,17 @@ struct MemoEdits {
 
     /// Replaces a memo's text and sets its update date, `date`: the change's time. Its insert
     /// date, and so its place in the order, stays (`move` changes it). Inline tags follow the new text;
-    /// explicit tags stay.
-    func updateContent(id: Int64, to content: String, at date: Timestamp) throws(StoreError) -> Memo {
+    /// explicit tags stay. `reading`: whether the text was edited from the stored text or
+    /// from the text as read here (`ReferenceReading.asReadHere`).
+    func updateContent(
+        id: Int64, to content: String, at date: Timestamp, reading: ReferenceReading = .asWrittenHere
+    ) throws(StoreError) -> Memo {
         try MemoContent.validate(content)
         return try recorder.recorded(.edit, at: date) {
             // The same text again changes nothing: no update date, no history entry, no sync.
             let current = try reader.existingMemo(id: id)
             guard current.content != content else { return current }
-            guard try table.updateContent(of: id, to: content, updateDate: date) else {
+            guard try table.updateContent(of: id, to: content, updateDate: date, reading: reading) else {
                 throw StoreError.memoNotFound([id])
             }
             return try reader.existingMemo(id: id)

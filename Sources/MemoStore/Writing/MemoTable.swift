@@ -84,7 +84,7 @@ struct MemoTable {
         try Self.checkDates(updateDate)
         return try database.writingMemoRows(token) {
             try images.stageBeforeImage(of: id)
-            let kept = try keptReferences(of: id)
+            let kept = try keptReferences(of: id, asRead: reading == .asReadHere)
             try database.cached("UPDATE memo SET content = ?2, update_date = ?3, word_count = ?4 WHERE id = ?1").run([
                 .integer(id), .text(content), .integer(updateDate.millisecondsSince1970), Self.wordCount(of: content)
             ])
@@ -308,19 +308,22 @@ struct MemoTable {
         }
     }
 
-    /// What memo `id`'s `#ID` references name now, each as written, in the order of the text.
-    private func keptReferences(of id: Int64) throws -> KeptReferences {
+    /// What memo `id`'s `#ID` references name now, each as written (`asRead`: a link to a
+    /// memo here as it reads, by that memo's id here), in the order of the text.
+    private func keptReferences(of id: Int64, asRead: Bool) throws -> KeptReferences {
         let rows = try database.cached(
             """
-            SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid
-            FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.memo_id = ?1 ORDER BY l.start
+            SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, t.id
+            FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
+            WHERE l.memo_id = ?1 ORDER BY l.start
             """)
         try rows.bind([.integer(id)])
         var kept = KeptReferences()
         while try rows.step() {
             let written = rows.string(at: 0)
             guard written.hasPrefix("#") else { continue }
-            kept.add(written, naming: rows.isNull(at: 1) ? nil : rows.string(at: 1))
+            let read = asRead && !rows.isNull(at: 2) ? "#\(rows.int64(at: 2))" : written
+            kept.add(read, naming: rows.isNull(at: 1) ? nil : rows.string(at: 1))
         }
         return kept
     }
