@@ -138,18 +138,17 @@ package final class MemoStore {
     /// Moves a memo to `insertDate`, with a new text when `content` is given, as one change.
     @discardableResult
     package func move(
-        id: Int64, to insertDate: Timestamp, content: String? = nil, at date: Timestamp
-    )
-        throws(StoreError) -> Memo
-    {
-        try edits.move(id: id, to: insertDate, content: content, at: date)
+        id: Int64, to insertDate: Timestamp, content: String? = nil, reading: ReferenceReading = .asReadHere,
+        at date: Timestamp
+    ) throws(StoreError) -> Memo {
+        try edits.move(id: id, to: insertDate, content: content, reading: reading, at: date)
     }
 
     @discardableResult
     package func updateContent(
-        id: Int64, to content: String, at date: Timestamp, reading: ReferenceReading = .asWrittenHere
+        id: Int64, to content: String, reading: ReferenceReading = .asReadHere, at date: Timestamp
     ) throws(StoreError) -> Memo {
-        try edits.updateContent(id: id, to: content, at: date, reading: reading)
+        try edits.updateContent(id: id, to: content, reading: reading, at: date)
     }
 
     package func delete(ids: [Int64], at time: Timestamp) throws(StoreError) -> (ids: [Int64], referrers: [LinkedMemo])

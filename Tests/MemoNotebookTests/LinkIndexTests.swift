@@ -231,7 +231,8 @@ struct LinkIndexTests {
         // Read here, the link names milk by its id here; the text stays as written.
         #expect(try there.run("list --links-to \(milk.id)").contains("plan: buy #\(milk.id)"))
         #expect(try there.run("list --links-to 2").isEmpty)
-        try there.run("edit \(plan.id) plan: buy #2 today")
+        // An edit is of the text as read: the person typed milk's id here.
+        try there.run("edit \(plan.id) plan: buy #\(milk.id) today")
         #expect(try there.run("list --links-to \(milk.id)").contains("plan: buy #\(milk.id) today"))
         try there.run("sync \(scratch.path)/here.sqlite")
         #expect(try here.run("list --links-to 2").contains("plan: buy #2 today"))

@@ -107,4 +107,24 @@ struct StableHandleTests {
         #expect(links.map(\.written) == ["#2", "#2"])
         #expect(links.map(\.namedUUID) == [alpha.uuid, nil], "\(links)")
     }
+
+    /// A person types the ids they read: on Y, where Alpha and Beta are #4 and #5 and Yankee
+    /// is #2, "Gamma links #4 and #5, see also #2" keeps Alpha's and Beta's links and links
+    /// Yankee, though the stored text spelled Beta `#2` — typed as an argument or in the editor.
+    @Test func anEditLinksWhatItsPersonReadAndTyped() throws {
+        let here = try ScriptedNotebook(file: scratch.path + "/typed-x.sqlite")
+        let there = try ScriptedNotebook(file: scratch.path + "/typed-y.sqlite")
+        try here.run(["add Alpha", "add Beta", "add Gamma links #1 and #2"])
+        try there.run(["add Xray", "add Yankee", "add Zulu", "sync \(scratch.path)/typed-x.sqlite"])
+        #expect(try there.run("show 6").hasSuffix("Gamma links #4 and #5\n"))
+        func targets() throws -> [Int64?] { try there.notebook.store.links(of: 6).outgoing.map { $0.target?.id } }
+        try there.run("edit 6 Gamma links #4 and #5, see also #2")
+        #expect(try targets() == [4, 5, 2])
+        #expect(try there.run("show 6").hasSuffix("Gamma links #4 and #5, see also #2\n"))
+        let editor = ScriptedEditor { $0 + " and #3" }
+        there.notebook.missingTextSource = editor
+        try there.run("edit 6")
+        #expect(editor.opened == ["Gamma links #4 and #5, see also #2"], "the editor opens the text as read")
+        #expect(try targets() == [4, 5, 2, 3])
+    }
 }

@@ -12,8 +12,9 @@ extension Notebook {
         let memos = try selectedMemos(selection)
         guard !memos.isEmpty else { return .unchanged("nothing to edit: no memo matches") }
         let source = try editorSource(for: "edit", instead: "edit ID TEXT, one memo at a time")
-        let opened = memos.map {
-            BulkEditPlan.Opened(id: $0.id, text: $0.content, version: MemoFileBase($0).fingerprint)
+        // Each text as a person here reads it (`show`), which the edits are of.
+        let opened = try memos.map {
+            BulkEditPlan.Opened(id: $0.id, text: try store.readableText(of: $0), version: MemoFileBase($0).fingerprint)
         }
         let buffer = BulkEditBuffer.write(
             zip(memos, opened).map {
@@ -49,7 +50,7 @@ extension Notebook {
             if !changed.isEmpty { throw BulkEditProblem.changedMeanwhile(changed.map(\.id)) }
             var summary = BulkEditSummary()
             for edit in plan.edits {
-                try store.updateContent(id: edit.id, to: edit.text, at: clock.now())
+                try store.updateContent(id: edit.id, to: edit.text, reading: .asReadHere, at: clock.now())
                 summary.edited.append(edit.id)
             }
             if !plan.deletions.isEmpty { summary.deleted = try store.delete(ids: plan.deletions, at: changeTime).ids }

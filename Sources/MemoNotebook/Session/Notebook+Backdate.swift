@@ -26,11 +26,12 @@ extension Notebook {
         let now = clock.now()
         let target = try backdated(date, now: now)
         let current = try store.existingMemo(id: id)
-        let changesText = text.map { $0 != current.content } ?? false
+        let read = try store.readableText(of: current)
+        let changesText = text.map { $0 != current.content && $0 != read } ?? false
         if target == current.insertDate, !changesText {
             return .unchanged("#\(id) unchanged: the date and text are the same")
         }
-        let moved = try store.move(id: id, to: target, content: changesText ? text : nil, at: now)
+        let moved = try store.move(id: id, to: target, content: changesText ? text : nil, reading: .asReadHere, at: now)
         guard target != current.insertDate else { return .edited(moved) }
         return .moved(moved, edited: changesText)
     }

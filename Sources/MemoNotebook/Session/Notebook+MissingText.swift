@@ -122,12 +122,13 @@ extension Notebook {
     /// changes nothing and succeeds, an empty one changes nothing and fails.
     /// `appendingPipedText`: text from standard input is added to it (`today`).
     func editInteractively(_ id: Int64, appendingPipedText: Bool = false) throws -> Outcome {
-        let current = try store.existingMemos(ids: [id]).first?.content ?? ""
+        // What the person reads (`show`) is what they edit: each `#ID` link by its memo's id here.
+        let current = try store.readableText(of: store.existingMemo(id: id))
         return try textSource(for: "edit").withText(startingFrom: current, appendingPipedText: appendingPipedText) {
             text in
             if text == current { return .unchanged("#\(id) unchanged: the text is the same") }
             if text.allSatisfy(\.isWhitespace) { throw CommandError.invalid("#\(id) unchanged: the new text is empty") }
-            return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
+            return .edited(try store.updateContent(id: id, to: text, reading: .asReadHere, at: clock.now()))
         }
     }
 }

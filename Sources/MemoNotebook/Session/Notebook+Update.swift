@@ -9,9 +9,10 @@ extension Notebook {
             var memo = try store.existingMemo(id: id)
             if let date {
                 let now = clock.now()
-                memo = try store.move(id: id, to: try backdated(date, now: now), content: content, at: now)
+                memo = try store.move(
+                    id: id, to: try backdated(date, now: now), content: content, reading: .asWrittenHere, at: now)
             } else if let content {
-                memo = try store.updateContent(id: id, to: content, at: clock.now())
+                memo = try store.updateContent(id: id, to: content, reading: .asWrittenHere, at: clock.now())
             }
             if let tags { memo = try store.replaceTags(of: id, with: tags, at: changeTime) }
             return memo

@@ -123,10 +123,12 @@ package final class Notebook {
         case .edit(let reference, let text, nil):
             let id = try memoID(reference)
             guard let text else { return try editInteractively(id) }
-            if try store.existingMemo(id: id).content == text {
+            let current = try store.existingMemo(id: id)
+            let read = try store.readableText(of: current)
+            if current.content == text || read == text {
                 return .unchanged("#\(id) unchanged: the text is the same")
             }
-            return .edited(try store.updateContent(id: id, to: text, at: clock.now()))
+            return .edited(try store.updateContent(id: id, to: text, reading: .asReadHere, at: clock.now()))
         case .update(let id, let content, let tags, let date):
             return .edited(try update(id: id, content: content, tags: tags, date: date))
         case .editIfStill(let id, let text, let base):
@@ -190,8 +192,7 @@ package final class Notebook {
     private func edit(id: Int64, to text: String, ifStill base: MemoFileBase?) throws -> Outcome {
         let edited = try store.recordingChange(.edit, at: changeTime) { () throws -> Memo? in
             guard let current = try store.memo(id: id), base == MemoFileBase(current) else { return nil }
-            // A memo's own file shows the text as read here: its links by their memos' ids here.
-            return try store.updateContent(id: id, to: text, at: clock.now(), reading: .asReadHere)
+            return try store.updateContent(id: id, to: text, reading: .asReadHere, at: clock.now())
         }
         return edited.map(Outcome.edited)
             ?? .unchanged("#\(id) unchanged: it is no longer the version the text was based on")

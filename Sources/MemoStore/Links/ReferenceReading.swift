@@ -4,9 +4,11 @@ package enum ReferenceReading: Equatable, Sendable {
     /// memo's own writing (add, edit, the REPL, the server, memo files): a `#ID` names the
     /// memo with that id here, now (none when there is none).
     case asWrittenHere
-    /// An edit of the text as a person here read it (a memo's own file, which shows each
-    /// `#ID` link as its memo's id here, `ReadableText`): read as memo's own writing, but a
-    /// reference the edit keeps is known by how it read, not by how it was written.
+    /// A person's edit (`edit`, `memo/update`, a memo's own file, a bulk edit, a move with a
+    /// text): of the text as it reads here (`ReadableText`: each `#ID` link by its memo's id
+    /// here), which is what they saw and typed from. Read as memo's own writing, but a
+    /// reference the edit keeps is known by how it read: `#4` that read Alpha stays Alpha's
+    /// link, and a `#2` typed anew is memo #2 here, whatever the stored text spelled `#2`.
     case asReadHere
     /// A text that carries the memos its references named where it was written (a sync,
     /// memo's own export with its `links` member): those, when they are the text's

@@ -3,12 +3,14 @@ extension MemoEdits {
     /// place in the order; its id, uuid and tags stay, its update date becomes `date`, the
     /// change's time. With `content`, the text is replaced in the same change, recorded as an
     /// edit; a move alone is recorded as a move. The same date and text again change nothing.
-    func move(id: Int64, to insertDate: Timestamp, content: String?, at date: Timestamp) throws(StoreError) -> Memo {
+    func move(
+        id: Int64, to insertDate: Timestamp, content: String?, reading: ReferenceReading, at date: Timestamp
+    ) throws(StoreError) -> Memo {
         if let content { try MemoContent.validate(content) }
         return try recorder.recorded(content == nil ? .move : .edit, at: date) {
             let current = try reader.existingMemo(id: id)
             if let content, content != current.content {
-                guard try table.updateContent(of: id, to: content, updateDate: date) else {
+                guard try table.updateContent(of: id, to: content, updateDate: date, reading: reading) else {
                     throw StoreError.memoNotFound([id])
                 }
             }

@@ -27,10 +27,11 @@ struct MemoEdits {
 
     /// Replaces a memo's text and sets its update date, `date`: the change's time. Its insert
     /// date, and so its place in the order, stays (`move` changes it). Inline tags follow the new text;
-    /// explicit tags stay. `reading`: whether the text was edited from the stored text or
-    /// from the text as read here (`ReferenceReading.asReadHere`).
+    /// explicit tags stay. `reading`: how the new text's references are read — a person's
+    /// edit is of the text as it reads here (`asReadHere`), a program's of the stored text
+    /// (`asWrittenHere`: `memo/update` takes `content` as JSON gives it).
     func updateContent(
-        id: Int64, to content: String, at date: Timestamp, reading: ReferenceReading = .asWrittenHere
+        id: Int64, to content: String, reading: ReferenceReading, at date: Timestamp
     ) throws(StoreError) -> Memo {
         try MemoContent.validate(content)
         return try recorder.recorded(.edit, at: date) {
