@@ -208,7 +208,8 @@ struct WorkspaceReferenceTests {
         #expect(found.count == 20_001)
         #expect(Set(found).count == found.count)
         #expect(found.filter { $0.hasPrefix("dense.md:") }.count == 4_000)
-        #expect(found.contains("dense.md:0:11997") && found.contains("lines.txt:3999:6") && found.contains("3.md:2000:0"))
+        #expect(
+            found.contains("dense.md:0:11997") && found.contains("lines.txt:3999:6") && found.contains("3.md:2000:0"))
     }
 
     /// A file deleted with no report, or inside a folder reported deleted, is not listed.
@@ -225,7 +226,9 @@ struct WorkspaceReferenceTests {
         harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(
-            places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "e.txt:0:0", "plan.txt:0:0"])
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "e.txt:0:0", "plan.txt:0:0"
+            ])
         try FileManager.default.removeItem(atPath: project.file("old"))
         _ = try harness.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri("old"), "type": 3]]])
         try FileManager.default.removeItem(atPath: project.file("plan.txt"))
@@ -233,7 +236,8 @@ struct WorkspaceReferenceTests {
         // Made again, the folder's files are found again.
         try FileManager.default.createDirectory(atPath: project.file("old/deep"), withIntermediateDirectories: true)
         try project.write("again #1\n", to: "old/deep/e.txt")
-        _ = try harness.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri("old/deep/e.txt"), "type": 1]]])
+        _ = try harness.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("old/deep/e.txt"), "type": 1]]])
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "e.txt:0:6"])
     }
 
@@ -267,6 +271,9 @@ struct WorkspaceReferenceTests {
         try project.write("\u{FEFF}😀 emoji #1\r\nnext #1\n", to: "bom.md")
         let harness = try server()
         try harness.open(uri("note.md"), text: "#1\n")
-        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "bom.md:0:9", "bom.md:1:5"])
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "bom.md:0:9", "bom.md:1:5"
+            ])
     }
 }

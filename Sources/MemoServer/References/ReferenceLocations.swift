@@ -59,7 +59,9 @@ struct TextLines {
         let bytes = text.utf8
         guard start >= 0, length >= 0, start + length <= bytes.count else { return nil }
         let referenceStart = bytes.index(bytes.startIndex, offsetBy: start)
-        if referenceStart < lineStart { (number, lineStart, read, current) = (0, bytes.startIndex, bytes.startIndex, nil) }
+        if referenceStart < lineStart {
+            (number, lineStart, read, current) = (0, bytes.startIndex, bytes.startIndex, nil)
+        }
         while read < referenceStart {
             let byte = bytes[read]
             read = bytes.index(after: read)

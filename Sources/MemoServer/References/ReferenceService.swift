@@ -168,7 +168,8 @@ final class ReferenceService {
     ) throws(RPCError) -> JSONValue {
         var locations = Locations()
         func add(_ uri: String, line: Int, _ range: Swift.Range<String.Index>, in text: String) {
-            locations.add(uri, line: line, encoding.column(of: range.lowerBound, in: text),
+            locations.add(
+                uri, line: line, encoding.column(of: range.lowerBound, in: text),
                 encoding.column(of: range.upperBound, in: text))
         }
         let line = document.line(position.line)
