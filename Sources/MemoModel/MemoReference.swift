@@ -23,11 +23,14 @@ package enum MemoReference: Hashable, Sendable {
         // Most lines hold neither a `#` nor the `:` of `memo:`: those are passed over as bytes.
         guard line.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }
         var found: [Found] = []
+        // Code spans and tags found once for the line, each reference looked up in them by
+        // halving: a line holding thousands of references costs each the same.
         let code = syntax.isMarkdown ? codeSpans(in: line) : []
+        let tags = syntax.hasTags ? tagSpans(in: line) : []
         var index = line.startIndex
         while let start = line[index...].firstIndex(where: { $0 == "#" || $0 == "m" || $0 == "M" }) {
-            if let reference = reference(startingAt: start, in: line, syntax: syntax),
-                !code.contains(where: { $0.contains(reference.range.lowerBound) })
+            if let reference = reference(startingAt: start, in: line, syntax: syntax, tags: tags),
+                !Self.index(reference.range.lowerBound, isIn: code)
             {
                 found.append(reference)
                 index = reference.range.upperBound
@@ -60,8 +63,8 @@ package enum MemoReference: Hashable, Sendable {
     /// and not in a URL, after `/` or `&`, in a Markdown link's fragment or code span.
     /// Completion after `#` asks too, so it offers memos only where they would be references.
     package static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
-        isReferenceStart(hash, in: line, syntax: syntax)
-            && !(syntax.isMarkdown && codeSpans(in: line).contains { $0.contains(hash) })
+        isReferenceStart(hash, in: line, syntax: syntax, tags: syntax.hasTags ? tagSpans(in: line) : [])
+            && !(syntax.isMarkdown && index(hash, isIn: codeSpans(in: line)))
     }
 
     /// Whether a `#` at `hash` stands where a style sheet has a colour (`color: #`): what is
@@ -72,22 +75,58 @@ package enum MemoReference: Hashable, Sendable {
         return isValue(hash..<end, in: line)
     }
 
-    /// `canStart` but for code spans, which `all` finds once for the whole line.
-    private static func isReferenceStart(_ hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
+    /// `canStart` but for code spans, which `all` finds once for the whole line, as it does
+    /// the line's `tags` (`tagSpans`).
+    private static func isReferenceStart(
+        _ hash: String.Index, in line: String, syntax: ReferenceSyntax, tags: [Swift.Range<String.Index>]
+    ) -> Bool {
         let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
         guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else {
             return false
         }
-        if syntax.hasTags, isInTag(hash, in: line) { return false }
-        return !(syntax.isMarkdown && (line[..<hash].hasSuffix("](") || isLinkDefinition(before: hash, in: line)))
+        if index(hash, isIn: tags) { return false }
+        return !(syntax.isMarkdown && (follows("](", at: hash, in: line) || isLinkDefinition(before: hash, in: line)))
     }
 
-    /// Whether `index` stands inside a tag of markup on its line: after a `<` that opens one
-    /// (`<a`, `</a`, `<!`), with no `>` since.
-    private static func isInTag(_ index: String.Index, in line: String) -> Bool {
-        guard let open = line[..<index].lastIndex(of: "<"), !line[open..<index].contains(">") else { return false }
-        let next = line.index(after: open)
-        return next < index && (line[next].isLetter || line[next] == "/" || line[next] == "!")
+    /// Whether `text` stands right before `index`: looked at from `index` back, so a line with
+    /// thousands of references costs each of them the same.
+    private static func follows(_ text: String, at index: String.Index, in line: String) -> Bool {
+        var index = index
+        for character in text.reversed() {
+            guard index > line.startIndex else { return false }
+            index = line.index(before: index)
+            if line[index] != character { return false }
+        }
+        return true
+    }
+
+    /// The tags of markup on a line: from a `<` that opens one (`<a`, `</a`, `<!`) to the
+    /// next `>` or `<`, or to the end of the line.
+    private static func tagSpans(in line: String) -> [Swift.Range<String.Index>] {
+        var spans: [Swift.Range<String.Index>] = []
+        var index = line.startIndex
+        while let open = line[index...].firstIndex(of: "<") {
+            let next = line.index(after: open)
+            guard next < line.endIndex, line[next].isLetter || line[next] == "/" || line[next] == "!" else {
+                index = next
+                continue
+            }
+            let end = line[next...].firstIndex { $0 == ">" || $0 == "<" } ?? line.endIndex
+            spans.append(next..<end)
+            guard end < line.endIndex else { break }
+            index = line[end] == "<" ? end : line.index(after: end)
+        }
+        return spans
+    }
+
+    /// Whether `index` is in one of `spans` (in order, not overlapping), found by halving.
+    private static func index(_ index: String.Index, isIn spans: [Swift.Range<String.Index>]) -> Bool {
+        var low = 0, high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < spans.count && spans[low].contains(index)
     }
 
     /// Whether what comes before `index` is a Markdown link definition's label: `[x]: #12`
@@ -99,12 +138,14 @@ package enum MemoReference: Hashable, Sendable {
         return label.hasSuffix("]:") && !label.dropFirst().dropLast(2).contains("]")
     }
 
-    private static func reference(startingAt start: String.Index, in line: String, syntax: ReferenceSyntax) -> Found? {
+    private static func reference(
+        startingAt start: String.Index, in line: String, syntax: ReferenceSyntax, tags: [Swift.Range<String.Index>]
+    ) -> Found? {
         let before = start == line.startIndex ? nil : line[line.index(before: start)]
         guard before.map({ !isWordCharacter($0) }) ?? true else { return nil }
         let rest = line[start...]
         if rest.first == "#" {
-            guard isReferenceStart(start, in: line, syntax: syntax) else { return nil }
+            guard isReferenceStart(start, in: line, syntax: syntax, tags: tags) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
             guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
                 !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count)
@@ -112,7 +153,7 @@ package enum MemoReference: Hashable, Sendable {
             else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
-        guard rest.lowercased().hasPrefix(uuidPrefix), !isInURL(start, in: line) else { return nil }
+        guard rest.prefix(uuidPrefix.count).lowercased() == uuidPrefix, !isInURL(start, in: line) else { return nil }
         let name = rest.dropFirst(uuidPrefix.count)
         let uuid = name.prefix(36)
         if isUUID(uuid), endsWord(at: uuid.endIndex, in: line) {

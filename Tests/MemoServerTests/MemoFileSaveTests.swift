@@ -125,4 +125,17 @@ struct MemoFileSaveTests {
         #expect(errors(restarted, uri) == [])
         #expect(try memo1() == "changed by the second, then the first")
     }
+
+    /// An editor that writes a byte-order mark (Neovim's 'bomb', "UTF-8 with BOM") saves the
+    /// memo's text, not a mark before it: memo reads every file so.
+    @Test func aSavedFilesByteOrderMarkIsNotKeptInTheMemo() throws {
+        let harness = try server()
+        try harness.request("memo/add", ["content": "first"])
+        let uri = try #require(try harness.fileURIOfMemo1())
+        try "\u{FEFF}first, saved with a mark\n".write(
+            toFile: try #require(URL(string: uri)?.path), atomically: true, encoding: .utf8)
+        _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        #expect(errors(harness, uri) == [])
+        #expect(try memo1() == "first, saved with a mark")
+    }
 }

@@ -12,7 +12,7 @@ struct WorkspaceReferenceTests {
 
     /// A server on a store of memos #1 "Alpha", #2 "Beta, see #1", initialized with the project
     /// as its workspace folder; `watching`: the client registers for changed files when asked.
-    func server(watching: Bool = false) throws -> ServerHarness {
+    func server(watching: Bool = false, alsoFolders: [String] = []) throws -> ServerHarness {
         let harness = try ServerHarness()
         var capabilities: [String: Any] = [:]
         if watching { capabilities["workspace"] = ["didChangeWatchedFiles": ["dynamicRegistration": true]] }
@@ -20,7 +20,9 @@ struct WorkspaceReferenceTests {
             "initialize",
             [
                 "capabilities": capabilities,
-                "workspaceFolders": [["uri": URL(fileURLWithPath: project.path).absoluteString, "name": "notes"]]
+                "workspaceFolders": ([project.path] + alsoFolders.map(project.file)).map {
+                    ["uri": URL(fileURLWithPath: $0).absoluteString, "name": "notes"]
+                }
             ])
         _ = try harness.notify("initialized", [:])
         try harness.request("memo/add", ["content": "Alpha"])
@@ -28,10 +30,10 @@ struct WorkspaceReferenceTests {
         return harness
     }
 
-    func git(_ arguments: String...) throws {
+    func git(_ arguments: String..., in folder: String = "") throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-C", project.path] + arguments
+        process.arguments = ["-C", folder.isEmpty ? project.path : project.file(folder)] + arguments
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -191,5 +193,87 @@ struct WorkspaceReferenceTests {
                 ]
             ])
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "far.md:0:0"])
+    }
+
+    /// Every place comes back however many there are, each once: a memo cited 20,000 times
+    /// by an open note, by a memo's text and by closed files (many on one line, many lines).
+    @Test func aMemoCitedTwentyThousandTimesHasEveryPlaceListedOnce() throws {
+        try git("init", "-q")
+        try project.write(String(repeating: "#1 ", count: 4_000), to: "dense.md")
+        try project.write(String(repeating: "cites #1\n", count: 4_000), to: "lines.txt")
+        let harness = try server()
+        try harness.request("memo/add", ["content": "Many\n" + String(repeating: "#1 and\n", count: 2_000)])
+        try harness.open(uri("note.md"), text: String(repeating: "see #1 here\n", count: 10_000))
+        let found = places(harness, in: uri("note.md"), character: 5)
+        #expect(found.count == 20_001)
+        #expect(Set(found).count == found.count)
+        #expect(found.filter { $0.hasPrefix("dense.md:") }.count == 4_000)
+        #expect(
+            found.contains("dense.md:0:11997") && found.contains("lines.txt:3999:6") && found.contains("3.md:2000:0"))
+    }
+
+    /// A file deleted with no report, or inside a folder reported deleted, is not listed.
+    @Test func filesGoneFromDiskAreNeverListed() throws {
+        try git("init", "-q")
+        try FileManager.default.createDirectory(atPath: project.file("old/deep"), withIntermediateDirectories: true)
+        try project.write("#1\n", to: "old/deep/e.txt")
+        try project.write("#1\n", to: "plan.txt")
+        let harness = try server(watching: true)
+        let registration = try #require(
+            harness.sent.compactMap { $0 as? [String: Any] }.first {
+                $0["method"] as? String == "client/registerCapability"
+            })
+        harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
+        try harness.open(uri("note.md"), text: "#1\n")
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "e.txt:0:0", "plan.txt:0:0"
+            ])
+        try FileManager.default.removeItem(atPath: project.file("old"))
+        _ = try harness.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri("old"), "type": 3]]])
+        try FileManager.default.removeItem(atPath: project.file("plan.txt"))
+        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0"])
+        // Made again, the folder's files are found again.
+        try FileManager.default.createDirectory(atPath: project.file("old/deep"), withIntermediateDirectories: true)
+        try project.write("again #1\n", to: "old/deep/e.txt")
+        _ = try harness.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("old/deep/e.txt"), "type": 1]]])
+        #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "e.txt:0:6"])
+    }
+
+    /// A git repository inside another, named as a workspace folder of its own, keeps its
+    /// files when the outer folder (whose git does not list them) is listed again.
+    @Test func aNestedRepositoryThatIsAFolderOfItsOwnKeepsItsFiles() throws {
+        try git("init", "-q")
+        try FileManager.default.createDirectory(atPath: project.file("nested"), withIntermediateDirectories: true)
+        try git("init", "-q", in: "nested")
+        try project.write("#1 nested\n", to: "nested/n.md")
+        try project.write("#1 outer\n", to: "p.md")
+        let harness = try server(alsoFolders: ["nested"])
+        try harness.open(uri("note.md"), text: "#1\n")
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "n.md:0:0", "p.md:0:0"])
+        try project.write("#1 new\n", to: "new.md")
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "n.md:0:0", "new.md:0:0", "p.md:0:0"
+            ])
+        _ = try harness.notify(
+            "workspace/didChangeWorkspaceFolders",
+            ["event": ["added": [], "removed": [["uri": uri("nested"), "name": "nested"]]]])
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "new.md:0:0", "p.md:0:0"])
+    }
+
+    /// Editors drop a UTF-8 byte-order mark: a closed file's first line is counted without it.
+    @Test func aClosedFilesByteOrderMarkIsNotCounted() throws {
+        try git("init", "-q")
+        try project.write("\u{FEFF}😀 emoji #1\r\nnext #1\n", to: "bom.md")
+        let harness = try server()
+        try harness.open(uri("note.md"), text: "#1\n")
+        #expect(
+            places(harness, in: uri("note.md"), character: 1) == [
+                "2.md:0:10", "note.md:0:0", "bom.md:0:9", "bom.md:1:5"
+            ])
     }
 }

@@ -39,6 +39,8 @@ def user(memo_binary, environment, tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / ".git" / "COMMIT_EDITMSG").write_text("Fix the sink, see #1\n")
     (tmp_path / "plan.txt").write_text("Plan: #1\n")
+    (tmp_path / "later").mkdir()
+    (tmp_path / "later" / "closed.md").write_text("Never opened, cites #1\n")
     (tmp_path / "script.memo").write_text("add hello\nfrobnicate\n")
     return tmp_path
 
@@ -109,6 +111,8 @@ def test_the_neovim_0_7_setup_attaches_hovers_and_diagnoses(user, environment):
         assert results[name]["k_opened_a_window"], f"K shows the memo in {name}"
         assert results[name]["gd_opened"] == "Buy milk and bread", f"gd opens the memo's file from {name}"
     assert "note.md" in results["note.md"].get("gr_found", []), "gr lists the references of #1"
+    assert "later/closed.md" in results["note.md"].get("gr_found", []), \
+        "gr lists a closed file of the project (the set-up names the project to the server)"
     assert any("Save selection as memo" in action for action in results["note.md"].get("actions", [])), \
         "\\ca on a selection offers the code actions"
     assert results["script.memo"]["attached"]

@@ -10,7 +10,7 @@ package enum TextFile {
     static let byteOrderMarkBytes = Array(String(byteOrderMark).utf8)
 
     /// `text` without a byte-order mark at its very start.
-    static func withoutByteOrderMark(_ text: some StringProtocol) -> Substring {
+    package static func withoutByteOrderMark(_ text: some StringProtocol) -> Substring {
         var scalars = Substring(text).unicodeScalars
         if scalars.first == byteOrderMark { scalars.removeFirst() }
         return Substring(scalars)

@@ -67,7 +67,9 @@ extension ReferenceService {
                 saveProblems[uri] = "memo #\(id) no longer exists: the save was not applied"
                 return true
             }
-            // Editors end a saved file with a line break; the memo keeps its own ending.
+            // A byte-order mark some editors write is not text (as in every file memo reads);
+            // editors end a saved file with a line break; the memo keeps its own ending.
+            text = String(TextFile.withoutByteOrderMark(text))
             if text.hasSuffix("\n") && !current.content.hasSuffix("\n") { text.removeLast() }
             if text == current.content || text == readableText(of: current) {
                 saved = current

@@ -160,15 +160,17 @@ final class ReferenceService {
     /// own file (written now) at the reference's exact range, then each place an open document
     /// does, then each place a closed file of the workspace does (`closedFiles`, asked only
     /// when there is something to look for); with `includingItsFile`, the memo's own file
-    /// first. The same place is given once.
+    /// first. The same place is given once. Linear in the places given: a note citing a memo
+    /// on each of thousands of lines is answered as fast as it is read.
     func references(
         to document: TextDocument, at position: Position, includingItsFile: Bool, openDocuments: [TextDocument],
         closedFiles: () -> [WorkspaceIndex.Line], encoding: PositionEncoding
     ) throws(RPCError) -> JSONValue {
-        var locations: [JSONValue] = []
-        func add(_ location: JSONValue) { if !locations.contains(location) { locations.append(location) } }
+        var locations = Locations()
         func add(_ uri: String, line: Int, _ range: Swift.Range<String.Index>, in text: String) {
-            add(.object([("uri", .string(uri)), ("range", encoding.range(line: line, range, in: text))]))
+            locations.add(
+                uri, line: line, encoding.column(of: range.lowerBound, in: text),
+                encoding.column(of: range.upperBound, in: text))
         }
         let line = document.line(position.line)
         let found = line.flatMap { line in
@@ -197,19 +199,22 @@ final class ReferenceService {
                     add(closed.uri, line: closed.number, other.range, in: closed.text)
                 }
             }
-            return .array(locations)
+            return locations.json
         }
-        if includingItsFile { add(.object([("uri", .string(try fileURI(of: target))), ("range", Self.startOfFile)])) }
+        if includingItsFile { locations.add(try fileURI(of: target), line: 0, 0, 0) }
         let places = try RPCError.answering { try notebook.linkPlaces(to: target.id) }
-        var referrer: Memo?
+        // The places come by memo, in text order: each memo's file is written once and its
+        // text read once, from each place on to the next.
+        var referrer: (memo: Memo, uri: String, lines: TextLines)?
         for place in places {
-            if referrer?.id != place.memoID {
-                referrer = try RPCError.answering { try notebook.memo(id: place.memoID) }
+            if referrer?.memo.id != place.memoID {
+                guard let memo = try RPCError.answering({ try notebook.memo(id: place.memoID) }) else { continue }
+                referrer = (memo, try fileURI(of: memo), TextLines(memo.content))
             }
-            guard let memo = referrer,
-                let (line, text, range) = Self.line(ofBytes: place.start, length: place.length, in: memo.content)
+            guard let (line, text, range) = referrer?.lines.line(ofBytes: place.start, length: place.length),
+                let uri = referrer?.uri
             else { continue }
-            add(try fileURI(of: memo), line: line, range, in: text)
+            add(uri, line: line, range, in: text)
         }
         for open in openDocuments {
             for found in references(in: open) where found.memo?.id == target.id {
@@ -221,34 +226,7 @@ final class ReferenceService {
                 add(closed.uri, line: closed.number, other.range, in: closed.text)
             }
         }
-        return .array(locations)
-    }
-
-    /// The line (number and text, as LSP counts lines: ended by `\n`, `\r\n` or `\r`) that
-    /// holds the bytes `start..<start + length` of `text`, and their range in it; nil when they
-    /// are not within one line of it.
-    static func line(ofBytes start: Int, length: Int, in text: String) -> (Int, String, Swift.Range<String.Index>)? {
-        let bytes = text.utf8
-        guard start >= 0, length >= 0, start + length <= bytes.count else { return nil }
-        var number = 0, lineStart = bytes.startIndex, index = bytes.startIndex
-        let referenceStart = bytes.index(bytes.startIndex, offsetBy: start)
-        while index < referenceStart {
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
-                index = bytes.index(after: index)
-            }
-            number += 1
-            lineStart = index
-        }
-        let lineEnd =
-            bytes[referenceStart...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-            ?? bytes.endIndex
-        guard bytes.distance(from: referenceStart, to: lineEnd) >= length else { return nil }
-        let line = String(text[lineStart..<lineEnd])
-        let lower = line.utf8.index(line.startIndex, offsetBy: bytes.distance(from: lineStart, to: referenceStart))
-        return (number, line, lower..<line.utf8.index(lower, offsetBy: length))
+        return locations.json
     }
 
     /// `textDocument/documentLink`: every reference to an existing memo links to its file

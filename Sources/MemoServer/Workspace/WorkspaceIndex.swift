@@ -45,8 +45,13 @@ final class WorkspaceIndex {
     private(set) var folders: [String] = []
     /// The folders to list again before the index is used.
     private var unlisted: [String] = []
-    /// What each folder listed last time: a listing that did not change changes nothing.
+    /// What each folder listed last time: a listing that did not change changes nothing. A
+    /// file stays while a folder lists it: a git repository inside another, named as a
+    /// folder of its own, lists files the outer one's git does not.
     private var listings: [String: [String]] = [:]
+    /// The folders whose next listing counts even if it is the same as the last one (a file
+    /// in them was forgotten, and may be back).
+    private var relistings: Set<String> = []
     /// Every listed file, by path: nil until it is read.
     private var files: [String: File?] = [:]
     /// The listed files not read yet (or to read again), in the order they are read.
@@ -80,10 +85,10 @@ final class WorkspaceIndex {
         for removed in params.event.removed.compactMap({ Self.path(ofURI: $0.uri) }) {
             let folder = CachePath.normalized(removed)
             folders.removeAll { $0 == folder }
-            listings.removeValue(forKey: folder)
+            let listed = listings.removeValue(forKey: folder) ?? []
             unlisted.removeAll { $0 == folder }
-            let gone = files.keys.filter { !isInFolders($0) }
-            for path in gone { files.removeValue(forKey: path) }
+            let stillListed = listedFiles()
+            for path in listed where !stillListed.contains(path) { files.removeValue(forKey: path) }
             unread.removeAll { files[$0] == nil }
         }
         for added in params.event.added.compactMap({ Self.path(ofURI: $0.uri) }) { add(folder: added) }
@@ -131,8 +136,8 @@ final class WorkspaceIndex {
     }
 
     /// `workspace/didChangeWatchedFiles`: a file created or changed is read again, a deleted
-    /// one forgotten; a `.gitignore` changed, or a file created, has its folder listed again
-    /// (git says whether it is ignored).
+    /// one forgotten, and every file under a deleted folder; a `.gitignore` changed, or a file
+    /// created, has its folder listed again (git says whether it is ignored).
     func apply(_ params: DidChangeWatchedFilesParams) {
         for change in params.changes {
             guard let path = Self.path(ofURI: change.uri).map(CachePath.normalized), isInFolders(path) else { continue }
@@ -140,6 +145,8 @@ final class WorkspaceIndex {
                 relist(containing: path)
             } else if change.type == 3 {
                 forget(path)
+                let under = path + "/"
+                for file in files.keys where file.hasPrefix(under) { forget(file) }
             } else {
                 fileChanged(path)
             }
@@ -198,20 +205,27 @@ final class WorkspaceIndex {
             }
         }
         while !unread.isEmpty { read(unread.removeFirst()) }
-        let holding: [(path: String, lines: [Line])] = files.compactMap { path, file in
-            guard let file = file ?? nil, !file.lines.isEmpty, !isOpen(path) else { return nil }
+        // The files to answer with are looked at on disk first, watched or not: a client
+        // does not report every change (eglot watches no folder made after it registered),
+        // and a file gone is never given. They are the few that hold references.
+        let holding = files.compactMap { path, file in
+            (file ?? nil).map { (path: path, file: $0) }
+        }.filter { !$0.file.lines.isEmpty && !isOpen($0.path) }
+        for (path, file) in holding where file.stamp != Stamp(path: path) { read(path) }
+        let current: [(path: String, lines: [Line])] = holding.compactMap { path, _ in
+            guard let file = files[path] ?? nil, !file.lines.isEmpty else { return nil }
             return (path, file.lines)
         }
-        return holding.sorted { $0.path < $1.path }.flatMap(\.lines)
+        return current.sorted { $0.path < $1.path }.flatMap(\.lines)
     }
 
     /// Lists `folder` again: new files are to be read, files no longer listed are forgotten.
     private func list(_ folder: String) {
         guard folders.contains(folder) else { return }
         let listed = WorkspaceListing.files(in: folder).filter { !isExcluded($0) }
-        guard listings[folder] != listed else { return }
+        guard listings[folder] != listed || relistings.remove(folder) != nil else { return }
         listings[folder] = listed
-        let known = Set(listed)
+        let known = listedFiles()
         for path in files.keys where Self.path(path, isIn: folder) && !known.contains(path) {
             files.removeValue(forKey: path)
         }
@@ -221,11 +235,16 @@ final class WorkspaceIndex {
         }
     }
 
-    /// Forgets a file gone from disk; its folder's next listing counts, even if it is the same
-    /// as the last one (the file may be back).
+    /// Forgets a file gone from disk; its folders' next listings count, even if they are the
+    /// same as the last ones (the file may be back).
     private func forget(_ path: String) {
         files.removeValue(forKey: path)
-        listings.removeAll()
+        for folder in folders where Self.path(path, isIn: folder) { relistings.insert(folder) }
+    }
+
+    /// Every file some folder listed last time.
+    private func listedFiles() -> Set<String> {
+        Set(listings.values.joined())
     }
 
     /// Reads the file at `path` (if it is still listed), keeping its lines with references.
@@ -245,7 +264,9 @@ final class WorkspaceIndex {
             memchr(bytes, 0, bytes.count) == nil, let text = String(validating: bytes, as: UTF8.self)
         else { return [] }
         let uri = URL(fileURLWithPath: path).absoluteString
-        let document = TextDocument(uri: uri, languageId: "", version: nil, text: text)
+        // Editors show a file without its byte-order mark, and count columns so.
+        let document = TextDocument(
+            uri: uri, languageId: "", version: nil, text: String(TextFile.withoutByteOrderMark(text)))
         return (0..<document.lineCount).compactMap { number in
             let found = document.references(onLine: number)
             guard !found.isEmpty, let text = document.line(number) else { return nil }
