@@ -2,6 +2,8 @@
 real LSP client (pygls): every feature of docs/REFERENCE.md, References in documents."""
 import ast
 import os
+import pathlib
+import urllib.parse
 import stat
 import subprocess
 from types import SimpleNamespace
@@ -307,8 +309,8 @@ def test_references_answer_the_memos_and_documents_that_link_to_a_memo(memo_bina
 
 
 def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, environment, tmp_path):
-    """A memo synced from a store where its `#2` named another memo: in its own file, go to
-    definition and references follow the link (the memo that text meant), not this store's #2."""
+    """A memo synced from a store where its `#2` named another memo: its own file reads the
+    link by that memo's id here, and go to definition and references there follow it."""
     environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     there, store = tmp_path / "there.sqlite", tmp_path / "store.sqlite"
     for text in ("first there", "milk", "plan: buy #2"):
@@ -327,7 +329,10 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
         location = await client.text_document_definition_async(types.DefinitionParams(
             text_document=types.TextDocumentIdentifier(uri=DOC), position=position(0, 5)))
         plan_file = location.uri
-        open_document(client, "plan: buy #2", uri=plan_file)
+        # The file holds the text as read here: the link by milk's id here.
+        shown = pathlib.Path(urllib.parse.urlparse(plan_file).path).read_text()
+        assert shown == f"plan: buy #{milk}", shown
+        open_document(client, shown, uri=plan_file)
         target = await client.text_document_definition_async(types.DefinitionParams(
             text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 11)))
         assert target.uri == (store_folder(tmp_path) / f"{milk}.md").as_uri()
@@ -341,7 +346,7 @@ def test_a_reference_in_a_memo_file_leads_where_its_link_does(memo_binary, envir
         # Completion after `#` works in a memo's own file as in any document.
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=plan_file, version=2),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text="plan: buy #2 and #mil")]))
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=f"plan: buy #{milk} and #mil")]))
         completed = await client.text_document_completion_async(types.CompletionParams(
             text_document=types.TextDocumentIdentifier(uri=plan_file), position=position(0, 21)))
         assert [item.label for item in completed.items] == [f"#{milk}"]
