@@ -186,6 +186,35 @@ struct EditorFeatureTests {
         #expect(try content(of: 1) == "Omega\nbody, edited")
     }
 
+    /// A rename never replaces a line the user typed: with the file's title changed in the
+    /// editor and not saved, the rename is refused and neither the store nor the editor changes.
+    @Test func aRenameIsRefusedWhileTheOpenFileHasUnsavedChangesToItsTitle() throws {
+        try harness.initialize()
+        try add("Two cites #1\nbody")
+        let file = try #require(try harness.fileURIOfMemo1())
+        try harness.open(file, text: "Two cites #1\nbody")
+        let typed = "Draft heading typed\n\nTwo cites #1\nbody\nunsaved"
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 2], "contentChanges": [["text": typed]]])
+        try harness.open("file:///n.md", text: "See #1.\n")
+        var params = at("file:///n.md", 0, 5)
+        params["newName"] = "Two renamed"
+        let reply = try harness.request("textDocument/rename", params)
+        #expect(reply.errorCode == -32602)
+        #expect(reply.errorMessage == "memo #1's file has unsaved changes to its title: save or undo them first")
+        #expect(try content(of: 1) == "Two cites #1\nbody")
+
+        // Undone, the title is the store's again: the rename edits exactly that line.
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 3], "contentChanges": [["text": "\nTwo cites #1\nbody\nunsaved"]]])
+        let edit = try #require(try harness.request("textDocument/rename", params).result)
+        let edits = (edit["changes"] as? [String: Any])?[file] as? [[String: Any]]
+        #expect(edits?.map { Self.range($0["range"]) } == [[1, 0, 1, 12]])
+        #expect(try content(of: 1) == "Two renamed\nbody")
+    }
+
     @Test func aRenameThatCannotBeIsAnErrorTheEditorShows() throws {
         try harness.initialize()
         try add("Alpha")

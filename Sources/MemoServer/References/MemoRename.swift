@@ -23,7 +23,8 @@ extension ReferenceService {
     }
 
     /// `textDocument/rename`: edits the memo's title; the `WorkspaceEdit` that shows the new
-    /// title in its own file where the editor has it open (`openDocument`), else none.
+    /// title in its own file where the editor has it open (`openDocument`), else none. Refused
+    /// while that open file's title is not the memo's (the user changed it and did not save).
     func rename(
         _ params: RenameParams, in document: TextDocument, openDocument: (String) -> TextDocument?,
         encoding: PositionEncoding
@@ -37,15 +38,21 @@ extension ReferenceService {
             throw .invalidParams("there is no memo reference here to rename")
         }
         let renamed = try renamedMemo(found, on: line, in: document)
+        let uri = memoFiles?.uri(of: renamed.id), file = uri.flatMap(openDocument)
+        // The editor's title line gets the new title: it must be the title the store has,
+        // or the rename would replace a line the user typed and not saved.
+        if let file, file.titleLine.flatMap(file.line) ?? "" != MemoContent.title(of: readableText(of: renamed)) {
+            throw .invalidParams(
+                "memo #\(renamed.id)'s file has unsaved changes to its title: save or undo them first")
+        }
         var memo = renamed, content = renamed.content
         if let title = Self.titleRange(in: content), content[title] != name {
             content.replaceSubrange(title, with: name)
             let outcome = try RPCError.answering { try notebook.execute(.edit(id: .id(memo.id), text: content)) }
             if case .edited(let edited) = outcome { memo = edited }
         }
-        guard let files = memoFiles else { return .object([("changes", .object([]))]) }
-        let uri = files.uri(of: memo.id)
-        guard let file = openDocument(uri) else {
+        guard let files = memoFiles, let uri else { return .object([("changes", .object([]))]) }
+        guard let file else {
             if files.savedText(ofURI: uri) != nil { _ = try? files.write(memo) }
             return .object([("changes", .object([]))])
         }
