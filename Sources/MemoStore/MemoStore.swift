@@ -62,6 +62,16 @@ package final class MemoStore {
         activity = ActivityReader(database: database)
     }
 
+    /// Runs `body` with a writer waiting at most `milliseconds` for another process's lock,
+    /// not the usual ten seconds: for a caller that must answer before its asker gives up.
+    package func waitingAtMost<Result, Failure: Error>(
+        milliseconds: Int32, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        database.setBusyTimeout(milliseconds: milliseconds)
+        defer { database.setBusyTimeout(milliseconds: StoreOpening.busyTimeoutMilliseconds) }
+        return try body()
+    }
+
     // MARK: Opening (`StoreOpening`)
 
     /// Opens the store at `location`, creating or migrating it as needed; `createdFile` tells
