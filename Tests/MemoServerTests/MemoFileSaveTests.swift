@@ -95,8 +95,8 @@ struct MemoFileSaveTests {
 
     /// The real protection: the file was rewritten to the store's newer version while the
     /// editor held the older text. Its save is refused, so is a save after the server
-    /// restarts with the file the editor wrote, and the advice — go to the definition again,
-    /// reload — gives a text that saves.
+    /// restarts (which puts the store's text back in the file) by the editor that still holds
+    /// its text, and the advice — go to the definition again, reload — gives a text that saves.
     @Test func aStaleSaveStaysRefusedUntilTheDefinitionRewritesTheFile() throws {
         let first = try server()
         try first.request("memo/add", ["content": "first"])
@@ -111,7 +111,8 @@ struct MemoFileSaveTests {
         first.server.finish()
         let restarted = try server()
         let path = try #require(URL(string: uri)?.path)
-        try restarted.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "changed by the second")
+        try restarted.open(uri, text: "first, stale edit\n")
         try save(restarted, uri, "first, stale edit, saved again\n")
         #expect(errors(restarted, uri).first?.contains("changed in the store since this file was written") == true)
         #expect(try memo1() == "changed by the second")
@@ -169,6 +170,41 @@ struct MemoFileSaveTests {
         _ = try second.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         first.server.finish()
         second.server.finish()
+
+        let third = try server()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
+        try third.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        try save(third, uri, "Four\nIMPORTANT A CHANGE\nC appends\n")
+        #expect(errors(third, uri) == [])
+        #expect(try memo1() == "Four\nIMPORTANT A CHANGE\nC appends")
+    }
+
+    /// The editors quit without closing the file (eglot and Neovim end the server, no
+    /// didClose): a new server finds the refused text and puts the store's text in its place,
+    /// keeping its base, so an editor that reconnects with the refused text still has its
+    /// save refused, and one that opens the file as it now is saves its edit.
+    @Test func aFileLeftAfterARefusedSaveFollowsTheStoreOnceANewServerStarts() throws {
+        let first = try server(), second = try server()
+        try first.request("memo/add", ["content": "Four"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        #expect(try second.fileURIOfMemo1() == uri)
+        let path = try #require(URL(string: uri)?.path)
+        try first.open(uri, text: "Four")
+        try second.open(uri, text: "Four")
+        try save(first, uri, "Four\nIMPORTANT A CHANGE\n")
+        try save(second, uri, "Four\nstale B\n")
+        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nstale B\n")
+        first.server.finish()
+        second.server.finish()
+
+        let reconnected = try server()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
+        try reconnected.open(uri, text: "Four\nstale B\n")
+        try save(reconnected, uri, "Four\nstale B, edited\n")
+        #expect(errors(reconnected, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try memo1() == "Four\nIMPORTANT A CHANGE")
+        reconnected.server.finish()
 
         let third = try server()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
