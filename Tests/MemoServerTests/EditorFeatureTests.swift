@@ -208,7 +208,8 @@ struct EditorFeatureTests {
         // Undone, the title is the store's again: the rename edits exactly that line.
         _ = try harness.notify(
             "textDocument/didChange",
-            ["textDocument": ["uri": file, "version": 3], "contentChanges": [["text": "\nTwo cites #1\nbody\nunsaved"]]])
+            ["textDocument": ["uri": file, "version": 3], "contentChanges": [["text": "\nTwo cites #1\nbody\nunsaved"]]]
+        )
         let edit = try #require(try harness.request("textDocument/rename", params).result)
         let edits = (edit["changes"] as? [String: Any])?[file] as? [[String: Any]]
         #expect(edits?.map { Self.range($0["range"]) } == [[1, 0, 1, 12]])

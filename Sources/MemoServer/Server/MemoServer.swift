@@ -271,7 +271,9 @@ package final class MemoServer {
 
     /// Runs an editor's write (rename, a memo file's save, `memo.new`, the selection actions)
     /// waiting at most `editorWriteWaitMilliseconds` for the store.
-    private func waitingBriefly<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    private func waitingBriefly<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try references.notebook.waitingAtMost(milliseconds: Self.editorWriteWaitMilliseconds, body)
     }
 
