@@ -164,6 +164,31 @@ struct EditorFeatureTests {
         #expect(try content(of: 1) == "Omega\nbody")
     }
 
+    /// To a client that takes versioned edits, the edit of the open file names the version
+    /// the server knows: an editor that has changes it did not send yet does not apply it over
+    /// them (Neovim 0.7 sends another buffer's changes after a delay).
+    @Test func renameNamesTheVersionOfTheOpenFileItEdits() throws {
+        try harness.initialize(["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        try add("Alpha\nbody")
+        let file = try #require(try harness.fileURIOfMemo1())
+        try harness.open(file, text: "Alpha\nbody")
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 7], "contentChanges": [["text": "Alpha\nbody, edited"]]])
+        try harness.open("file:///n.md", text: "See #1.\n")
+        var params = at("file:///n.md", 0, 5)
+        params["newName"] = "Omega"
+        let edit = try #require(try harness.request("textDocument/rename", params).result)
+        let changes = try #require(edit["documentChanges"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        let document = changes.first?["textDocument"] as? [String: Any]
+        #expect(document?["uri"] as? String == file)
+        #expect(document?["version"] as? Int == 7)
+        let edits = changes.first?["edits"] as? [[String: Any]]
+        #expect(edits?.map { Self.range($0["range"]) } == [[0, 0, 0, 5]])
+        #expect(edits?.map { $0["newText"] as? String } == ["Omega"])
+    }
+
     /// The editor's text of the file, with the new title the rename put in it, is based on
     /// the renamed memo: a save of it, with edits made before or after, is not refused as stale.
     @Test func aSaveOfTheOpenFileAfterARenameKeepsTheNewTitleAndTheEdits() throws {

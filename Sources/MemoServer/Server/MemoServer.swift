@@ -256,7 +256,8 @@ package final class MemoServer {
             return try waitingBriefly { () throws(RPCError) in
                 try references.rename(
                     params, in: documents.document(params.textDocument.uri),
-                    openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding)
+                    openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding,
+                    versionedEdits: client.versionedEdits)
             }
         case .exit, .didOpen, .didChange, .didClose, .didSave, .initialized, .didChangeWatchedFiles,
             .didChangeWorkspaceFolders:
