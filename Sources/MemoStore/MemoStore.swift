@@ -62,6 +62,20 @@ package final class MemoStore {
         activity = ActivityReader(database: database)
     }
 
+    /// Runs `body` with a writer waiting at most `milliseconds` for another process's lock,
+    /// not the usual ten seconds: for a caller that must answer before its asker gives up.
+    /// The connection's own wait comes back afterwards.
+    package func waitingAtMost<Result, Failure: Error>(
+        milliseconds: Int32, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let usual =
+            (try? database.integer("PRAGMA busy_timeout")).map { Int32(clamping: $0) }
+            ?? StoreOpening.busyTimeoutMilliseconds
+        database.setBusyTimeout(milliseconds: min(milliseconds, usual))
+        defer { database.setBusyTimeout(milliseconds: usual) }
+        return try body()
+    }
+
     // MARK: Opening (`StoreOpening`)
 
     /// Opens the store at `location`, creating or migrating it as needed; `createdFile` tells

@@ -164,6 +164,31 @@ struct EditorFeatureTests {
         #expect(try content(of: 1) == "Omega\nbody")
     }
 
+    /// To a client that takes versioned edits, the edit of the open file names the version
+    /// the server knows: an editor that has changes it did not send yet does not apply it over
+    /// them (Neovim 0.7 sends another buffer's changes after a delay).
+    @Test func renameNamesTheVersionOfTheOpenFileItEdits() throws {
+        try harness.initialize(["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        try add("Alpha\nbody")
+        let file = try #require(try harness.fileURIOfMemo1())
+        try harness.open(file, text: "Alpha\nbody")
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 7], "contentChanges": [["text": "Alpha\nbody, edited"]]])
+        try harness.open("file:///n.md", text: "See #1.\n")
+        var params = at("file:///n.md", 0, 5)
+        params["newName"] = "Omega"
+        let edit = try #require(try harness.request("textDocument/rename", params).result)
+        let changes = try #require(edit["documentChanges"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        let document = changes.first?["textDocument"] as? [String: Any]
+        #expect(document?["uri"] as? String == file)
+        #expect(document?["version"] as? Int == 7)
+        let edits = changes.first?["edits"] as? [[String: Any]]
+        #expect(edits?.map { Self.range($0["range"]) } == [[0, 0, 0, 5]])
+        #expect(edits?.map { $0["newText"] as? String } == ["Omega"])
+    }
+
     /// The editor's text of the file, with the new title the rename put in it, is based on
     /// the renamed memo: a save of it, with edits made before or after, is not refused as stale.
     @Test func aSaveOfTheOpenFileAfterARenameKeepsTheNewTitleAndTheEdits() throws {
@@ -184,6 +209,36 @@ struct EditorFeatureTests {
         _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": file], "text": "Omega\nbody, edited"])
         #expect(harness.diagnostics(for: file).isEmpty)
         #expect(try content(of: 1) == "Omega\nbody, edited")
+    }
+
+    /// A rename never replaces a line the user typed: with the file's title changed in the
+    /// editor and not saved, the rename is refused and neither the store nor the editor changes.
+    @Test func aRenameIsRefusedWhileTheOpenFileHasUnsavedChangesToItsTitle() throws {
+        try harness.initialize()
+        try add("Two cites #1\nbody")
+        let file = try #require(try harness.fileURIOfMemo1())
+        try harness.open(file, text: "Two cites #1\nbody")
+        let typed = "Draft heading typed\n\nTwo cites #1\nbody\nunsaved"
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 2], "contentChanges": [["text": typed]]])
+        try harness.open("file:///n.md", text: "See #1.\n")
+        var params = at("file:///n.md", 0, 5)
+        params["newName"] = "Two renamed"
+        let reply = try harness.request("textDocument/rename", params)
+        #expect(reply.errorCode == -32602)
+        #expect(reply.errorMessage == "memo #1's file has unsaved changes to its title: save or undo them first")
+        #expect(try content(of: 1) == "Two cites #1\nbody")
+
+        // Undone, the title is the store's again: the rename edits exactly that line.
+        _ = try harness.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": file, "version": 3], "contentChanges": [["text": "\nTwo cites #1\nbody\nunsaved"]]]
+        )
+        let edit = try #require(try harness.request("textDocument/rename", params).result)
+        let edits = (edit["changes"] as? [String: Any])?[file] as? [[String: Any]]
+        #expect(edits?.map { Self.range($0["range"]) } == [[1, 0, 1, 12]])
+        #expect(try content(of: 1) == "Two renamed\nbody")
     }
 
     @Test func aRenameThatCannotBeIsAnErrorTheEditorShows() throws {

@@ -95,8 +95,8 @@ struct MemoFileSaveTests {
 
     /// The real protection: the file was rewritten to the store's newer version while the
     /// editor held the older text. Its save is refused, so is a save after the server
-    /// restarts with the file the editor wrote, and the advice — go to the definition again,
-    /// reload — gives a text that saves.
+    /// restarts (which puts the store's text back in the file) by the editor that still holds
+    /// its text, and the advice — go to the definition again, reload — gives a text that saves.
     @Test func aStaleSaveStaysRefusedUntilTheDefinitionRewritesTheFile() throws {
         let first = try server()
         try first.request("memo/add", ["content": "first"])
@@ -111,7 +111,8 @@ struct MemoFileSaveTests {
         first.server.finish()
         let restarted = try server()
         let path = try #require(URL(string: uri)?.path)
-        try restarted.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "changed by the second")
+        try restarted.open(uri, text: "first, stale edit\n")
         try save(restarted, uri, "first, stale edit, saved again\n")
         #expect(errors(restarted, uri).first?.contains("changed in the store since this file was written") == true)
         #expect(try memo1() == "changed by the second")
@@ -137,5 +138,114 @@ struct MemoFileSaveTests {
         _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
         #expect(errors(harness, uri) == [])
         #expect(try memo1() == "first, saved with a mark")
+    }
+
+    /// Two servers on one store, both with #1's file open (two editors reached it by its
+    /// definition). The first saves; the second's save of its older text is refused. The
+    /// advice works: the definition rewrites the file with the current text and its base, and
+    /// the editor's reload of it (a didChange to that text, or a close and open) saves.
+    @Test func aSaveRefusedBecauseAnotherServerSavedFirstIsTakenAfterTheAdvice() throws {
+        let first = try server(), second = try server()
+        try first.request("memo/add", ["content": "Four"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        #expect(try second.fileURIOfMemo1() == uri)
+        let path = try #require(URL(string: uri)?.path)
+        try first.open(uri, text: "Four")
+        try second.open(uri, text: "Four")
+        try save(first, uri, "Four\nA1\n")
+        try save(second, uri, "Four\nB1\n")
+        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nB1\n", "the refused text stays on disk")
+        #expect(try memo1() == "Four\nA1")
+
+        #expect(try second.fileURIOfMemo1() == uri)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nA1")
+        try change(second, uri, to: "Four\nA1", version: 3)
+        try save(second, uri, "Four\nA1\nB edit of the current text\n")
+        #expect(errors(second, uri) == [])
+        #expect(try memo1() == "Four\nA1\nB edit of the current text")
+    }
+
+    /// Closed by both editors, the file follows the store: a new server finds the store's
+    /// text there, not the refused one, and a save of an edit of it is taken.
+    @Test func aFileClosedAfterARefusedSaveFollowsTheStore() throws {
+        let first = try server(), second = try server()
+        try first.request("memo/add", ["content": "Four"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        #expect(try second.fileURIOfMemo1() == uri)
+        let path = try #require(URL(string: uri)?.path)
+        try first.open(uri, text: "Four")
+        try second.open(uri, text: "Four")
+        try save(first, uri, "Four\nIMPORTANT A CHANGE\n")
+        _ = try first.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        try save(second, uri, "Four\nstale B\n")
+        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        _ = try second.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        first.server.finish()
+        second.server.finish()
+
+        let third = try server()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
+        try third.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        try save(third, uri, "Four\nIMPORTANT A CHANGE\nC appends\n")
+        #expect(errors(third, uri) == [])
+        #expect(try memo1() == "Four\nIMPORTANT A CHANGE\nC appends")
+    }
+
+    /// The editors quit without closing the file (eglot and Neovim end the server, no
+    /// didClose): a new server finds the refused text and puts the store's text in its place,
+    /// keeping its base, so an editor that reconnects with the refused text still has its
+    /// save refused, and one that opens the file as it now is saves its edit.
+    @Test func aFileLeftAfterARefusedSaveFollowsTheStoreOnceANewServerStarts() throws {
+        let first = try server(), second = try server()
+        try first.request("memo/add", ["content": "Four"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        #expect(try second.fileURIOfMemo1() == uri)
+        let path = try #require(URL(string: uri)?.path)
+        try first.open(uri, text: "Four")
+        try second.open(uri, text: "Four")
+        try save(first, uri, "Four\nIMPORTANT A CHANGE\n")
+        try save(second, uri, "Four\nstale B\n")
+        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nstale B\n")
+        first.server.finish()
+        second.server.finish()
+
+        let reconnected = try server()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
+        try reconnected.open(uri, text: "Four\nstale B\n")
+        try save(reconnected, uri, "Four\nstale B, edited\n")
+        #expect(errors(reconnected, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(try memo1() == "Four\nIMPORTANT A CHANGE")
+        reconnected.server.finish()
+
+        let third = try server()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nIMPORTANT A CHANGE")
+        try third.open(uri, text: try String(contentsOfFile: path, encoding: .utf8))
+        try save(third, uri, "Four\nIMPORTANT A CHANGE\nC appends\n")
+        #expect(errors(third, uri) == [])
+        #expect(try memo1() == "Four\nIMPORTANT A CHANGE\nC appends")
+    }
+
+    /// Requests of an editor that write wait for another process's lock a few seconds, less
+    /// than an editor waits for an answer (eglot: 10 s), then say the store is busy; the
+    /// connection then waits as long as before for the notebook's methods.
+    @Test func aRenameOnABusyStoreAnswersBusyBeforeTheEditorGivesUp() throws {
+        let store = try MemoStore.open(.file(path: storePath))
+        let harness = try ServerHarness.initialized(store: store, filesFolder: filesFolder)
+        try harness.request("memo/add", ["content": "Alpha"])
+        try harness.open("file:///n.md", text: "See #1.\n")
+        let other = try Database(path: storePath)
+        try other.execute("BEGIN IMMEDIATE")
+        let started = ContinuousClock.now
+        let reply = try harness.request(
+            "textDocument/rename",
+            ["textDocument": ["uri": "file:///n.md"], "position": ["line": 0, "character": 5], "newName": "Omega"])
+        let waited = ContinuousClock.now - started
+        try other.execute("ROLLBACK")
+        #expect(reply.errorCode == -32803)
+        #expect(reply.errorMessage?.contains("busy") == true)
+        #expect(waited < .seconds(6), "answered after \(waited), past an editor's request timeout")
+        #expect(try store.database.integer("PRAGMA busy_timeout") == 10_000)
     }
 }

@@ -68,6 +68,13 @@ def test_neovim_rename_on_a_reference_retitles_the_memo_and_its_open_file(memo_b
         "a save of the renamed file with an edit was refused"
 
 
+def test_neovim_rename_keeps_an_unsaved_first_line_the_user_typed(memo_binary, environment, tmp_path):
+    editors_setup, result = neovim(memo_binary, environment, tmp_path, "rename_unsaved_title")
+    assert "memo #1's file has unsaved changes to its title: save or undo them first" in result["shown"]
+    assert result["file text"].startswith("Draft heading typed\n\nBuy milk and bread @errand")
+    assert editors_setup.memos()[1] == "Buy milk and bread @errand"
+
+
 def test_neovim_memo_new_adds_a_memo_and_names_its_file(memo_binary, environment, tmp_path):
     editors_setup, result = neovim(memo_binary, environment, tmp_path, "new_memo")
     assert editors_setup.memos()[16] == "A fresh idea"
@@ -90,6 +97,20 @@ def test_emacs_eglot_rename_retitles_the_memo_and_its_open_file(memo_binary, env
     assert result["note text"] == "about #1\n"
     assert result["errors after saving"] == [] and editors_setup.memos()[1] == NEW_TITLE + "\nand eggs", \
         "a save of the renamed file with an edit was refused"
+
+
+def test_emacs_eglot_rename_keeps_an_unsaved_first_line_the_user_typed(memo_binary, environment, tmp_path):
+    editors_setup, result = emacs(memo_binary, environment, tmp_path, "rename-unsaved-title")
+    assert "memo #1's file has unsaved changes to its title: save or undo them first" in result["refusal"]
+    assert result["file text"].startswith("Draft heading typed\n\nBuy milk and bread @errand")
+    assert editors_setup.memos()[1] == "Buy milk and bread @errand"
+
+
+def test_emacs_eglot_rename_on_a_busy_store_shows_the_servers_message(memo_binary, environment, tmp_path):
+    editors_setup, result = emacs(memo_binary, environment, tmp_path, "rename-busy-store")
+    assert "the store is busy" in result["refusal"], "eglot gave up before the server answered"
+    assert result["seconds"] < 8
+    assert editors_setup.memos()[1] == "Buy milk and bread @errand"
 
 
 def test_emacs_memo_new_adds_a_memo_and_names_its_file(memo_binary, environment, tmp_path):

@@ -141,6 +141,52 @@ def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_c
     assert asyncio.run(session()) == [0, 0]
 
 
+def test_a_file_left_after_a_refused_save_follows_the_store_once_a_new_server_starts(memo_binary, environment,
+                                                                                   tmp_path):
+    # Two editors (two servers) have #1's file open; the first saves, the second's older text is
+    # refused; both quit without closing the file. A new server puts the store's text back in it.
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    store = tmp_path / "store.sqlite"
+    memo(memo_binary, environment, store, "add", "Four")
+
+    async def two_editors():
+        first, second = MemoClient(), MemoClient()
+        await first.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+        await second.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+        try:
+            await initialize(first)
+            await initialize(second)
+            uri = await definition_of_1(first)
+            assert await definition_of_1(second) == uri
+            open_document(first, "Four", uri=uri)
+            open_document(second, "Four", uri=uri)
+            save(first, uri, "Four\nIMPORTANT A CHANGE\n")
+            await first.wait_for(lambda: "IMPORTANT" in memo(memo_binary, environment, store, "show", "1"))
+            assert "changed in the store since this file was written" in await refused_save(second, uri, "Four\nB1\n")
+            assert open(uri.removeprefix("file://")).read() == "Four\nB1\n", "the refused text stays while open"
+            return uri, [await exit_status(first), await exit_status(second)]
+        finally:
+            for client in (first, second):
+                if client._server and client._server.returncode is None:
+                    client._server.kill()
+                await client.stop()
+
+    uri, statuses = asyncio.run(two_editors())
+    assert statuses == [0, 0]
+
+    async def new_server(client):
+        await initialize(client)
+        path = uri.removeprefix("file://")
+        await client.wait_for(lambda: open(path).read() == "Four\nIMPORTANT A CHANGE")
+        open_document(client, open(path).read(), uri=uri)
+        save(client, uri, "Four\nIMPORTANT A CHANGE\nC appends\n")
+        await client.wait_for(lambda: "C appends" in memo(memo_binary, environment, store, "show", "1"))
+        assert not errors(client, uri)
+        return await exit_status(client)
+
+    assert serve(memo_binary, environment, store, new_server) == 0
+
+
 def saves_through(memo_binary, environment, tmp_path, uri_of):
     """Serves a store whose #1 is saved through `uri_of(the URI the server gave)`; the memo's text."""
     store = tmp_path / "store.sqlite"

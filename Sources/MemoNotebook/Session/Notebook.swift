@@ -52,6 +52,14 @@ package final class Notebook {
         self.scope = scope
     }
 
+    /// Runs `body` with the store's writers waiting at most `milliseconds` for another
+    /// process's lock (`MemoStore.waitingAtMost`).
+    package func waitingAtMost<Result, Failure: Error>(
+        milliseconds: Int32, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try store.waitingAtMost(milliseconds: milliseconds, body)
+    }
+
     /// The time of the change the running command makes, for its history entry: when the
     /// command began (in scripts, the time the deterministic clock then hands to the memo it
     /// adds or edits), read without moving the clock.

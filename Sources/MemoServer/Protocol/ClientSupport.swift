@@ -24,6 +24,12 @@ struct RefreshCapability: Decodable {
     let refreshSupport: Bool?
 }
 
+/// `workspace.workspaceEdit`: whether the client takes edits of a document's given version
+/// (`documentChanges`), which it applies only to that version.
+struct WorkspaceEditCapability: Decodable {
+    let documentChanges: Bool?
+}
+
 /// What the client said it supports, read once at `initialize`.
 struct ClientSupport {
     /// `DocumentSymbol` trees rather than flat `SymbolInformation` lists.
@@ -32,6 +38,7 @@ struct ClientSupport {
     var showDocument = false
     var codeLensRefresh = false
     var inlayHintRefresh = false
+    var versionedEdits = false
 
     init() {}
 
@@ -41,5 +48,6 @@ struct ClientSupport {
         showDocument = capabilities?.window?.showDocument?.support == true
         codeLensRefresh = capabilities?.workspace?.codeLens?.refreshSupport == true
         inlayHintRefresh = capabilities?.workspace?.inlayHint?.refreshSupport == true
+        versionedEdits = capabilities?.workspace?.workspaceEdit?.documentChanges == true
     }
 }

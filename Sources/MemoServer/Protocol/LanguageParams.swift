@@ -17,6 +17,7 @@ struct InitializeParams: Decodable {
             let inlayHint: RefreshCapability?
             /// Whether the client reports changed files when asked to (`client/registerCapability`).
             let didChangeWatchedFiles: DynamicRegistration?
+            let workspaceEdit: WorkspaceEditCapability?
         }
         let general: General?
         let workspace: Workspace?

@@ -18,9 +18,12 @@ final class MemoFiles {
     let folder: String
     /// The files this server wrote or saved: the ones it keeps in step with the store.
     private var written: Set<Int64> = []
+    /// The files in the folder when this server started, which earlier servers wrote.
+    private let foundAtStart: Set<Int64>
 
     init(folder: String) {
         self.folder = CachePath.normalized(folder)
+        foundAtStart = Self.memoFileIDs(in: self.folder)
     }
 
     /// The files of the store at `location`, in its own folder under `root`.
@@ -40,6 +43,25 @@ final class MemoFiles {
 
     /// The ids of the files written by this server.
     var ids: [Int64] { written.sorted() }
+
+    /// The files earlier servers left that this one has not written since: an editor that
+    /// held one open may reconnect with its text, so they follow the store by their text only
+    /// (`followText`).
+    var leftByEarlierServers: [Int64] { foundAtStart.subtracting(written).sorted() }
+
+    /// The ids of the memo files in `folder` (none when it does not exist yet).
+    private static func memoFileIDs(in folder: String) -> Set<Int64> {
+        guard let entries = opendir(folder) else { return [] }
+        defer { closedir(entries) }
+        var ids: Set<Int64> = []
+        while let entry = readdir(entries) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let id = idOfFileNamed(name) { ids.insert(id) }
+        }
+        return ids
+    }
 
     var isEmpty: Bool { written.isEmpty }
 
@@ -78,8 +100,14 @@ final class MemoFiles {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         let path = CachePath.normalized(url.path)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-        guard name.hasSuffix(".md"), let id = Int64(name.dropLast(3)), id > 0, "\(id).md" == name else { return nil }
+        guard let id = idOfFileNamed(name) else { return nil }
         return (CachePath.parent(of: path), id)
+    }
+
+    /// The memo a file named `name` is, by the name memo gives it (`12.md`).
+    private static func idOfFileNamed(_ name: some StringProtocol) -> Int64? {
+        guard name.hasSuffix(".md"), let id = Int64(name.dropLast(3)), id > 0, "\(id).md" == name else { return nil }
+        return id
     }
 
     /// The version file `id` was written from, as its base file records it; nil when unknown.
@@ -101,6 +129,17 @@ final class MemoFiles {
         try PrivateFile.replace(path, with: text ?? memo.content)
         try remember(memo)
         return uri(of: memo.id)
+    }
+
+    /// Puts `text`, `memo`'s text as read here, in the file of a memo that changed since its
+    /// file was written, keeping the base: an editor that still holds the file's older text
+    /// (reconnecting to a new server) has that text based on the older version, so its save
+    /// stays refused, while an editor that opens the file as it now is holds the current text,
+    /// which is based on the current version (`ReferenceService.noteEditorText`).
+    func followText(of memo: Memo, text: String) throws {
+        let path = path(of: memo.id)
+        guard base(of: memo.id) != Base(memo), PrivateFile.read(path) != text else { return }
+        try PrivateFile.replace(path, with: text)
     }
 
     /// Takes `memo` as the base of its file, after a save wrote it to the store.

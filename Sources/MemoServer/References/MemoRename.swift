@@ -23,10 +23,14 @@ extension ReferenceService {
     }
 
     /// `textDocument/rename`: edits the memo's title; the `WorkspaceEdit` that shows the new
-    /// title in its own file where the editor has it open (`openDocument`), else none.
+    /// title in its own file where the editor has it open (`openDocument`), else none. Refused
+    /// while that open file's title is not the memo's (the user changed it and did not save).
+    /// With `versionedEdits`, the edit names the version of the file it was made for: an
+    /// editor whose text moved on since (a change it has not sent yet) does not apply it over
+    /// what the user typed.
     func rename(
         _ params: RenameParams, in document: TextDocument, openDocument: (String) -> TextDocument?,
-        encoding: PositionEncoding
+        encoding: PositionEncoding, versionedEdits: Bool = false
     ) throws(RPCError) -> JSONValue {
         let name = params.newName
         guard !name.allSatisfy(\.isWhitespace) else { throw .invalidParams("a memo's title cannot be empty") }
@@ -37,30 +41,41 @@ extension ReferenceService {
             throw .invalidParams("there is no memo reference here to rename")
         }
         let renamed = try renamedMemo(found, on: line, in: document)
+        let uri = memoFiles?.uri(of: renamed.id), file = uri.flatMap(openDocument)
+        // The editor's title line gets the new title: it must be the title the store has,
+        // or the rename would replace a line the user typed and not saved.
+        if let file, file.titleLine.flatMap(file.line) ?? "" != MemoContent.title(of: readableText(of: renamed)) {
+            throw .invalidParams(
+                "memo #\(renamed.id)'s file has unsaved changes to its title: save or undo them first")
+        }
         var memo = renamed, content = renamed.content
         if let title = Self.titleRange(in: content), content[title] != name {
             content.replaceSubrange(title, with: name)
             let outcome = try RPCError.answering { try notebook.execute(.edit(id: .id(memo.id), text: content)) }
             if case .edited(let edited) = outcome { memo = edited }
         }
-        guard let files = memoFiles else { return .object([("changes", .object([]))]) }
-        let uri = files.uri(of: memo.id)
-        guard let file = openDocument(uri) else {
+        guard let files = memoFiles, let uri else { return .object([("changes", .object([]))]) }
+        guard let file else {
             if files.savedText(ofURI: uri) != nil { _ = try? files.write(memo) }
             return .object([("changes", .object([]))])
         }
         // An editor's text based on the version renamed is, with the new title put in it,
         // based on the renamed memo: a save of it, with the edits it holds, is not stale.
         if editorBases[uri] == MemoFiles.Base(renamed) { editorBases[uri] = MemoFiles.Base(memo) }
-        var changes: [(String, JSONValue)] = []
-        if let titleLine = file.titleLine, let text = file.line(titleLine), text != name {
-            let edit: JSONValue = .object([
-                ("range", encoding.range(line: titleLine, text.startIndex..<text.endIndex, in: text)),
-                ("newText", .string(name))
-            ])
-            changes.append((uri, .array([edit])))
+        guard let titleLine = file.titleLine, let text = file.line(titleLine), text != name else {
+            return .object([("changes", .object([]))])
         }
-        return .object([("changes", .object(changes))])
+        let edit: JSONValue = .object([
+            ("range", encoding.range(line: titleLine, text.startIndex..<text.endIndex, in: text)),
+            ("newText", .string(name))
+        ])
+        guard versionedEdits, let version = file.version else {
+            return .object([("changes", .object([(uri, .array([edit]))]))])
+        }
+        let versioned: JSONValue = .object([("uri", .string(uri)), ("version", .integer(Int64(version)))])
+        return .object([
+            ("documentChanges", .array([.object([("textDocument", versioned), ("edits", .array([edit]))])]))
+        ])
     }
 
     /// The reference under `position` and the line that holds it.

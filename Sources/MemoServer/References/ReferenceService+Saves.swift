@@ -5,19 +5,20 @@ import MemoNotebook
 /// change in the store rewrites the files that are not open.
 extension ReferenceService {
     /// Notes the version an open memo file's text is based on, when the editor opens it or
-    /// changes it. Opened (or reopened, or reloaded), the text came from the file, whose base
-    /// on disk names the version it came from, whether or not the text was edited outside
-    /// since: that base, or none known when there is none. Changed, the text is based on the
-    /// version whose text it now is: the memo's current one (the editor took the store's
-    /// text), or the file's base (reloaded after the file was rewritten).
+    /// changes it. The memo's current text (as stored or as read here) is based on the
+    /// current version. Otherwise, opened (or reopened, or reloaded), the text came from the
+    /// file, whose base on disk names the version it came from, whether or not the text was
+    /// edited outside since: that base, or none known when there is none. Changed, the text is
+    /// based on the file's base when it is that version's text (reloaded after the file was
+    /// rewritten).
     func noteEditorText(_ text: @autoclosure () -> String, of uri: String, opening: Bool) {
         guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
-        if opening {
-            editorBases[uri] = files.base(of: id)
-        } else if let current = try? notebook.memo(id: id),
+        if let current = try? notebook.memo(id: id),
             Self.isText(text(), of: current) || isReadableText(text(), ofVersion: MemoFiles.Base(current), id: id)
         {
             editorBases[uri] = MemoFiles.Base(current)
+        } else if opening {
+            editorBases[uri] = files.base(of: id)
         } else if let base = files.base(of: id), base.isText(of: text()) {
             editorBases[uri] = base
         }
@@ -104,7 +105,9 @@ extension ReferenceService {
         return true
     }
 
-    /// Rewrites or removes the memos' files that are not open, after the store changed.
+    /// Rewrites or removes the memos' files that are not open, after the store changed (and
+    /// when the server starts): this server's files, and those earlier servers left, by their
+    /// text only (`MemoFiles.followText`).
     func refreshFiles(isOpen: (String) -> Bool) {
         guard let files = memoFiles else { return }
         for id in files.ids where !isOpen(files.uri(of: id)) {
@@ -113,6 +116,10 @@ extension ReferenceService {
                 continue
             }
             _ = try? files.write(memo, text: readableText(of: memo))
+        }
+        for id in files.leftByEarlierServers where !isOpen(files.uri(of: id)) {
+            guard let memo = try? notebook.memo(id: id) else { continue }
+            try? files.followText(of: memo, text: readableText(of: memo))
         }
     }
 }

@@ -155,7 +155,7 @@ package final class MemoServer {
             case .response(let id, let result):
                 if let id {
                     workspace.received(id, succeeded: result != nil)
-                    selectionActions.received(id, result: result)
+                    waitingBriefly { selectionActions.received(id, result: result) }
                     outbox.received(answerTo: id)
                 }
                 return nil
@@ -232,9 +232,14 @@ package final class MemoServer {
                     + [references.stableLinksAction(in: document, encoding: documents.encoding)].compactMap { $0 })
         case .workspaceSymbols(let params): return try references.workspaceSymbols(params)
         case .executeCommand(let params) where params.command == NewMemoCommand.name:
-            return try NewMemoCommand(references: references, outbox: outbox, clientShowsDocuments: client.showDocument)
-                .run(params)
-        case .executeCommand(let params): return try selectionActions.executeCommand(params, id: id, in: documents)
+            return try waitingBriefly { () throws(RPCError) in
+                try NewMemoCommand(references: references, outbox: outbox, clientShowsDocuments: client.showDocument)
+                    .run(params)
+            }
+        case .executeCommand(let params):
+            return try waitingBriefly { () throws(RPCError) in
+                try selectionActions.executeCommand(params, id: id, in: documents)
+            }
         case .codeLenses(let params):
             return try references.codeLenses(
                 in: documents.document(params.textDocument.uri), encoding: documents.encoding)
@@ -248,13 +253,29 @@ package final class MemoServer {
             return try references.prepareRename(
                 in: documents.document(params.textDocument.uri), at: params.position, encoding: documents.encoding)
         case .rename(let params):
-            return try references.rename(
-                params, in: documents.document(params.textDocument.uri),
-                openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding)
+            return try waitingBriefly { () throws(RPCError) in
+                try references.rename(
+                    params, in: documents.document(params.textDocument.uri),
+                    openDocument: { [documents] uri in try? documents.document(uri) }, encoding: documents.encoding,
+                    versionedEdits: client.versionedEdits)
+            }
         case .exit, .didOpen, .didChange, .didClose, .didSave, .initialized, .didChangeWatchedFiles,
             .didChangeWorkspaceFolders:
             throw .methodNotFound(message.method)
         }
+    }
+
+    /// How long a write an editor asks for waits for another process's lock: less than an
+    /// editor waits for an answer (eglot gives up after 10 s and shows only "Timed out"), so
+    /// the user reads that the store is busy. The notebook's methods wait the usual ten seconds.
+    static let editorWriteWaitMilliseconds: Int32 = 3_000
+
+    /// Runs an editor's write (rename, a memo file's save, `memo.new`, the selection actions)
+    /// waiting at most `editorWriteWaitMilliseconds` for the store.
+    private func waitingBriefly<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try references.notebook.waitingAtMost(milliseconds: Self.editorWriteWaitMilliseconds, body)
     }
 
     private func handleNotification(_ message: IncomingMessage) {
@@ -269,7 +290,7 @@ package final class MemoServer {
             case .didChange(let params): documents.change(params)
             case .didClose(let params): documents.close(params)
             case .didSave(let params):
-                if references.saved(params, openText: documents.text(of: params.textDocument.uri)) {
+                if waitingBriefly({ references.saved(params, openText: documents.text(of: params.textDocument.uri)) }) {
                     documents.reportSave(of: params.textDocument.uri)
                 }
                 workspace.saved(params.textDocument.uri)

@@ -55,6 +55,48 @@ on #1 with a new title."
       (memo-test-settle)
       (memo-test-record "errors after saving" (memo-test-flymake 1)))))
 
+;; The error eglot shows (the server's message), or nil when the rename was applied.
+(defun memo-test-rename-error (name)
+  (condition-case err
+      (progn (eglot-rename name) nil)
+    (error (format "%S" err))))
+
+(defun memo-scenario-rename-unsaved-title ()
+  "Go to the definition of #1, type a new first line in its file and do not save, then
+M-x eglot-rename on #1 in the note: refused, the typed line kept."
+  (let ((note (memo-test-open (memo-test-file "about.md"))) file)
+    (with-current-buffer note
+      (memo-test-search "#1" 1)
+      (call-interactively #'xref-find-definitions))
+    (setq file (window-buffer (selected-window)))
+    (with-current-buffer file
+      (memo-test-wait (lambda () eglot--managed-mode) 5)
+      (goto-char (point-min))
+      (insert "Draft heading typed\n\n")
+      (memo-test-idle))
+    (switch-to-buffer note)
+    (with-current-buffer note
+      (memo-test-search "#1" 1)
+      (memo-test-record "refusal" (memo-test-rename-error "Groceries for the week"))
+      (memo-test-settle))
+    (memo-test-record "file text" (memo-test-buffer-text file))))
+
+(defun memo-scenario-rename-busy-store ()
+  "M-x eglot-rename on #1 while another process (the sqlite3 shell) holds the store's
+write lock: the server's busy message, before eglot's own 10 s timeout."
+  (let ((note (memo-test-open (memo-test-file "about.md")))
+        (lock (start-process "lock" "*lock*" "sqlite3" memo-test-store))
+        started)
+    (process-send-string lock "BEGIN IMMEDIATE;\nSELECT 'locked';\n")
+    (memo-test-wait (lambda () (with-current-buffer "*lock*" (string-match-p "locked" (buffer-string)))) 10)
+    (with-current-buffer note
+      (memo-test-search "#1" 1)
+      (setq started (float-time))
+      (memo-test-record "refusal" (memo-test-rename-error "Groceries for the week"))
+      (memo-test-record "seconds" (- (float-time) started)))
+    (process-send-string lock "ROLLBACK;\n.quit\n")
+    (memo-test-wait (lambda () (not (process-live-p lock))) 10)))
+
 (defun memo-scenario-new-memo ()
   "M-: (eglot-execute-command (eglot-current-server) \"memo.new\" [\"A fresh idea\"]):
 eglot 1.9 does not open documents for the server (window/showDocument), so the server's

@@ -83,6 +83,36 @@ function S.rename(h)
   h.record("errors after saving", h.diagnostics(file, 1000))
 end
 
+-- gd on #1, a new first line typed in its file and not saved, back to the note, then
+-- :lua vim.lsp.buf.rename() on #1: the server's refusal is what Neovim shows, the typed line
+-- stays.
+function S.rename_unsaved_title(h)
+  local note = h.open("about.md")
+  h.search("#1", 1)
+  vim.lsp.buf.definition()
+  h.wait(function() return vim.api.nvim_get_current_buf() ~= note end, 5000)
+  local file = vim.api.nvim_get_current_buf()
+  h.wait(function() return vim.lsp.buf_is_attached(file, h.client().id) end, 5000)
+  h.feed("ggODraft heading typed<CR><Esc>")
+  -- The user takes a moment to go back to the note: Neovim sends the typed change (0.7 holds
+  -- a buffer's changes a while; a request on the buffer sends them at once).
+  vim.lsp.buf_request_sync(file, "textDocument/documentSymbol",
+                           { textDocument = { uri = vim.uri_from_bufnr(file) } }, 5000)
+  vim.api.nvim_set_current_buf(note)
+  h.search("#1", 1)
+  local shown = {}
+  local notify, err_writeln, input = vim.notify, vim.api.nvim_err_writeln, vim.ui.input
+  vim.notify = function(text, ...) table.insert(shown, text) return notify(text, ...) end
+  vim.api.nvim_err_writeln = function(text) table.insert(shown, text) end
+  vim.ui.input = function(_, on_confirm) on_confirm("Groceries for the week") end
+  vim.lsp.buf.rename()
+  h.wait(function() return #shown > 0 end, 5000)
+  vim.notify, vim.api.nvim_err_writeln, vim.ui.input = notify, err_writeln, input
+  h.settle()
+  h.record("shown", table.concat(shown, "\n"))
+  h.record("file text", h.text(file))
+end
+
 -- :lua vim.lsp.buf.execute_command({ command = "memo.new", arguments = { "..." } }): Neovim
 -- 0.7 does not open documents for the server (window.showDocument), so the server's
 -- message names the file, which the user then opens with :edit.
