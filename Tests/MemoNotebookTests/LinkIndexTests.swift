@@ -338,6 +338,24 @@ struct LinkIndexTests {
         #expect(try indexed(session) == ["2 10 2 → none", "2 29 2 → 1"])
     }
 
+    /// Writing a text costs its length, however many references it makes: a memo of 200,000
+    /// `#ID`s, all on one line (each once took a scan back through the line, each word
+    /// starting with `m` a copy of the rest of it), is written, and the index holds every
+    /// one of its links, to the memo each names.
+    @Test func aTextOfTwoHundredThousandReferencesIsWrittenAndLinked() throws {
+        let session = try ScriptedNotebook()
+        try session.run(["add one", "add two"])
+        try session.run("add " + Array(repeating: "#1 m #2", count: 100_000).joined(separator: " "))
+        let rows = try session.notebook.store.database.prepare(
+            """
+            SELECT t.id, count(*) FROM memo_link l LEFT JOIN memo t ON t.uuid = l.target_uuid
+            WHERE l.memo_id = 3 GROUP BY t.id ORDER BY t.id
+            """)
+        var counts: [String] = []
+        while try rows.step() { counts.append("\(rows.isNull(at: 0) ? "none" : String(rows.int64(at: 0))) \(rows.int64(at: 1))") }
+        #expect(counts == ["1 100000", "2 100000"])
+    }
+
     /// A delete names the memos that referenced what it deleted; their links show the memo
     /// missing until an undo brings it back.
     @Test func aDeleteNamesItsReferrers() throws {
