@@ -328,6 +328,22 @@ struct MemoTable {
         return kept
     }
 
+    /// Makes memo `id`'s `#ID` links that name `old` name `new`: within an import, a record
+    /// added under a uuid of its own is what the file's links to its old uuid meant. A
+    /// `memo:` reference names what its text says, so it stays.
+    func moveLinks(of id: Int64, from old: String, to new: String) throws {
+        try database.writingMemoRows(token) {
+            try images.stageBeforeImage(of: id)
+            try database.cached(
+                """
+                UPDATE memo_link SET target_uuid = ?3
+                WHERE memo_id = ?1 AND target_uuid = ?2
+                  AND substr(CAST((SELECT content FROM memo WHERE id = ?1) AS BLOB), start + 1, 1) = CAST('#' AS BLOB)
+                """
+            ).run([.integer(id), .text(old), .text(new)])
+        }
+    }
+
     /// Makes the references of memo `id` that start at `starts` (UTF-8 byte offsets) name no
     /// memo: its text stays as it is, and they read as plain words from now on, through
     /// edits too (`KeptReferences`). How many it unlinked.
