@@ -436,6 +436,18 @@ struct LinkIndexTests {
         #expect(counts == ["1 100000", "2 100000"])
     }
 
+    /// An export of a memo of 70,000 references imports back: its JSON Lines record, whose
+    /// links member says what each names, is longer than a line of commands (5 MB).
+    @Test func aMemoOfManyReferencesImportsBack() throws {
+        let source = try ScriptedNotebook()
+        try source.run(["add one", "add two", "add " + Array(repeating: "#1 #2", count: 35_000).joined(separator: " ")])
+        let file = scratch.path + "/many.jsonl"
+        try source.run("export \(file)")
+        let copy = try ScriptedNotebook()
+        try copy.run("import \(file)")
+        #expect(try indexed(copy).count == 70_000)
+    }
+
     /// A delete names the memos that referenced what it deleted; their links show the memo
     /// missing until an undo brings it back.
     @Test func aDeleteNamesItsReferrers() throws {
