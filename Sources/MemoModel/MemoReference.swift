@@ -73,7 +73,8 @@ package enum MemoReference: Hashable, Sendable {
     }
 
     /// `canStart` but for code spans, which `all` asks once a reference is found.
-    private static func isReferenceStart(_ hash: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax) -> Bool {
+    private static func isReferenceStart(_ hash: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax) -> Bool
+    {
         let line = facts.text
         let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
         guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !facts.isInURL(hash) else {
@@ -83,7 +84,9 @@ package enum MemoReference: Hashable, Sendable {
         return !(syntax.isMarkdown && (line[..<hash].hasSuffix("](") || facts.isLinkDefinition(before: hash)))
     }
 
-    private static func reference(startingAt start: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax)
+    private static func reference(
+        startingAt start: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax
+    )
         -> Found?
     {
         let line = facts.text

@@ -312,7 +312,9 @@ struct LinkIndexTests {
         #expect(target.uuid != taken)
         let links = Set(try indexed(session))
         #expect(
-            links == ["\(target.id) 15 2 → \(target.id)", "\(referrer.id) 12 2 → \(target.id)", "\(referrer.id) 15 41 → 1"])
+            links == [
+                "\(target.id) 15 2 → \(target.id)", "\(referrer.id) 12 2 → \(target.id)", "\(referrer.id) 15 41 → 1"
+            ])
         // Imported again, the file changes nothing: its record is the memo the first import made.
         #expect(try session.run("import \(file)").contains("0 added"))
         #expect(try indexed(session).count == 3)
@@ -324,12 +326,17 @@ struct LinkIndexTests {
     @Test(arguments: [
         (#""x""#, #""links" must be an array of {"start", "length", "uuid"} objects"#),
         (#"[3]"#, #""links" item 1 must be an object with "start", "length" and "uuid""#),
-        (#"[{"start":4,"length":2,"uuid":null},{"start":-1,"length":2,"uuid":null}]"#,
-         #""links" item 2: "start" must be a whole number of bytes, 0 or more"#),
-        (#"[{"start":4,"length":2.5,"uuid":null}]"#, #""links" item 1: "length" must be a whole number of bytes, 0 or more"#),
+        (
+            #"[{"start":4,"length":2,"uuid":null},{"start":-1,"length":2,"uuid":null}]"#,
+            #""links" item 2: "start" must be a whole number of bytes, 0 or more"#
+        ),
+        (
+            #"[{"start":4,"length":2.5,"uuid":null}]"#,
+            #""links" item 1: "length" must be a whole number of bytes, 0 or more"#
+        ),
         (#"[{"start":4,"uuid":null}]"#, #""links" item 1: "length" must be a whole number of bytes, 0 or more"#),
         (#"[{"start":4,"length":2,"uuid":"zz"}]"#, #""links" item 1: "uuid" must be a uuid or null, not 'zz'"#),
-        (#"[{"start":4,"length":2}]"#, #""links" item 1: "uuid" must be a uuid or null"#),
+        (#"[{"start":4,"length":2}]"#, #""links" item 1: "uuid" must be a uuid or null"#)
     ])
     func malformedLinksFailTheImport(links: String, reason: String) throws {
         let session = try ScriptedNotebook()
@@ -357,7 +364,8 @@ struct LinkIndexTests {
         try source.run("export \(file)")
         let exported = try String(contentsOfFile: file, encoding: .utf8)
         #expect(exported.contains(" l=4:2:"), "\(exported)")
-        try exported.replacingOccurrences(of: " l=4:2:", with: " l=-4:2:").write(toFile: file, atomically: true, encoding: .utf8)
+        try exported.replacingOccurrences(of: " l=4:2:", with: " l=-4:2:").write(
+            toFile: file, atomically: true, encoding: .utf8)
         let copy = try ScriptedNotebook()
         let error = try #require(throws: LocatedError.self) { try copy.run("import \(file)") }
         #expect("\(error.underlying)" == #""links" item 1: "start" must be a whole number of bytes, 0 or more"#)
@@ -432,7 +440,9 @@ struct LinkIndexTests {
             WHERE l.memo_id = 3 GROUP BY t.id ORDER BY t.id
             """)
         var counts: [String] = []
-        while try rows.step() { counts.append("\(rows.isNull(at: 0) ? "none" : String(rows.int64(at: 0))) \(rows.int64(at: 1))") }
+        while try rows.step() {
+            counts.append("\(rows.isNull(at: 0) ? "none" : String(rows.int64(at: 0))) \(rows.int64(at: 1))")
+        }
         #expect(counts == ["1 100000", "2 100000"])
     }
 

@@ -307,8 +307,9 @@ struct MemoTable {
     /// memo here as it reads, by that memo's id here), in the order of the text.
     private func keptReferences(of id: Int64, asRead: Bool) throws -> KeptReferences {
         var kept = KeptReferences()
-        guard let content = try database.cached("SELECT content FROM memo WHERE id = ?1").firstRow(
-            [.integer(id)], { $0.string(at: 0) })
+        guard
+            let content = try database.cached("SELECT content FROM memo WHERE id = ?1").firstRow(
+                [.integer(id)], { $0.string(at: 0) })
         else { return kept }
         let rows = try database.cached(
             """
