@@ -23,14 +23,11 @@ package enum MemoReference: Hashable, Sendable {
         // Most lines hold neither a `#` nor the `:` of `memo:`: those are passed over as bytes.
         guard line.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }
         var found: [Found] = []
-        // Code spans and tags found once for the line, each reference looked up in them by
-        // halving: a line holding thousands of references costs each the same.
-        let code = syntax.isMarkdown ? codeSpans(in: line) : []
-        let tags = syntax.hasTags ? tagSpans(in: line) : []
+        let facts = ReferenceLine(line, syntax: syntax)
         var index = line.startIndex
         while let start = line[index...].firstIndex(where: { $0 == "#" || $0 == "m" || $0 == "M" }) {
-            if let reference = reference(startingAt: start, in: line, syntax: syntax, tags: tags),
-                !Self.index(reference.range.lowerBound, isIn: code)
+            if let reference = reference(startingAt: start, in: facts, syntax: syntax),
+                !facts.isInCode(reference.range.lowerBound)
             {
                 found.append(reference)
                 index = reference.range.upperBound
@@ -63,8 +60,8 @@ package enum MemoReference: Hashable, Sendable {
     /// and not in a URL, after `/` or `&`, in a Markdown link's fragment or code span.
     /// Completion after `#` asks too, so it offers memos only where they would be references.
     package static func canStart(at hash: String.Index, in line: String, syntax: ReferenceSyntax) -> Bool {
-        isReferenceStart(hash, in: line, syntax: syntax, tags: syntax.hasTags ? tagSpans(in: line) : [])
-            && !(syntax.isMarkdown && index(hash, isIn: codeSpans(in: line)))
+        let facts = ReferenceLine(line, syntax: syntax)
+        return isReferenceStart(hash, in: facts, syntax: syntax) && !facts.isInCode(hash)
     }
 
     /// Whether a `#` at `hash` stands where a style sheet has a colour (`color: #`): what is
@@ -75,77 +72,29 @@ package enum MemoReference: Hashable, Sendable {
         return isValue(hash..<end, in: line)
     }
 
-    /// `canStart` but for code spans, which `all` finds once for the whole line, as it does
-    /// the line's `tags` (`tagSpans`).
-    private static func isReferenceStart(
-        _ hash: String.Index, in line: String, syntax: ReferenceSyntax, tags: [Swift.Range<String.Index>]
-    ) -> Bool {
+    /// `canStart` but for code spans, which `all` asks once a reference is found.
+    private static func isReferenceStart(_ hash: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax) -> Bool
+    {
+        let line = facts.text
         let before = hash == line.startIndex ? nil : line[line.index(before: hash)]
-        guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !isInURL(hash, in: line) else {
+        guard before.map({ !isWordCharacter($0) && $0 != "/" && $0 != "&" }) ?? true, !facts.isInURL(hash) else {
             return false
         }
-        if index(hash, isIn: tags) { return false }
-        return !(syntax.isMarkdown && (follows("](", at: hash, in: line) || isLinkDefinition(before: hash, in: line)))
-    }
-
-    /// Whether `text` stands right before `index`: looked at from `index` back, so a line with
-    /// thousands of references costs each of them the same.
-    private static func follows(_ text: String, at index: String.Index, in line: String) -> Bool {
-        var index = index
-        for character in text.reversed() {
-            guard index > line.startIndex else { return false }
-            index = line.index(before: index)
-            if line[index] != character { return false }
-        }
-        return true
-    }
-
-    /// The tags of markup on a line: from a `<` that opens one (`<a`, `</a`, `<!`) to the
-    /// next `>` or `<`, or to the end of the line.
-    private static func tagSpans(in line: String) -> [Swift.Range<String.Index>] {
-        var spans: [Swift.Range<String.Index>] = []
-        var index = line.startIndex
-        while let open = line[index...].firstIndex(of: "<") {
-            let next = line.index(after: open)
-            guard next < line.endIndex, line[next].isLetter || line[next] == "/" || line[next] == "!" else {
-                index = next
-                continue
-            }
-            let end = line[next...].firstIndex { $0 == ">" || $0 == "<" } ?? line.endIndex
-            spans.append(next..<end)
-            guard end < line.endIndex else { break }
-            index = line[end] == "<" ? end : line.index(after: end)
-        }
-        return spans
-    }
-
-    /// Whether `index` is in one of `spans` (in order, not overlapping), found by halving.
-    private static func index(_ index: String.Index, isIn spans: [Swift.Range<String.Index>]) -> Bool {
-        var low = 0, high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].upperBound <= index { low = middle + 1 } else { high = middle }
-        }
-        return low < spans.count && spans[low].contains(index)
-    }
-
-    /// Whether what comes before `index` is a Markdown link definition's label: `[x]: #12`
-    /// defines a link to the fragment `#12`.
-    private static func isLinkDefinition(before index: String.Index, in line: String) -> Bool {
-        let head = line[..<index].drop { $0 == " " }
-        guard head.first == "[", line.distance(from: line.startIndex, to: head.startIndex) <= 3 else { return false }
-        let label = head.trimmingSpaces()
-        return label.hasSuffix("]:") && !label.dropFirst().dropLast(2).contains("]")
+        if syntax.hasTags, facts.isInTag(hash) { return false }
+        return !(syntax.isMarkdown && (line[..<hash].hasSuffix("](") || facts.isLinkDefinition(before: hash)))
     }
 
     private static func reference(
-        startingAt start: String.Index, in line: String, syntax: ReferenceSyntax, tags: [Swift.Range<String.Index>]
-    ) -> Found? {
+        startingAt start: String.Index, in facts: ReferenceLine, syntax: ReferenceSyntax
+    )
+        -> Found?
+    {
+        let line = facts.text
         let before = start == line.startIndex ? nil : line[line.index(before: start)]
         guard before.map({ !isWordCharacter($0) }) ?? true else { return nil }
         let rest = line[start...]
         if rest.first == "#" {
-            guard isReferenceStart(start, in: line, syntax: syntax, tags: tags) else { return nil }
+            guard isReferenceStart(start, in: facts, syntax: syntax) else { return nil }
             let digits = rest.dropFirst().prefix { $0.isASCII && $0.isWholeNumber }
             guard !digits.isEmpty, endsWord(at: digits.endIndex, in: line), let id = Int64(digits), id > 0,
                 !(syntax.hasHexColours && [3, 4, 6, 8].contains(digits.count)
@@ -153,7 +102,8 @@ package enum MemoReference: Hashable, Sendable {
             else { return nil }
             return Found(reference: .id(id), range: start..<digits.endIndex)
         }
-        guard rest.prefix(uuidPrefix.count).lowercased() == uuidPrefix, !isInURL(start, in: line) else { return nil }
+        // Only the start is lower-cased: the rest of a long line is not copied at each `m`.
+        guard rest.prefix(uuidPrefix.count).lowercased() == uuidPrefix, !facts.isInURL(start) else { return nil }
         let name = rest.dropFirst(uuidPrefix.count)
         let uuid = name.prefix(36)
         if isUUID(uuid), endsWord(at: uuid.endIndex, in: line) {
@@ -176,36 +126,6 @@ package enum MemoReference: Hashable, Sendable {
         let before = line[..<range.lowerBound].last { $0 != " " && $0 != "\t" }
         let after = line[range.upperBound...].first { $0 != " " && $0 != "\t" }
         return before.map { ":=\"'(,".contains($0) } ?? false || after.map { ";\"')},!".contains($0) } ?? false
-    }
-
-    /// Whether `index` stands in a URL: the run of text around it without white space holds
-    /// `://` before it.
-    private static func isInURL(_ index: String.Index, in line: String) -> Bool {
-        let tokenStart = line[..<index].lastIndex(where: \.isWhitespace).map(line.index(after:)) ?? line.startIndex
-        return line[tokenStart..<index].contains("://")
-    }
-
-    /// The code spans of a Markdown line: from a run of backticks to the next run of as many.
-    private static func codeSpans(in line: String) -> [Swift.Range<String.Index>] {
-        var spans: [Swift.Range<String.Index>] = []
-        var index = line.startIndex
-        while let open = line[index...].firstIndex(of: "`") {
-            let run = line[open...].prefix { $0 == "`" }
-            var search = run.endIndex
-            var closed: String.Index?
-            while let next = line[search...].firstIndex(of: "`") {
-                let closing = line[next...].prefix { $0 == "`" }
-                if closing.count == run.count {
-                    closed = closing.endIndex
-                    break
-                }
-                search = closing.endIndex
-            }
-            guard let end = closed else { break }
-            spans.append(open..<end)
-            index = end
-        }
-        return spans
     }
 
     /// Letters, digits and `_` make words; anything else (space, punctuation) bounds them.

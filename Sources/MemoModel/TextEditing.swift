@@ -28,6 +28,6 @@ extension StringProtocol {
 }
 
 /// Tab or a space separator: the members of Foundation's `CharacterSet.whitespaces`.
-private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+func isSpace(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
 }

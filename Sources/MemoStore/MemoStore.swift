@@ -195,6 +195,14 @@ package final class MemoStore {
         try imports.merge(draft, at: time)
     }
 
+    /// An import's links to a record it added under a uuid of its own follow it there
+    /// (`ImportMerging.moveCarriedLinks`).
+    package func moveCarriedLinks(
+        from old: String, to new: String, at time: Timestamp, carriedBy isCarrying: (String) -> Bool
+    ) throws(StoreError) {
+        try imports.moveCarriedLinks(from: old, to: new, at: time, carriedBy: isCarrying)
+    }
+
     // MARK: Changes (`ChangeRecorder`, `BatchControl`)
 
     /// Runs `body` as one saved change of `kind` made at `time`, recorded in the history.

@@ -284,6 +284,94 @@ struct LinkIndexTests {
         #expect(try session.run("list --links-to 3").isEmpty)
     }
 
+    /// A record whose uuid names an unrelated memo here is added under a uuid of its own; in
+    /// its file that uuid names the record, so the file's links to it follow it to its new
+    /// uuid, whether the record that links comes after it or before, and never lead to the
+    /// unrelated memo. A `memo:UUID` names what its text says.
+    @Test(arguments: [false, true])
+    func linksToARecordAddedUnderANewUUIDFollowIt(linkerFirst: Bool) throws {
+        let (taken, linker) = ("77777777-aaaa-4111-8111-000000000001", "88888888-aaaa-4111-8111-000000000001")
+        let session = try ScriptedNotebook()
+        let local = scratch.path + "/local.jsonl"
+        try (#"{"uuid":"\#(taken)","content":"Local unrelated","insertDate":"2020-01-01T00:00:00.000Z"}"# + "\n")
+            .write(toFile: local, atomically: true, encoding: .utf8)
+        try session.run("import \(local)")
+        let records = [
+            #"{"uuid":"\#(taken)","content":"Foreign target #1","insertDate":"2024-05-05T00:00:00.000Z","#
+                + #""links":[{"start":15,"length":2,"uuid":"\#(taken)"}]}"#,
+            #"{"uuid":"\#(linker)","content":"Foreign ref #1 memo:\#(taken)","insertDate":"2024-05-06T00:00:00.000Z","#
+                + #""links":[{"start":12,"length":2,"uuid":"\#(taken)"},{"start":15,"length":41,"uuid":"\#(taken)"}]}"#
+        ]
+        let file = scratch.path + "/foreign.jsonl"
+        try ((linkerFirst ? records.reversed() : records).joined(separator: "\n") + "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try session.run("import \(file)").contains("2 added (1 under a new uuid"))
+        let memos = try session.notebook.store.memos(MemoQuery()).collect()
+        let target = try #require(memos.first { $0.content.hasPrefix("Foreign target") })
+        let referrer = try #require(memos.first { $0.content.hasPrefix("Foreign ref") })
+        #expect(target.uuid != taken)
+        let links = Set(try indexed(session))
+        #expect(
+            links == [
+                "\(target.id) 15 2 → \(target.id)", "\(referrer.id) 12 2 → \(target.id)", "\(referrer.id) 15 41 → 1"
+            ])
+        // Imported again, the file changes nothing: its record is the memo the first import made.
+        #expect(try session.run("import \(file)").contains("0 added"))
+        #expect(try indexed(session).count == 3)
+    }
+
+    /// A `links` member that is not a list of places in the text and the memos they name
+    /// (null for none) is a malformed record: the import fails at its line, saying why in
+    /// one line, and the store is unchanged, in JSON Lines, JSON and the Markdown comment.
+    @Test(arguments: [
+        (#""x""#, #""links" must be an array of {"start", "length", "uuid"} objects"#),
+        (#"[3]"#, #""links" item 1 must be an object with "start", "length" and "uuid""#),
+        (
+            #"[{"start":4,"length":2,"uuid":null},{"start":-1,"length":2,"uuid":null}]"#,
+            #""links" item 2: "start" must be a whole number of bytes, 0 or more"#
+        ),
+        (
+            #"[{"start":4,"length":2.5,"uuid":null}]"#,
+            #""links" item 1: "length" must be a whole number of bytes, 0 or more"#
+        ),
+        (#"[{"start":4,"uuid":null}]"#, #""links" item 1: "length" must be a whole number of bytes, 0 or more"#),
+        (#"[{"start":4,"length":2,"uuid":"zz"}]"#, #""links" item 1: "uuid" must be a uuid or null, not 'zz'"#),
+        (#"[{"start":4,"length":2}]"#, #""links" item 1: "uuid" must be a uuid or null"#)
+    ])
+    func malformedLinksFailTheImport(links: String, reason: String) throws {
+        let session = try ScriptedNotebook()
+        try session.run(["add one", "add two"])
+        let file = scratch.path + "/bad.jsonl"
+        try (#"{"content":"fine #1"}"# + "\n" + #"{"content":"see #2 here","links":\#(links)}"# + "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: LocatedError.self) { try session.run("import \(file)") }
+        #expect(error.line == 2)
+        #expect("\(error.underlying)" == reason)
+        #expect(try session.run("count") == "2\n")
+        let array = scratch.path + "/bad.json"
+        try ("[\n" + #"{"content":"fine #1"},"# + "\n" + #"{"content":"see #2 here","links":\#(links)}"# + "\n]\n")
+            .write(toFile: array, atomically: true, encoding: .utf8)
+        #expect(throws: LocatedError.self) { try session.run("import \(array)") }
+        #expect(try session.run("count") == "2\n")
+    }
+
+    /// The Markdown comment's short form says a link as `START:LENGTH:NAME`: one whose place
+    /// is negative fails the import at its item, as in JSON.
+    @Test func aMarkdownLinkOutsideTheTextFailsTheImport() throws {
+        let source = try ScriptedNotebook()
+        try source.run(["add one", "add see #1"])
+        let file = scratch.path + "/links.md"
+        try source.run("export \(file)")
+        let exported = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(exported.contains(" l=4:2:"), "\(exported)")
+        try exported.replacingOccurrences(of: " l=4:2:", with: " l=-4:2:").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let copy = try ScriptedNotebook()
+        let error = try #require(throws: LocatedError.self) { try copy.run("import \(file)") }
+        #expect("\(error.underlying)" == #""links" item 1: "start" must be a whole number of bytes, 0 or more"#)
+        #expect(try copy.run("count") == "0\n")
+    }
+
     /// A linked memo is named by its first line, cut where a character ends (a memo is not
     /// read whole for it) and shortened to the width as a listing is.
     @Test func linkedMemosAreNamedByTheirFirstLineShortened() throws {
@@ -336,6 +424,38 @@ struct LinkIndexTests {
         #expect(try indexed(session) == ["2 5 2 → none", "2 24 2 → 1"])
         try session.run("edit 2 Now: Rule #1 first, then see #1 again")
         #expect(try indexed(session) == ["2 10 2 → none", "2 29 2 → 1"])
+    }
+
+    /// Writing a text costs its length, however many references it makes: a memo of 200,000
+    /// `#ID`s, all on one line (each once took a scan back through the line, each word
+    /// starting with `m` a copy of the rest of it), is written, and the index holds every
+    /// one of its links, to the memo each names.
+    @Test func aTextOfTwoHundredThousandReferencesIsWrittenAndLinked() throws {
+        let session = try ScriptedNotebook()
+        try session.run(["add one", "add two"])
+        try session.run("add " + Array(repeating: "#1 m #2", count: 100_000).joined(separator: " "))
+        let rows = try session.notebook.store.database.prepare(
+            """
+            SELECT t.id, count(*) FROM memo_link l LEFT JOIN memo t ON t.uuid = l.target_uuid
+            WHERE l.memo_id = 3 GROUP BY t.id ORDER BY t.id
+            """)
+        var counts: [String] = []
+        while try rows.step() {
+            counts.append("\(rows.isNull(at: 0) ? "none" : String(rows.int64(at: 0))) \(rows.int64(at: 1))")
+        }
+        #expect(counts == ["1 100000", "2 100000"])
+    }
+
+    /// An export of a memo of 70,000 references imports back: its JSON Lines record, whose
+    /// links member says what each names, is longer than a line of commands (5 MB).
+    @Test func aMemoOfManyReferencesImportsBack() throws {
+        let source = try ScriptedNotebook()
+        try source.run(["add one", "add two", "add " + Array(repeating: "#1 #2", count: 35_000).joined(separator: " ")])
+        let file = scratch.path + "/many.jsonl"
+        try source.run("export \(file)")
+        let copy = try ScriptedNotebook()
+        try copy.run("import \(file)")
+        #expect(try indexed(copy).count == 70_000)
     }
 
     /// A delete names the memos that referenced what it deleted; their links show the memo

@@ -244,6 +244,10 @@ HOSTILE_PEERS = {
            '{"content": "", "insertDate": 0, "updateDate": null, "textBy": "z", "textSeq": 1}');
     """,
     "another program's database": "PRAGMA application_id = 42; PRAGMA user_version = 3;",
+    "malformed links": """
+        INSERT INTO memo(uuid, content, insert_date, change_seq) VALUES ('5a0e7c52-9a47-4d4b-8c9c-00000000000b', 'see #1', 0, 1);
+        INSERT INTO memo_link(memo_id, start, length, target_uuid) SELECT id, 4, 2, 'zz' FROM memo WHERE content = 'see #1';
+    """,
 }
 
 
@@ -256,6 +260,7 @@ PEER_OUTCOMES = {
     "a newer schema": b"newer than this memo knows (12); it was left untouched: upgrade memo to open it",
     "hostile deleted texts": b"its deleted text: memo text is empty; nothing was synced",
     "another program's database": b"is not a memo store (an SQLite database of another program); it was left untouched",
+    "malformed links": b"its link at 4 names 'zz', not an RFC 4122 uuid; nothing was synced",
 }
 
 

@@ -83,3 +83,34 @@ def test_a_handle_several_memos_share_is_refused_naming_them(memo_binary, enviro
     assert result.stderr.strip().endswith(
         "memo:abcdef01 names several memos: #1 (memo:abcdef01234) first twin, #2 (memo:abcdef01239) second twin")
     assert text(memo_binary, environment, store, "count") == "2\n"
+
+
+def test_an_imports_links_follow_a_record_added_under_a_new_uuid(memo_binary, environment, tmp_path):
+    """A record whose uuid names an unrelated memo here is added under a uuid of its own; the
+    file's link to it, from a record before it, leads to it, not to the unrelated memo."""
+    store, taken = tmp_path / "ur.sqlite", "77777777-aaaa-4111-8111-000000000001"
+    local, foreign = tmp_path / "local.jsonl", tmp_path / "foreign.jsonl"
+    local.write_text(json.dumps({"uuid": taken, "content": "Local unrelated"}) + "\n")
+    text(memo_binary, environment, store, "import", str(local))
+    foreign.write_text("\n".join(json.dumps(record) for record in [
+        {"uuid": "88888888-aaaa-4111-8111-000000000001", "content": "Foreign ref #1",
+         "insertDate": "2024-05-06T00:00:00.000Z", "links": [{"start": 12, "length": 2, "uuid": taken}]},
+        {"uuid": taken, "content": "Foreign target", "insertDate": "2024-05-05T00:00:00.000Z"},
+    ]) + "\n")
+    assert "2 added (1 under a new uuid" in text(memo_binary, environment, store, "import", str(foreign))
+    shown_ref = text(memo_binary, environment, store, "show", "2")
+    assert "links:    → #3 Foreign target\n" in shown_ref
+    assert shown_ref.endswith("\nForeign ref #3\n")
+    assert text(memo_binary, environment, store, "list", "--links-to", "1") == ""
+
+
+def test_a_malformed_links_member_fails_the_import_at_its_line(memo_binary, environment, tmp_path):
+    store, bad = tmp_path / "ml.sqlite", tmp_path / "ml.jsonl"
+    for number in range(1, 10):
+        text(memo_binary, environment, store, "add", f"filler {number}")
+    bad.write_text(json.dumps({"content": "see #9 a"}) + "\n"
+                   + json.dumps({"content": "see #9 b", "links": [{"start": -1, "length": 2, "uuid": "zz"}]}) + "\n")
+    result = memo(memo_binary, environment, store, "import", str(bad), check=False)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f'{bad}:2: error: "links" item 1: "start" must be a whole number of bytes, 0 or more\n'
+    assert text(memo_binary, environment, store, "count") == "9\n"

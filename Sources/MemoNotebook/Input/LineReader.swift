@@ -7,18 +7,21 @@ import Glibc
 package final class LineReader {
     /// Longer lines are refused without being kept in memory: a memo is at most 1 MiB.
     package static let maximumLineBytes = 4 << 20
+    /// This reader's longest line (`maximumLineBytes` unless it reads longer records).
+    private let maximumBytes: Int
 
     package enum Line: Equatable {
         case text(String)
         case invalidUTF8
-        case tooLong
+        /// Longer than the reader's maximum, in bytes.
+        case tooLong(maximumBytes: Int)
 
         /// The line's text, or why it has none.
         package func text() throws(CommandError) -> String {
             switch self {
             case .text(let text): text
             case .invalidUTF8: throw .invalid("the line is not valid UTF-8")
-            case .tooLong: throw .invalid("the line is longer than \(LineReader.maximumLineBytes) bytes")
+            case .tooLong(let maximumBytes): throw .invalid("the line is longer than \(maximumBytes) bytes")
             }
         }
     }
@@ -36,8 +39,9 @@ package final class LineReader {
     /// Why reading stopped early (the system's reason), or nil if it reached the end.
     package private(set) var failure: String?
 
-    package init(descriptor: Int32) {
+    package init(descriptor: Int32, maximumBytes: Int = LineReader.maximumLineBytes) {
         self.descriptor = descriptor
+        self.maximumBytes = maximumBytes
     }
 
     /// The next line without its line break (and without a `\r` before it), or nil at the end.
@@ -47,7 +51,7 @@ package final class LineReader {
                 let line = take(upTo: newline, skipping: 1)
                 if isDiscarding {
                     isDiscarding = false
-                    return .tooLong
+                    return .tooLong(maximumBytes: maximumBytes)
                 }
                 return line
             }
@@ -56,12 +60,12 @@ package final class LineReader {
                 let line = take(upTo: buffer.count, skipping: 0)
                 if isDiscarding {
                     isDiscarding = false
-                    return .tooLong
+                    return .tooLong(maximumBytes: maximumBytes)
                 }
                 return line
             }
             searched = buffer.count
-            if buffer.count - start > Self.maximumLineBytes {
+            if buffer.count - start > maximumBytes {
                 isDiscarding = true
                 buffer.removeAll(keepingCapacity: true)
                 start = 0

@@ -22,6 +22,11 @@ struct ImportFile {
         return min(1, Double(lseek(descriptor, 0, SEEK_CUR)) / Double(size))
     }
 
+    /// The longest record an import reads: an export's record of the longest memo (1 MiB of
+    /// text, up to six bytes a character in JSON) with the links of its references (some 60
+    /// bytes each), as a sync's longest message.
+    static let maximumRecordBytes = 64 << 20
+
     func error(_ message: CommandError, line: Int) -> LocatedError {
         LocatedError(file: name, line: line, underlying: message)
     }
@@ -44,7 +49,7 @@ struct JSONLinesReader: RecordReader {
 
     init(file: ImportFile) {
         self.file = file
-        lines = LineReader(descriptor: file.descriptor)
+        lines = LineReader(descriptor: file.descriptor, maximumBytes: ImportFile.maximumRecordBytes)
     }
 
     var progress: Double? { file.progress }
@@ -73,8 +78,8 @@ struct JSONLinesReader: RecordReader {
 /// the object's other members skipped.
 struct JSONArrayReader: RecordReader {
     let file: ImportFile
-    /// An element larger than this is refused rather than buffered: a memo is at most 1 MiB.
-    static let maximumElementBytes = 16 << 20
+    /// An element larger than this is refused rather than buffered.
+    static let maximumElementBytes = ImportFile.maximumRecordBytes
     /// The member of the top object that holds the array, or nil when the file is the array
     /// (or once the object is read to its end).
     private var member: String?

@@ -63,37 +63,51 @@ package struct ImportRecord: Equatable, Sendable {
         // Not the record's text but a hint of how it syncs: one that is not a version is
         // left out, and the store takes only a version that fits the record.
         version = object[member: "sync"].flatMap { MemoVersion(json: $0.serialized) }
-        references = Self.references(object[member: "links"])
+        references = try Self.references(object[member: "links"])
     }
 
     /// How a record's references are read, by its `links` member. memo's export writes one
     /// for every memo whose text makes a reference (`[{"start","length","uuid"}]`, uuid null
-    /// for one that names none), so a record without one whose text has a `#ID` is another
-    /// program's: `foreign`. The member is a hint like `sync`: the store takes only links that
-    /// are the text's references, and one that is not such a list is left out, the text then
-    /// read as memo's own.
-    private static func references(_ value: JSONValue?) -> ReferenceReading {
-        guard let value else { return .foreign }
-        return links(value).map(ReferenceReading.carried) ?? .asWrittenHere
+    /// for one that names none), so a record without one (or with null) whose text has a
+    /// `#ID` is another program's: `foreign`. The store takes only links that are the text's
+    /// references, else reads the text as memo's own; a member that is not such a list at
+    /// all is a malformed record, as a bad date is: nothing says what its references name.
+    private static func references(_ value: JSONValue?) throws(CommandError) -> ReferenceReading {
+        guard let value, value != .null else { return .foreign }
+        guard case .array(let items) = value else {
+            throw .invalid(#""links" must be an array of {"start", "length", "uuid"} objects"#)
+        }
+        var links: [SyncRecord.Link] = []
+        for (index, item) in items.enumerated() {
+            links.append(try link(item, number: index + 1))
+        }
+        return .carried(links)
     }
 
-    private static func links(_ value: JSONValue) -> [SyncRecord.Link]? {
-        guard case .array(let items) = value else { return nil }
-        var links: [SyncRecord.Link] = []
-        for item in items {
-            guard case .integer(let start)? = item[member: "start"], case .integer(let length)? = item[member: "length"]
-            else { return nil }
-            switch item[member: "uuid"] {
-            case .string(let text)?:
-                guard let uuid = UUIDText(text) else { return nil }
-                links.append(SyncRecord.Link(start: start, length: length, target: uuid.canonical))
-            case .null?:
-                links.append(SyncRecord.Link(start: start, length: length, target: nil))
-            default:
-                return nil
-            }
+    /// One member of `links`: where a reference starts and how long it is, in the text's
+    /// UTF-8 bytes, and the uuid of the memo it names, or null.
+    private static func link(_ item: JSONValue, number: Int) throws(CommandError) -> SyncRecord.Link {
+        guard case .object = item else {
+            throw .invalid(#""links" item \#(number) must be an object with "start", "length" and "uuid""#)
         }
-        return links
+        var place: [Int64] = []
+        for key in ["start", "length"] {
+            guard case .integer(let value)? = item[member: key], value >= 0 else {
+                throw .invalid(#""links" item \#(number): "\#(key)" must be a whole number of bytes, 0 or more"#)
+            }
+            place.append(value)
+        }
+        switch item[member: "uuid"] {
+        case .string(let text)?:
+            guard let uuid = UUIDText(text) else {
+                throw .invalid(#""links" item \#(number): "uuid" must be a uuid or null, not '\#(text)'"#)
+            }
+            return SyncRecord.Link(start: place[0], length: place[1], target: uuid.canonical)
+        case .null?:
+            return SyncRecord.Link(start: place[0], length: place[1], target: nil)
+        default:
+            throw .invalid(#""links" item \#(number): "uuid" must be a uuid or null"#)
+        }
     }
 
     /// The optional string member `key` (null counts as absent).

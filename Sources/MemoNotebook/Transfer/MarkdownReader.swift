@@ -28,7 +28,7 @@ struct MarkdownReader: RecordReader {
     init(file: ImportFile, displayTime: DisplayTime) {
         self.file = file
         self.displayTime = displayTime
-        lines = LineReader(descriptor: file.descriptor)
+        lines = LineReader(descriptor: file.descriptor, maximumBytes: ImportFile.maximumRecordBytes)
     }
 
     var progress: Double? { file.progress }

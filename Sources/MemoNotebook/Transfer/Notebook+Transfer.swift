@@ -55,13 +55,15 @@ extension Notebook {
             var summary = ImportSummary()
             var uuids = UUIDsSeen()
             var alreadyThere: MemosAlreadyThere?
+            var moved = MovedRecords()
             while let record = try reader.next() {
                 try uuids.insert(record, file: record.file ?? file)
                 if record.namesItsSource, record.content.allSatisfy(\.isWhitespace) {
                     summary.empty += 1
                 } else {
                     try merge(
-                        record, into: &summary, alreadyThere: &alreadyThere, earlier: uuids, file: record.file ?? file)
+                        record, into: &summary, alreadyThere: &alreadyThere, moved: &moved, earlier: uuids,
+                        file: record.file ?? file)
                 }
                 progress?.update(importedRecords: summary.records, fraction: reader.progress)
             }
@@ -88,7 +90,10 @@ extension Notebook {
                         insertDate: row.date, line: Int(row.primaryKey))
                     record.namesItsSource = true
                     var unused: MemosAlreadyThere?
-                    try merge(record, into: &summary, alreadyThere: &unused, earlier: UUIDsSeen(), file: arguments.path)
+                    var unmoved = MovedRecords()
+                    try merge(
+                        record, into: &summary, alreadyThere: &unused, moved: &unmoved, earlier: UUIDsSeen(),
+                        file: arguments.path)
                 }
                 progress?.update(
                     importedRecords: summary.records,
@@ -124,10 +129,11 @@ extension Notebook {
     /// is built at the first record that needs it. A record whose uuid names its place in its
     /// source (`namesItsSource`: a row edited there, a note changed since) is still that memo;
     /// a note named by its path that is new here but repeats a memo the import did not write
-    /// (`earlier`) is that memo, reached through another folder.
+    /// (`earlier`) is that memo, reached through another folder. One added under a uuid of its
+    /// own takes the file's links to it along (`moved`).
     private func merge(
         _ record: ImportRecord, into summary: inout ImportSummary, alreadyThere: inout MemosAlreadyThere?,
-        earlier: UUIDsSeen, file: String
+        moved: inout MovedRecords, earlier: UUIDsSeen, file: String
     ) throws {
         try Interruption.check()
         do {
@@ -141,6 +147,7 @@ extension Notebook {
                     if let existing = try store.memo(uuid: given), !record.canBeAState(of: existing) {
                         uuid = record.uuidOfItsOwn
                         isUnderNewUUID = true
+                        moved.move(given, to: uuid)
                     }
                 } else if let existing = try store.memo(uuid: given) {
                     // A note dated by its modification time, modified since, was edited, not
@@ -168,20 +175,25 @@ extension Notebook {
                 uuids.absorb(record.content)
                 uuid = try freshUUID()
             }
+            let references = moved.following(record.references, in: record.content)
             let draft = MemoDraft(
                 uuid: uuid, content: record.content, insertDate: insertDate ?? clock.now(),
                 updateDate: updateDate, tags: record.tags, version: record.version,
-                references: record.references)
+                references: references)
             switch try store.merge(draft, at: changeTime) {
             case .added:
                 summary.added += 1
                 if isUnderNewUUID { summary.addedUnderNewUUID += 1 }
-            case .updated: summary.updated += 1
+                moved.noteWritten(uuid, references: references)
+            case .updated:
+                summary.updated += 1
+                moved.noteWritten(uuid, references: references)
             case .skipped:
                 // Not edited after its memo here was last written: the same memo, or an older state.
                 let existing = try store.memo(uuid: uuid)
                 summary.skip(alreadyThere: existing.map { record.repeats($0, ignoringUpdateDate: true) } ?? false)
             }
+            if isUnderNewUUID, let given = record.uuid { try moved.followMove(of: given, in: store, at: changeTime) }
         } catch let error as StoreError where !error.isStoreUnusable && error != .interrupted {
             throw LocatedError(file: file, line: record.line, underlying: error)
         }

@@ -93,18 +93,22 @@ struct LinkIndex {
     func links(of id: Int64) throws(StoreError) -> MemoStore.Links {
         try StoreError.wrapping {
             var links = MemoStore.Links()
+            let content =
+                try database.cached("SELECT content FROM memo WHERE id = ?1").firstRow(
+                    [.integer(id)], { $0.string(at: 0) }) ?? ""
             let outgoing = try database.cached(
                 """
-                SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, \(Self.linkedColumns)
-                FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
+                SELECT l.start, l.length, l.target_uuid, \(Self.linkedColumns)
+                FROM memo_link l LEFT JOIN memo t ON t.uuid = l.target_uuid
                 WHERE l.memo_id = ?1 ORDER BY l.start
                 """)
             try outgoing.bind([.integer(id)])
             while try outgoing.step() {
                 var link = MemoStore.OutgoingLink(
-                    written: outgoing.string(at: 0),
-                    namedUUID: outgoing.isNull(at: 1) ? nil : outgoing.string(at: 1),
-                    target: try Self.linkedMemo(outgoing, at: 2, readable: readable))
+                    written: TextReferences.written(
+                        start: outgoing.int64(at: 0), length: outgoing.int64(at: 1), in: content),
+                    namedUUID: outgoing.isNull(at: 2) ? nil : outgoing.string(at: 2),
+                    target: try Self.linkedMemo(outgoing, at: 3, readable: readable))
                 if link.target == nil, let uuid = link.namedUUID {
                     link.missing = MemoStore.MissingMemo(
                         handle: try handles.handle(of: uuid), title: try lastTitle(ofUUID: uuid))

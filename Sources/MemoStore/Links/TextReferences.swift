@@ -14,6 +14,18 @@ package struct TextReference: Equatable, Sendable {
 package enum TextReferences {
     package static let syntax = ReferenceSyntax(isMarkdown: true)
 
+    /// A reference as `content` writes it (`#2`, `memo:8e75e0e6`), from its link's place in
+    /// the text's UTF-8 bytes; empty for a place outside the text (a store another program
+    /// wrote). Sliced from a text read once: SQL slicing the text again for each of a memo's
+    /// links would read it whole each time.
+    static func written(start: Int64, length: Int64, in content: String) -> String {
+        let utf8 = content.utf8
+        let count = Int64(utf8.count)
+        guard start >= 0, length >= 0, start <= count, length <= count - start else { return "" }
+        let from = utf8.index(utf8.startIndex, offsetBy: Int(start))
+        return String(decoding: utf8[from..<utf8.index(from, offsetBy: Int(length))], as: UTF8.self)
+    }
+
     package static func all(in text: String) -> [TextReference] {
         // Most texts hold neither a `#` nor the `:` of `memo:`.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }

@@ -16,6 +16,12 @@ extension SyncRecord {
         for tag in live.tags where (try? TagName.normalize(tag.name)) != tag.name {
             return "its tag '\(tag.name)' is not a valid tag name"
         }
+        for link in live.links ?? [] where link.start < 0 || link.length < 0 {
+            return "its link at \(link.start) (\(link.length) bytes) is not a place in a text"
+        }
+        for link in live.links ?? [] where !(link.target.map(Self.isCanonicalUUID) ?? true) {
+            return "its link at \(link.start) names '\(link.target ?? "")', not an RFC 4122 uuid"
+        }
         return nil
     }
 

@@ -62,6 +62,26 @@ struct ImportMerging {
         return .updated
     }
 
+    /// Makes the `#ID` links to `old` of the memos an import wrote with the links their
+    /// records carried (`isCarrying`, by uuid) name `new`, as part of the change made at
+    /// `time`: the import added the record its file names `old` under the uuid `new`, its own
+    /// naming an unrelated memo here, and the file's links to it mean that record.
+    func moveCarriedLinks(
+        from old: String, to new: String, at time: Timestamp, carriedBy isCarrying: (String) -> Bool
+    ) throws(StoreError) {
+        try recorder.recorded(.import, at: time) {
+            let rows = try database.cached(
+                "SELECT DISTINCT l.memo_id, m.uuid FROM memo_link l JOIN memo m ON m.id = l.memo_id WHERE l.target_uuid = ?1"
+            )
+            try rows.bind([.text(old)])
+            var carrying: [Int64] = []
+            while try rows.step() {
+                if isCarrying(rows.string(at: 1)) { carrying.append(rows.int64(at: 0)) }
+            }
+            for id in carrying { try table.moveLinks(of: id, from: old, to: new) }
+        }
+    }
+
     /// The version the draft's file says its source held, when it fits the draft
     /// (`MemoVersion.describes`).
     private func carriedVersion(of draft: MemoDraft, explicitTags: [String]) -> MemoVersion? {

@@ -254,7 +254,9 @@ struct MemoTable {
                 let (targetUUID, targetID): (SQLiteValue, SQLiteValue) =
                     switch found.reference {
                     case .id(let target):
-                        if let named = kept.take(Self.written(found, in: content)) {
+                        if let named = kept.take(
+                            TextReferences.written(start: Int64(found.start), length: Int64(found.length), in: content))
+                        {
                             (named.map(SQLiteValue.text) ?? .null, .null)
                         } else {
                             (.null, reading == .foreign ? .null : .integer(target))
@@ -273,13 +275,6 @@ struct MemoTable {
                 ])
             }
         }
-    }
-
-    /// A reference as its text writes it (`#2`, `#02`).
-    private static func written(_ found: TextReference, in content: String) -> String {
-        let utf8 = content.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: found.start)
-        return String(decoding: utf8[start..<utf8.index(start, offsetBy: found.length)], as: UTF8.self)
     }
 
     /// Whether carried links are the text's references, one at each, place for place, and a
@@ -311,21 +306,41 @@ struct MemoTable {
     /// What memo `id`'s `#ID` references name now, each as written (`asRead`: a link to a
     /// memo here as it reads, by that memo's id here), in the order of the text.
     private func keptReferences(of id: Int64, asRead: Bool) throws -> KeptReferences {
+        var kept = KeptReferences()
+        guard
+            let content = try database.cached("SELECT content FROM memo WHERE id = ?1").firstRow(
+                [.integer(id)], { $0.string(at: 0) })
+        else { return kept }
         let rows = try database.cached(
             """
-            SELECT CAST(substr(CAST(m.content AS BLOB), l.start + 1, l.length) AS TEXT), l.target_uuid, t.id
-            FROM memo_link l JOIN memo m ON m.id = l.memo_id LEFT JOIN memo t ON t.uuid = l.target_uuid
+            SELECT l.start, l.length, l.target_uuid, t.id
+            FROM memo_link l LEFT JOIN memo t ON t.uuid = l.target_uuid
             WHERE l.memo_id = ?1 ORDER BY l.start
             """)
         try rows.bind([.integer(id)])
-        var kept = KeptReferences()
         while try rows.step() {
-            let written = rows.string(at: 0)
+            let written = TextReferences.written(start: rows.int64(at: 0), length: rows.int64(at: 1), in: content)
             guard written.hasPrefix("#") else { continue }
-            let read = asRead && !rows.isNull(at: 2) ? "#\(rows.int64(at: 2))" : written
-            kept.add(read, naming: rows.isNull(at: 1) ? nil : rows.string(at: 1))
+            let read = asRead && !rows.isNull(at: 3) ? "#\(rows.int64(at: 3))" : written
+            kept.add(read, naming: rows.isNull(at: 2) ? nil : rows.string(at: 2))
         }
         return kept
+    }
+
+    /// Makes memo `id`'s `#ID` links that name `old` name `new`: within an import, a record
+    /// added under a uuid of its own is what the file's links to its old uuid meant. A
+    /// `memo:` reference names what its text says, so it stays.
+    func moveLinks(of id: Int64, from old: String, to new: String) throws {
+        try database.writingMemoRows(token) {
+            try images.stageBeforeImage(of: id)
+            try database.cached(
+                """
+                UPDATE memo_link SET target_uuid = ?3
+                WHERE memo_id = ?1 AND target_uuid = ?2
+                  AND substr(CAST((SELECT content FROM memo WHERE id = ?1) AS BLOB), start + 1, 1) = CAST('#' AS BLOB)
+                """
+            ).run([.integer(id), .text(old), .text(new)])
+        }
     }
 
     /// Makes the references of memo `id` that start at `starts` (UTF-8 byte offsets) name no
