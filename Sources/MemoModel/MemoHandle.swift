@@ -46,10 +46,14 @@ package struct MemoHandle: Hashable, Sendable, CustomStringConvertible {
     /// The first text after every uuid that starts with `uuidPrefix`: its last character
     /// moved one on (`9` to `:`, `f` to `g`, both outside the digits), for a range scan of
     /// the store's uuid index.
-    package var uuidPrefixEnd: String {
-        var prefix = uuidPrefix
-        let last = prefix.removeLast().unicodeScalars.first!.value
-        return prefix + String(Character(Unicode.Scalar(UInt8(last + 1))))
+    package var uuidPrefixEnd: String { Self.end(ofUUIDPrefix: uuidPrefix) }
+
+    /// The first text after every uuid that starts with `prefix` (a dashed start of a uuid,
+    /// not empty): its last character moved one on.
+    package static func end(ofUUIDPrefix prefix: String) -> String {
+        var start = prefix
+        guard let last = start.popLast()?.asciiValue else { return prefix }
+        return start + String(UnicodeScalar(last + 1))
     }
 
     /// Whether `uuid` (lower case, 8-4-4-4-12) starts with this handle.

@@ -14,7 +14,7 @@ extension ReferenceService {
     func noteEditorText(_ text: @autoclosure () -> String, of uri: String, opening: Bool) {
         guard let files = memoFiles, let id = files.id(ofURI: uri) else { return }
         if let current = try? notebook.memo(id: id),
-            Self.isText(text(), of: current) || isReadableText(text(), ofVersion: MemoFiles.Base(current), id: id)
+            Self.isText(text(), of: current) || isReadableText(text(), of: current)
         {
             editorBases[uri] = MemoFiles.Base(current)
         } else if opening {

@@ -396,11 +396,9 @@ final class ReferenceService {
         (try? notebook.readableText(of: memo)) ?? memo.content
     }
 
-    /// Whether `text` is what memo `id`'s own file shows of version `base` (its readable
-    /// text), `base` being the memo's current version; an editor may have ended it with a
-    /// line break.
-    func isReadableText(_ text: String, ofVersion base: MemoFiles.Base, id: Int64) -> Bool {
-        guard let memo = try? notebook.memo(id: id), MemoFiles.Base(memo) == base else { return false }
+    /// Whether `text` is what `memo`'s own file shows of it (its readable text); an editor
+    /// may have ended it with a line break.
+    func isReadableText(_ text: String, of memo: Memo) -> Bool {
         let readable = readableText(of: memo)
         return text == readable || text == readable + "\n"
     }

@@ -51,11 +51,12 @@ struct MemoHandles {
         try StoreError.wrapping {
             let lower = MemoHandle.dashed(digits)
             let statement: Statement
-            if let last = lower.unicodeScalars.last?.value {
+            if !lower.isEmpty {
                 statement = try database.cached(
                     "SELECT id, uuid FROM memo WHERE uuid >= ?1 AND uuid < ?2 ORDER BY id DESC LIMIT ?3")
-                let upper = String(lower.dropLast()) + String(Character(Unicode.Scalar(UInt8(last + 1))))
-                try statement.bind([.text(lower), .text(upper), .integer(Int64(limit))])
+                try statement.bind([
+                    .text(lower), .text(MemoHandle.end(ofUUIDPrefix: lower)), .integer(Int64(limit))
+                ])
             } else {
                 statement = try database.cached("SELECT id, uuid FROM memo ORDER BY id DESC LIMIT ?1")
                 try statement.bind([.integer(Int64(limit))])
