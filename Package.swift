@@ -10,7 +10,9 @@ import PackageDescription
 /// into MemoNotebook by the EmbedFixtures plugin.
 /// Only MemoStore imports CSQLite and CFileAttributes (extended attributes of the store file),
 /// but for MemoModel's SQLiteError, which names SQLite's result codes; only the line editor
-/// imports CEditLine.
+/// imports CEditLine. A debug build links SQLite and libedit as shared libraries, found by
+/// the system's pkg-config files; a release build (scripts/lib.sh's build_memo) points
+/// pkg-config at files that find their static archives instead, so the binary loads neither.
 let package = Package(
     name: "memo",
     products: [
