@@ -20,6 +20,7 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import bench_bulk_edit
@@ -188,19 +189,18 @@ def pair(runs, memo, sqlite, memo_prepare=None, sqlite_prepare=None, memo_stdin=
     return statistics.median(memo_times), statistics.median(sqlite_times), statistics.median(ratios), peak
 
 
-def instructions(command, folder):
+def instructions(command):
     """The instructions a whole process runs, counted by valgrind's callgrind, and those of
     them the dynamic loader runs before the program's own start (_dl_start, inclusive)."""
-    profile = os.path.join(folder, "callgrind.out")
-    with open(os.devnull, "rb") as source:
+    with tempfile.TemporaryDirectory() as scratch, open(os.devnull, "rb") as source:
+        profile = os.path.join(scratch, "callgrind.out")
         result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", *command],
                                 stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if result.returncode != 0:
-        sys.exit(f"bench: {' '.join(command)} failed under valgrind: {result.stderr}")
+        if result.returncode != 0:
+            sys.exit(f"bench: {' '.join(command)} failed under valgrind: {result.stderr}")
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", profile], capture_output=True, text=True).stdout
     total = int(re.search(r"Collected : (\d+)", result.stderr).group(1))
-    annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", profile], capture_output=True, text=True).stdout
     loader = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:_dl_start \[", annotated, re.MULTILINE)
-    os.remove(profile)
     return total, int(loader.group(1).replace(",", "")) if loader else 0
 
 
@@ -208,10 +208,10 @@ class Instructions(int):
     """A count of instructions in a row's memo or sqlite3 column (a plain number is seconds)."""
 
 
-def counted(memo, sqlite, folder):
+def counted(memo, sqlite):
     """A row's columns from one callgrind run of each side: memo's instructions, sqlite3's,
     their ratio, and a note with the loader's share of each."""
-    (memo_total, memo_loader), (sqlite_total, sqlite_loader) = instructions(memo, folder), instructions(sqlite, folder)
+    (memo_total, memo_loader), (sqlite_total, sqlite_loader) = instructions(memo), instructions(sqlite)
     note = f"(the loader: {memo_loader / 1e6:.2f} M and {sqlite_loader / 1e6:.2f} M)"
     return Instructions(memo_total), Instructions(sqlite_total), memo_total / sqlite_total, note
 
@@ -386,23 +386,38 @@ def main():
         rows.append((work, memo_value, sqlite_value, ratio, target, note))
         print(f"{work:<44} {quantity(memo_value):>13} {quantity(sqlite_value):>13}  {ratio:6.2f}  {target} {note}", flush=True)
 
-    def count_row(work, memo_command, sqlite_command, target, folder):
-        memo_instructions, sqlite_instructions, ratio, note = counted(memo_command, sqlite_command, folder)
+    def count_row(work, memo_command, sqlite_command, target):
+        memo_instructions, sqlite_instructions, ratio, note = counted(memo_command, sqlite_command)
         row(f"instructions: {work}", memo_instructions, sqlite_instructions, ratio, target, note)
-        return ratio
+        return memo_instructions, ratio
 
-    def count_rows(count, folder, memo_store, sqlite_store):
+    # memo's instructions for list newest 20 and for the search, by N: the search's growth per result.
+    list_instructions, search_instructions = {}, {}
+
+    def count_rows(count, memo_store, sqlite_store):
         """The instruction rows on a store of `count` memos: commands whose time is mostly
         start-up, each beside the sqlite3 shell's query for the same rows."""
         middle = str(count // 2)
-        for work, arguments, sql, target in ((f"list newest 20 of {count}", ["list", "-n", "20"], LIST_SQL, "≤ 2.0"),
-                                             (f"search one rare word in {count}", ["search", RARE_WORD], SEARCH_SQL, "(no target)"),
-                                             (f"show one memo of {count}", ["show", middle], SHOW_SQL.format(id=middle), "(no target)")):
-            count_row(work, [memo, "--store", memo_store, *arguments], [sqlite, sqlite_store, sql], target, folder)
+        for work, arguments, sql, target, kept in (
+                (f"list newest 20 of {count}", ["list", "-n", "20"], LIST_SQL, "≤ 2.0", list_instructions),
+                (f"search one rare word in {count}", ["search", RARE_WORD], SEARCH_SQL, "(no target)", search_instructions),
+                (f"show one memo of {count}", ["show", middle], SHOW_SQL.format(id=middle), "(no target)", {})):
+            kept[count] = count_row(work, [memo, "--store", memo_store, *arguments], [sqlite, sqlite_store, sql], target)[0]
+
+    def count_growth():
+        """Search's instructions per result beyond list newest 20's, at the largest N over the
+        smallest: the growth row's measure (below) without the clock's noise, which at
+        10,000 memos (10 results, ~0.1 ms) is as large as what it measures."""
+        if len(counts) > 1:
+            small, large = counts[0], counts[-1]
+            per_result = {count: Instructions((search_instructions[count] - list_instructions[count]) // max(rare_word_memos(count), 1))
+                          for count in (small, large)}
+            row(f"instructions: growth {small} → {large}: search per result", per_result[large], per_result[small],
+                per_result[large] / max(per_result[small], 1), "≤ 1.3", "(memo: (search − list newest 20) / results, at the largest N / at the smallest)")
 
     def count_startup():
         return count_row("start-up (--in-memory count)", [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"],
-                         f"≤ {options.startup_target}", options.data)
+                         f"≤ {options.startup_target}")[1]
 
     if options.count:
         for count in counts:
@@ -414,7 +429,9 @@ def main():
                 timed([memo, "--store", memo_store, "import", jsonl])
             if not os.path.exists(sqlite_store):
                 timed([sqlite, sqlite_store, f".read {import_script(folder, csv)}"])
-            count_rows(count, folder, memo_store, sqlite_store)
+            timed([memo, "--store", memo_store, "count"])  # an older memo's store is migrated here, not counted
+            count_rows(count, memo_store, sqlite_store)
+        count_growth()
         startup_ratio = count_startup()
         if output:
             write_report(output, memo, sqlite, counts, runs, rows)
@@ -438,7 +455,7 @@ def main():
         rare = pair(runs, [memo, "--store", memo_store, "search", RARE_WORD], [sqlite, sqlite_store, SEARCH_SQL])
         search_times[count] = rare[0]
         row(f"search one rare word in {count}", *rare[:3], "≤ 1.5")
-        count_rows(count, folder, memo_store, sqlite_store)
+        count_rows(count, memo_store, sqlite_store)
         export = pair(runs, [memo, "--store", memo_store, "--json", "export", "-"],
                       [sqlite, "-json", sqlite_store, "SELECT id, uuid, content, insert_date, update_date FROM memo ORDER BY insert_date, id"])
         row(f"export {count} as JSON", *export[:3], "≤ 1.3, ≤ 32 MiB", f"(peak {export[3] / 1024:.1f} MiB)")
@@ -532,6 +549,7 @@ def main():
         rows.append((f"growth {small} → {large}: search time per result", per_result[large], per_result[small],
                      per_result[large] / per_result[small] if per_result[small] > 0 else float("inf"), "≤ 1.3",
                      "(memo: (search − list newest 20) / results, at the largest N / at the smallest)"))
+        count_growth()
         rows.append((f"growth {small} → {large}: sync of 1,000 edits each way", sync_times[large], sync_times[small],
                      sync_times[large] / sync_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
     write_report(output, memo, sqlite, counts, runs, rows, read_report(options.before) if options.before else None)
@@ -547,7 +565,7 @@ def check(limit, startup_ratio):
 def quantity(value):
     """A row's memo or sqlite3 cell: instructions in millions, or seconds (µs when tiny)."""
     if isinstance(value, Instructions):
-        return f"{value / 1e6:.2f} M instr"
+        return f"{value / 1e6:.2f} M instr" if value >= 10_000 else f"{value:,} instr"
     return f"{value:.4f} s" if abs(value) >= 0.001 else f"{value * 1e6:.1f} µs"
 
 
@@ -563,7 +581,7 @@ def read_report(path):
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
             if line.startswith("| work |"):
                 columns = {name: index for index, name in enumerate(cells)}
-            elif columns and line.startswith("| ") and len(cells) > columns["ratio"] and cells[columns["memo"]].endswith((" s", " µs", " M instr")):
+            elif columns and line.startswith("| ") and len(cells) > columns["ratio"] and cells[columns["memo"]].endswith((" s", " µs", " instr")):
                 times[cells[0]] = f"{cells[columns['memo']]} ({cells[columns['ratio']]})"
     return {"times": times, "facts": facts, "path": path}
 
