@@ -75,6 +75,7 @@ static_libraries_folder="$repo_root/.build/static-libraries"
 static_libraries() {
     local folder=$static_libraries_folder package libdir library libraries
     mkdir -p "$folder"
+    # Each: the pkg-config package, then the libraries its static link needs, in link order.
     for package in "sqlite3 sqlite3" "libedit edit tinfo bsd md"; do
         set -- $package
         libdir=$(pkg-config --variable=libdir "$1") || return 1
@@ -87,6 +88,7 @@ static_libraries() {
         printf '%s\n' "Name: $1 (static)" "Description: $1 from its static archive, for memo's release build" \
             "Version: $(pkg-config --modversion "$1")" "Libs: -L$folder$libraries" "Cflags: $(pkg-config --cflags "$1")" \
             >"$folder/$1.pc.new"
+        # Rewritten only when it differs, so an unchanged file does not look new to the build.
         cmp -s "$folder/$1.pc.new" "$folder/$1.pc" && rm "$folder/$1.pc.new" || mv "$folder/$1.pc.new" "$folder/$1.pc"
     done
 }
