@@ -69,6 +69,32 @@ struct RowRenderingTests {
         #expect(fromBytes >= 16, "most texts take the byte path")
     }
 
+    /// A search's line from the row's bytes, taken for a memo of one line without folding its
+    /// text, is the line the snippet gives, whether that line matched or no line did.
+    @Test(arguments: ["plain", "ascii", "line", "@work", "red", "日本語", "shop", "a-b", "zzz", "\"and @\""])
+    func searchLinesFromBytesMatchDecodedMemos(query: String) throws {
+        let session = try filledNotebook()
+        let search = try SearchQuery(parsing: query)
+        let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
+        let rows = try session.notebook.store.memos(MemoQuery())
+        let memos = try session.notebook.store.memos(MemoQuery())
+        var fromBytes = 0
+        while let row = try rows.nextRow() {
+            let memo = try #require(try memos.next())
+            let text = try session.notebook.readableText(of: memo)
+            let expected = renderer.listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n"
+            var line: [UInt8] = []
+            if renderer.appendPlainSearchLine(row, to: &line) {
+                fromBytes += 1
+                #expect(String(decoding: line, as: UTF8.self) == expected, "memo \(memo.id)")
+            } else {
+                #expect(line.isEmpty)
+            }
+        }
+        // As the listing's byte path, less the texts of more than one line.
+        #expect(fromBytes >= 15, "most texts take the byte path")
+    }
+
     @Test(arguments: [0, 7, 10, 99, 100, 1_234_567_890_123, -1, -42, Int64.max, Int64.min])
     func idsAreWrittenAsStringWritesThem(id: Int64) {
         var bytes: [UInt8] = Array("#".utf8)

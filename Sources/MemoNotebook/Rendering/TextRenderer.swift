@@ -25,9 +25,16 @@ package struct TextRenderer: OutcomeRenderer {
                 "synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n"
             )
         case .memos(let cursor, nil, let search?):
-            try forEach(in: cursor, to: output) { memo throws(StoreError) in
-                let text = try cursor.readableText(of: memo)
-                output.write(listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n")
+            var line: [UInt8] = []
+            try forEachRow(in: cursor, to: output) { row throws(StoreError) in
+                if appendPlainSearchLine(row, to: &line) {
+                    output.write(utf8: line)
+                } else {
+                    let memo = row.memo
+                    let text = try cursor.readableText(of: memo)
+                    output.write(listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n")
+                }
+                line.removeAll(keepingCapacity: true)
             }
         case .memos(let cursor, nil, nil):
             var line: [UInt8] = []
@@ -282,6 +289,16 @@ package struct TextRenderer: OutcomeRenderer {
                 return true
             }
         }
+    }
+
+    /// Appends the line `listLine` writes for a search's row, as `appendPlainListLine` makes it,
+    /// when the memo's text is one line: that line is the one a snippet shows, or stands for
+    /// the memo when no line holds a match, and to a pipe (no colour to show the matches, no
+    /// width to begin the line at them) it is shown whole either way, so the memo's text is
+    /// not folded to find the match. False, with nothing appended, otherwise.
+    func appendPlainSearchLine(_ row: MemoRow, to bytes: inout [UInt8]) -> Bool {
+        guard row.withContent({ ByteText.firstIndex(of: UInt8(ascii: "\n"), in: $0) == nil }) else { return false }
+        return appendPlainListLine(row, to: &bytes)
     }
 
     /// `  @a @b` for the tags that `text` does not show as inline `@words`, or "" for none.
