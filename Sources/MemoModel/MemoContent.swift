@@ -16,10 +16,7 @@ package enum MemoContent {
 
     /// The lines of a text: each ends at a line feed, and a carriage return before the line
     /// feed ends it with it (CR LF, as Windows writes lines), so no line shows the CR. Found
-    /// by bytes: `\r\n` is one `Character`, which a split at `"\n"` does not see. Inlinable,
-    /// so callers get it made for their text type: a generic walk of the bytes through
-    /// witness tables costs a search's snippet hundreds of instructions a byte.
-    @inlinable
+    /// by bytes: `\r\n` is one `Character`, which a split at `"\n"` does not see.
     package static func lines<Text: StringProtocol>(of text: Text) -> [Text.SubSequence] {
         var lines: [Text.SubSequence] = []
         let utf8 = text.utf8
