@@ -19,17 +19,21 @@ struct SearchSnippet {
         let needles = query.needles
         guard !needles.isEmpty else { return nil }
         var content = content
-        guard let found = content.withUTF8({ Self.firstMatchedLine(in: $0, needles) }) else { return nil }
-        (line, matches, followsLines, isFollowed) = found
+        guard let snippet = content.withUTF8({ Self.firstMatchedLine(in: $0, needles) }) else { return nil }
+        self = snippet
+    }
+
+    private init(line: String, matches: [Range<String.Index>], followsLines: Bool, isFollowed: Bool) {
+        self.line = line
+        self.matches = matches
+        self.followsLines = followsLines
+        self.isFollowed = isFollowed
     }
 
     /// The first line of `text` that holds a needle, lines cut as `MemoContent.lines` cuts
-    /// them, and whether lines stand before and after it. Lines are found in the bytes and
-    /// folded one at a time up to that one (a walk of the text's `String` indices cost more
-    /// than the folding).
-    private static func firstMatchedLine(in text: UnsafeBufferPointer<UInt8>, _ needles: [SearchNeedle]) -> (
-        String, [Range<String.Index>], Bool, Bool
-    )? {
+    /// them. Lines are found in the bytes and folded one at a time up to that one (a walk of
+    /// the text's `String` indices cost more than the folding).
+    private static func firstMatchedLine(in text: UnsafeBufferPointer<UInt8>, _ needles: [SearchNeedle]) -> Self? {
         var start = 0
         while true {
             let lineFeed = text[start...].firstIndex(of: UInt8(ascii: "\n"))
@@ -38,7 +42,9 @@ struct SearchSnippet {
             let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
             let folded = FoldedLine(line)
             let matches = needles.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
-            if !matches.isEmpty { return (line, matches, start > 0, lineFeed != nil) }
+            if !matches.isEmpty {
+                return Self(line: line, matches: matches, followsLines: start > 0, isFollowed: lineFeed != nil)
+            }
             guard let lineFeed else { return nil }
             start = lineFeed + 1
         }
