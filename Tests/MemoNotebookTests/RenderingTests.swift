@@ -316,5 +316,12 @@ struct RenderingTests {
         #expect(lone.line == "one\rtwo match" && !lone.followsLines && !lone.isFollowed)
         let last = try #require(SearchSnippet(of: "one\n\nMATCH", for: query))
         #expect(last.line == "MATCH" && last.followsLines && !last.isFollowed)
+        let ended = try #require(SearchSnippet(of: "a match\n", for: query))
+        #expect(ended.line == "a match" && !ended.followsLines && ended.isFollowed)
+        let crBeforeCRLF = try #require(SearchSnippet(of: "one\r\r\nMatch", for: query))
+        #expect(crBeforeCRLF.line == "Match" && crBeforeCRLF.followsLines && !crBeforeCRLF.isFollowed)
+        let firstCRLF = try #require(SearchSnippet(of: "\r\nmatch", for: query))
+        #expect(firstCRLF.line == "match" && firstCRLF.followsLines)
+        #expect(SearchSnippet(of: "one\r\nmat\nch", for: query) == nil)
     }
 }

@@ -16,7 +16,9 @@ struct RowRenderingTests {
         "trailing space ",
         "line\r\nwith CRLF", "nul \u{0} inside", "@", "ends with @",
         "mail a@b.c and @Work", "(@paren) [@x] {@y} \"@q\" '@s'", "@Tag-1_2 end", "日本@tag", "@tagé more", "x @ y",
-        "@ＴＡＧ wide", "@work's", "@shop @shop", "\u{3000}@shop after an ideographic space", "@a-b first"
+        "@ＴＡＧ wide", "@work's", "@shop @shop", "\u{3000}@shop after an ideographic space", "@a-b first",
+        "first\nsecond @work line\nthird", "\nblank first, plain second", "one\r\r\nplain two @shop\n",
+        "see #1\nplain second", "plain first\nsee #1 second", "a plain\nsecond \u{1B} control", "first\n日本語 second\n"
     ]
 
     private func filledNotebook() throws -> ScriptedNotebook {
@@ -67,6 +69,38 @@ struct RowRenderingTests {
         // All but the texts with controls, non-UTF-8 bytes or a blank first line ('' and "\n",
         // listed by their first line with text, which the byte path does not look for).
         #expect(fromBytes >= 16, "most texts take the byte path")
+    }
+
+    /// A search's line from the row's bytes is the line the snippet gives: a memo's only line,
+    /// whether it matched or no line did (not folded), the line that matched in a text of
+    /// lines, or its first line when none did.
+    @Test(
+        arguments: [
+            "plain", "ascii", "line", "@work", "red", "日本語", "shop", "a-b", "zzz", "\"and @\"", "second", "two",
+            "control"
+        ])
+    func searchLinesFromBytesMatchDecodedMemos(query: String) throws {
+        let session = try filledNotebook()
+        let search = try SearchQuery(parsing: query)
+        let renderer = TextRenderer(style: TextStyle(width: nil, color: false, displayTime: .utc))
+        let rows = try session.notebook.store.memos(MemoQuery())
+        let memos = try session.notebook.store.memos(MemoQuery())
+        var fromBytes = 0, ofLines = 0
+        while let row = try rows.nextRow() {
+            let memo = try #require(try memos.next())
+            let text = try session.notebook.readableText(of: memo)
+            let expected = renderer.listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n"
+            var line: [UInt8] = []
+            if renderer.appendPlainSearchLine(row, for: search, to: &line) {
+                fromBytes += 1
+                if memo.content.utf8.contains(UInt8(ascii: "\n")) { ofLines += 1 }
+                #expect(String(decoding: line, as: UTF8.self) == expected, "memo \(memo.id)")
+            } else {
+                #expect(line.isEmpty)
+            }
+        }
+        #expect(fromBytes >= 18, "most texts take the byte path")
+        #expect(ofLines >= 3, "texts of lines too")
     }
 
     @Test(arguments: [0, 7, 10, 99, 100, 1_234_567_890_123, -1, -42, Int64.max, Int64.min])

@@ -170,6 +170,20 @@ struct MemoStoreTests {
         #expect(!details.contains { $0.contains("TEMP B-TREE") })
     }
 
+    /// Search results in date order, all of them, are sorted in memory (a sorter), not each
+    /// inserted into a b-tree as a LIMIT makes SQLite order them; a page keeps its LIMIT.
+    @Test(arguments: [nil, 20] as [Int?])
+    func searchResultsAreSortedInMemoryUnlessPaged(limit: Int?) throws {
+        let filter = MemoFilter(search: try SearchQuery(parsing: "fox"))
+        let (sql, values) = MemoQuery(filter: filter, limit: limit).selectStatement
+        let program = try store.database.prepare("EXPLAIN " + sql)
+        try program.bind(values)
+        var opcodes: [String] = []
+        while try program.step() { opcodes.append(program.string(at: 1)) }
+        #expect(opcodes.contains("SorterOpen") == (limit == nil))
+        #expect(sql.contains("LIMIT") == (limit != nil))
+    }
+
     @Test func info() throws {
         try store.insert(draft("one"))
         let info = try store.info()

@@ -18,18 +18,36 @@ struct SearchSnippet {
     init?(of content: String, for query: SearchQuery) {
         let needles = query.needles
         guard !needles.isEmpty else { return nil }
-        let lines = MemoContent.lines(of: content)
-        for (number, line) in lines.enumerated() {
-            let folded = FoldedLine(String(line))
+        var content = content
+        guard let snippet = content.withUTF8({ Self.firstMatchedLine(in: $0, needles) }) else { return nil }
+        self = snippet
+    }
+
+    private init(line: String, matches: [Range<String.Index>], followsLines: Bool, isFollowed: Bool) {
+        self.line = line
+        self.matches = matches
+        self.followsLines = followsLines
+        self.isFollowed = isFollowed
+    }
+
+    /// The first line of `text` that holds a needle, lines cut as `MemoContent.lines` cuts
+    /// them. Lines are found in the bytes and folded one at a time up to that one (a walk of
+    /// the text's `String` indices cost more than the folding).
+    private static func firstMatchedLine(in text: UnsafeBufferPointer<UInt8>, _ needles: [SearchNeedle]) -> Self? {
+        var start = 0
+        while true {
+            let lineFeed = text[start...].firstIndex(of: UInt8(ascii: "\n"))
+            var end = lineFeed ?? text.count
+            if lineFeed != nil, end > start, text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            let folded = FoldedLine(line)
             let matches = needles.flatMap { folded.ranges(of: $0) }.sorted { $0.lowerBound < $1.lowerBound }
-            guard !matches.isEmpty else { continue }
-            self.line = String(line)
-            self.matches = matches
-            followsLines = number > 0
-            isFollowed = number < lines.count - 1
-            return
+            if !matches.isEmpty {
+                return Self(line: line, matches: matches, followsLines: start > 0, isFollowed: lineFeed != nil)
+            }
+            guard let lineFeed else { return nil }
+            start = lineFeed + 1
         }
-        return nil
     }
 }
 

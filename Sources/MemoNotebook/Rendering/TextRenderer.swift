@@ -25,9 +25,16 @@ package struct TextRenderer: OutcomeRenderer {
                 "synced with \(TerminalText.row(path)): \(Self.count(summary.sent, "memo")) sent, \(summary.received) received\(conflicts)\n"
             )
         case .memos(let cursor, nil, let search?):
-            try forEach(in: cursor, to: output) { memo throws(StoreError) in
-                let text = try cursor.readableText(of: memo)
-                output.write(listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n")
+            var line: [UInt8] = []
+            try forEachRow(in: cursor, to: output) { row throws(StoreError) in
+                if appendPlainSearchLine(row, for: search, to: &line) {
+                    output.write(utf8: line)
+                } else {
+                    let memo = row.memo
+                    let text = try cursor.readableText(of: memo)
+                    output.write(listLine(memo, text: text, snippet: SearchSnippet(of: text, for: search)) + "\n")
+                }
+                line.removeAll(keepingCapacity: true)
             }
         case .memos(let cursor, nil, nil):
             var line: [UInt8] = []
@@ -254,33 +261,74 @@ package struct TextRenderer: OutcomeRenderer {
     func appendPlainListLine(_ row: MemoRow, to bytes: inout [UInt8]) -> Bool {
         guard style.width == nil, !style.color else { return false }
         return row.withContent { content -> Bool in
-            row.withTagNames { tags -> Bool in
-                let lineEnd = ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) ?? content.count
-                let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
-                let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
-                guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-                    !firstLine.contains(UInt8(ascii: "#")), ByteText.isPlain(firstLine), ByteText.isPlain(tags),
-                    let shownTags = ByteText.asciiInlineTags(firstLine)
-                else { return false }
-                bytes.append(UInt8(ascii: "#"))
-                ByteText.appendDecimal(row.id, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(UInt8(ascii: " "))
-                style.displayTime.appendFormatted(row.insertDate, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(UInt8(ascii: " "))
-                bytes += firstLine
-                if lineEnd < content.count { bytes += " …".utf8 }
-                var separator = "  @".utf8
-                for name in tags.split(separator: UInt8(ascii: " "))
-                where !shownTags.contains(where: { $0.elementsEqual(name) }) {
-                    bytes += separator
-                    bytes += name
-                    separator = " @".utf8
-                }
-                bytes.append(UInt8(ascii: "\n"))
-                return true
+            let lineEnd = ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) ?? content.count
+            let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
+            let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
+            guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                !firstLine.contains(UInt8(ascii: "#"))
+            else { return false }
+            return appendPlainLine(
+                of: row, showing: firstLine, followsLines: false, isFollowed: lineEnd < content.count, to: &bytes)
+        }
+    }
+
+    /// Appends the line `listLine` writes for a search's row, made from its bytes as
+    /// `appendPlainListLine` makes a listing's: the memo's only line whole (to a pipe it is
+    /// shown whole whether it matched or no line did, so it is not folded); of a text of
+    /// lines, valid UTF-8 without a `#` (it reads as stored), the line that matched
+    /// (`SearchSnippet`), or the first when none did. False, with nothing appended, otherwise.
+    func appendPlainSearchLine(_ row: MemoRow, for search: SearchQuery, to bytes: inout [UInt8]) -> Bool {
+        guard style.width == nil, !style.color else { return false }
+        return row.withContent { content -> Bool in
+            guard ByteText.firstIndex(of: UInt8(ascii: "\n"), in: content) != nil else {
+                return appendPlainListLine(row, to: &bytes)
             }
+            guard ByteText.firstIndex(of: UInt8(ascii: "#"), in: content) == nil, ByteText.isValid(content) else {
+                return false
+            }
+            guard let snippet = SearchSnippet(of: String(decoding: content, as: UTF8.self), for: search) else {
+                return appendPlainListLine(row, to: &bytes)
+            }
+            var line = snippet.line
+            return line.withUTF8 {
+                appendPlainLine(
+                    of: row, showing: UnsafeRawBufferPointer($0), followsLines: snippet.followsLines,
+                    isFollowed: snippet.isFollowed, to: &bytes)
+            }
+        }
+    }
+
+    /// Appends `#ID  date  line  @tags` for the row showing `line`, `… ` before it when lines
+    /// precede it and ` …` after it when lines follow, with the tags it does not show inline:
+    /// when the line and the tags are plain text (`ByteText.isPlain`) and its inline tags
+    /// plain ASCII. False, with nothing appended, otherwise.
+    private func appendPlainLine(
+        of row: MemoRow, showing line: UnsafeRawBufferPointer, followsLines: Bool, isFollowed: Bool,
+        to bytes: inout [UInt8]
+    ) -> Bool {
+        row.withTagNames { tags -> Bool in
+            guard ByteText.isPlain(line), ByteText.isPlain(tags), let shownTags = ByteText.asciiInlineTags(line) else {
+                return false
+            }
+            bytes.append(UInt8(ascii: "#"))
+            ByteText.appendDecimal(row.id, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: " "))
+            style.displayTime.appendFormatted(row.insertDate, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: " "))
+            if followsLines { bytes += "… ".utf8 }
+            bytes += line
+            if isFollowed { bytes += " …".utf8 }
+            var separator = "  @".utf8
+            for name in tags.split(separator: UInt8(ascii: " "))
+            where !shownTags.contains(where: { $0.elementsEqual(name) }) {
+                bytes += separator
+                bytes += name
+                separator = " @".utf8
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            return true
         }
     }
 
