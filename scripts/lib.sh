@@ -29,11 +29,17 @@ ensure_system_libraries() {
 # BENCHMARKS.md). Debug builds stay PIE, as the thread sanitizer needs. A release build keeps
 # line tables only (-gline-tables-only): a crash's backtrace still names files and lines, and
 # the binary is 3 MB smaller than with full debug information about every type and variable.
+# A release build reaches the metadata of a generic type such as [String: [Word]] through its
+# accessor function, which receives the conformances the type needs as the compiler knows them
+# (-disable-concrete-type-metadata-mangled-name-accessors), not by demangling the type's name
+# at its first use: that made the runtime scan every conformance record in the binary for each
+# Hashable key, Error or WordSource it met, ~1.1 M instructions of a one-shot `list -n 20`.
 build_memo() {
     check_target_imports || return 1
     local configuration=${1:-debug}
     local flags=()
-    [ "$configuration" = release ] && flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only)
+    [ "$configuration" = release ] && flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
     local log
     log=$(mktemp)
     if ! swift build -c "$configuration" "${flags[@]}" >"$log" 2>&1; then
