@@ -43,6 +43,12 @@ ensure_system_libraries() {
 # REPL's line editor uses: its instructions at each start 3.5 → 1.8 million. Debug builds
 # stay dynamic, as the system's pkg-config files say: the sanitizer builds and the tests link
 # as a developer's system does, and a debug link stays quick.
+#
+# A release build reaches the metadata of a generic type such as [String: [Word]] through its
+# accessor function, which receives the conformances the type needs as the compiler knows them
+# (-disable-concrete-type-metadata-mangled-name-accessors), not by demangling the type's name
+# at its first use: that made the runtime scan every conformance record in the binary for each
+# Hashable key, Error or WordSource it met, ~1.1 M instructions of a one-shot `list -n 20`.
 build_memo() {
     check_target_imports || return 1
     local configuration=${1:-debug}
@@ -50,6 +56,7 @@ build_memo() {
     if [ "$configuration" = release ]; then
         static_libraries || return 1
         flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only
+               -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
                -Xlinker --compress-debug-sections=zlib-gabi --disable-local-rpath --pkg-config-path "$static_libraries_folder")
     fi
     local log

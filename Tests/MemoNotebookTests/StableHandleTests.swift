@@ -32,6 +32,11 @@ struct StableHandleTests {
         #expect(handle.uuidPrefix == "8e75e0e6" && handle.uuidPrefixEnd == "8e75e0e7")
         #expect(MemoHandle(prefixOf: "8e75e0e6-b2c4-4a1f-9d3e-0a7b6c5d4e3f", length: 10).uuidPrefix == "8e75e0e6-b2")
         #expect(MemoHandle(prefixOf: "8e75e0e9-b2c4-4a1f-9d3e-0a7b6c5d4e3f", length: 8).uuidPrefixEnd == "8e75e0e:")
+        #expect(
+            MemoHandle(prefixOf: "8e75e0e6-b2c4-4a1f-9d3e-0a7b6c5d4e3f", length: 3).digits == "8e75e0e6", "at least 8")
+        #expect(
+            MemoHandle(prefixOf: "8e75e0e6-b2c4-4a1f-9d3e-0a7b6c5d4e3f", length: 40).digits
+                == "8e75e0e6b2c44a1f9d3e0a7b6c5d4e3f", "at most the 32 digits")
     }
 
     /// Git's rule: the shortest prefix of at least 8 digits no other memo here shares; a
