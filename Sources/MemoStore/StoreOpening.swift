@@ -34,10 +34,7 @@ struct StoreOpening {
     ) throws(StoreError) -> StoreOpening {
         switch location {
         case .memory:
-            let database = try StoreError.wrapping { try Database(path: ":memory:") }
-            let opening = StoreOpening(location: .memory, database: database)
-            try opening.prepareSchema(path: ":memory:")
-            return opening
+            return try inMemory(standingInFor: .memory)
         case .file(let path):
             let absolutePath = Self.absolute(path)
             if let refusal = Self.companionRefusal(absolutePath) {
@@ -91,10 +88,33 @@ struct StoreOpening {
 
     /// An empty store in memory standing in for the file at `path` (`MemoStore.standIn`).
     static func standIn(for path: String) throws(StoreError) -> StoreOpening {
+        try inMemory(standingInFor: .file(path: Self.absolute(path)))
+    }
+
+    /// An empty store in memory: a copy of the empty store's image when it is of the current
+    /// version (`EmptyStoreImage`), else (or when `fromImage` is false) made by the migrations.
+    static func inMemory(
+        standingInFor location: StoreLocation, fromImage: Bool = EmptyStoreImage.isCurrent
+    ) throws(StoreError) -> StoreOpening {
         let database = try StoreError.wrapping { try Database(path: ":memory:") }
-        let opening = StoreOpening(location: .file(path: Self.absolute(path)), database: database)
-        try opening.prepareSchema(path: ":memory:")
+        let opening = StoreOpening(location: location, database: database)
+        if fromImage {
+            try opening.prepareFromImage()
+        } else {
+            try opening.prepareSchema(path: ":memory:")
+        }
         return opening
+    }
+
+    /// Makes the empty database in memory a copy of the empty store's image, with an id of
+    /// its own, and sets the connection as `prepareSchema` does.
+    private func prepareFromImage() throws(StoreError) {
+        database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        try StoreError.wrapping {
+            try database.restore(from: EmptyStoreImage.bytes)
+            try SyncIdentity(database: database).beginNewStore(file: StoreFile(location)?.identity ?? "")
+            try database.execute("PRAGMA foreign_keys = ON")
+        }
     }
 
     /// Whether anything exists at `path`: opening judges what it is.
