@@ -167,28 +167,19 @@ struct StoreOpening {
     }
 
     /// The schema version of a file that is a memo store (or empty), or a refusal.
+    ///
+    /// A store of memo's own marks (its application id and a version it knows) is taken on
+    /// two reads of the file's header; only another file is looked into further: whether it
+    /// is empty, or holds version 1's layout, which had no mark.
     private func validatedSchemaVersion(path: String) throws(StoreError) -> Int {
-        let version: Int64, applicationID: Int64, objectCount: Int64
-        do {
-            objectCount = try database.integer("SELECT count(*) FROM sqlite_schema")
-            version = try database.integer("PRAGMA user_version")
-            applicationID = try database.integer("PRAGMA application_id")
-        } catch let error as SQLiteError where error.code == .notADatabase {
-            throw .notAMemoStore(path: path, reason: "not an SQLite database")
-        } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
-            throw .cannotOpen(
-                path: path,
-                reason: "it is read-only and its folder is not writable, "
-                    + "so SQLite cannot open its write-ahead log")
-        } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
-        }
+        let version = try readingTheFile(path: path) { try database.integer("PRAGMA user_version") }
+        let applicationID = try readingTheFile(path: path) { try database.integer("PRAGMA application_id") }
         switch (applicationID, version) {
         case (Schema.applicationID, let version) where version > Schema.currentVersion:
             throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
         case (Schema.applicationID, let version) where version >= 2:
             return Int(version)
-        case (0, 0) where objectCount == 0:
+        case (0, 0) where try holdsNothing(path: path):
             return 0
         case (0, 1) where try hasVersion1Layout():
             return 1
@@ -200,6 +191,27 @@ struct StoreOpening {
             throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
         default:
             throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
+        }
+    }
+
+    /// Whether the file holds no schema object: a new file, or one emptied.
+    private func holdsNothing(path: String) throws(StoreError) -> Bool {
+        try readingTheFile(path: path) { try database.integer("SELECT count(*) FROM sqlite_schema") } == 0
+    }
+
+    /// Runs `read`, a read of the file, with SQLite's failures as reasons to refuse it.
+    private func readingTheFile<T>(path: String, _ read: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try read()
+        } catch let error as SQLiteError where error.code == .notADatabase {
+            throw .notAMemoStore(path: path, reason: "not an SQLite database")
+        } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
+            throw .cannotOpen(
+                path: path,
+                reason: "it is read-only and its folder is not writable, "
+                    + "so SQLite cannot open its write-ahead log")
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
         }
     }
 
