@@ -45,8 +45,8 @@ struct EmptyStoreImageTests {
         #expect(throws: SQLiteError.self) { try copied.execute("DELETE FROM memo") }
     }
 
-    /// A stand-in (a store file not made yet) is a copy too, and writes nothing.
-    @Test func aStandInIsACopyOfTheImage() throws {
+    /// A stand-in (for a store file not made yet) is made in memory too, and makes no file.
+    @Test func aStandInIsAnEmptyStoreThatMakesNoFile() throws {
         let folder = TemporaryFolder()
         let path = folder.file("later.sqlite")
         let standIn = try MemoStore.standIn(for: path)
