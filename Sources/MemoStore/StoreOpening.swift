@@ -143,9 +143,18 @@ struct StoreOpening {
     }
 
     /// Checks the file is ours, migrates it, then turns on WAL and foreign keys.
+    ///
+    /// The checks read the file's header; the first statement after them reads its schema
+    /// (every table and index), the last look into the file: a schema SQLite cannot read
+    /// refuses the file as the checks do, before anything is written to it. For a store at
+    /// the current version that statement is the one turning on WAL, which needs the schema.
     private func prepareSchema(path: String) throws(StoreError) {
         database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         let version = try validatedSchemaVersion(path: path)
+        let turnsOnWAL = if case .file = location { !database.isReadOnly } else { false }
+        if version < Schema.currentVersion || !turnsOnWAL {
+            _ = try readingTheFile(path: path) { try database.integer("SELECT count(*) FROM sqlite_schema") }
+        }
         if version < Schema.currentVersion {
             if database.isReadOnly {
                 throw .cannotOpen(
@@ -154,16 +163,17 @@ struct StoreOpening {
             }
             try migrate(path: path)
         }
-        try StoreError.wrapping {
-            if case .file = location, !database.isReadOnly {
-                try database.execute("PRAGMA journal_mode = WAL")
+        if turnsOnWAL {
+            let walMode = try readingTheFile(path: path) { try database.prepare("PRAGMA journal_mode = WAL") }
+            try StoreError.wrapping {
+                try walMode.run()
                 // A read in WAL mode: from now on the connection holds SQLite's shared lock on
                 // the file while it is open, so no other process takes the file for unused
                 // (`CreatedStoreFile.removeIfUnused`), even before this one's first command.
                 _ = try database.integer("SELECT count(*) FROM sqlite_schema")
             }
-            try database.execute("PRAGMA foreign_keys = ON")
         }
+        try StoreError.wrapping { try database.execute("PRAGMA foreign_keys = ON") }
     }
 
     /// The schema version of a file that is a memo store (or empty), or a refusal.

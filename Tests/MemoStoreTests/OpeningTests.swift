@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import MemoTestSupport
 import Testing
@@ -185,6 +186,23 @@ struct OpeningTests {
         try expectOpeningRefused(
             path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
+    }
+
+    /// A store of memo's own whose schema SQLite cannot read is refused as it is opened, in
+    /// the words of a file that cannot be opened, not at its first command as a failure.
+    @Test func storeWithADamagedSchemaCannotBeOpened() throws {
+        let path = folder.file("damaged.sqlite")
+        do {
+            let store = try MemoStore.open(.file(path: path))
+            try store.insert(draft("kept"))
+            try store.database.execute("PRAGMA journal_mode = DELETE")
+        }
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        let damage = "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE TABLE history(' WHERE name = 'history';"
+        #expect(sqlite3_exec(other, damage, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+        try expectOpeningRefused(path, with: StoreError.cannotOpen(path: path, reason: "the store file is damaged"))
     }
 
     /// Foreign keys are off while migrating, so the upgrade checks them before it commits: a
