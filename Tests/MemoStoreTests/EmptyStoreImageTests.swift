@@ -72,8 +72,9 @@ struct EmptyStoreImageTests {
             "\($0) = \(try rows(of: database, "PRAGMA \($0)"))"
         }
         contents += try rows(
-            of: database, "SELECT type || ' ' || name || ' ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_schema")
-            .sorted()
+            of: database, "SELECT type || ' ' || name || ' ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_schema"
+        )
+        .sorted()
         let tables = try rows(
             of: database, "SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
         for table in tables {

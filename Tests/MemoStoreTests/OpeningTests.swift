@@ -199,7 +199,10 @@ struct OpeningTests {
         }
         var other: OpaquePointer?
         #expect(sqlite3_open(path, &other) == SQLITE_OK)
-        let damage = "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE TABLE history(' WHERE name = 'history';"
+        let damage = """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = 'CREATE TABLE history(' WHERE name = 'history';
+            """
         #expect(sqlite3_exec(other, damage, nil, nil, nil) == SQLITE_OK)
         sqlite3_close(other)
         try expectOpeningRefused(path, with: StoreError.cannotOpen(path: path, reason: "the store file is damaged"))
