@@ -191,11 +191,11 @@ struct StoreOpening {
             return Int(version)
         case (0, 0) where try holdsNothing(path: path):
             return 0
-        case (0, 1) where try hasVersion1Layout():
+        case (0, 1) where try hasVersion1Layout(path: path):
             return 1
         case (0, let version) where version > Schema.currentVersion:
             // memo's own layout with a version from the future is a newer memo's store.
-            guard try hasVersion1Layout() else {
+            guard try hasVersion1Layout(path: path) else {
                 throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
             }
             throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
@@ -226,8 +226,8 @@ struct StoreOpening {
     }
 
     /// Whether the file holds the version-1 `memo` table with its three columns.
-    private func hasVersion1Layout() throws(StoreError) -> Bool {
-        try StoreError.wrapping {
+    private func hasVersion1Layout(path: String) throws(StoreError) -> Bool {
+        try readingTheFile(path: path) {
             let statement = try database.prepare("SELECT name FROM pragma_table_info('memo') ORDER BY cid")
             var columns: [String] = []
             while try statement.step() { columns.append(statement.string(at: 0)) }
