@@ -8,7 +8,8 @@ import PackageDescription
 /// dates, errors) and not on MemoStore or MemoSync: the build's explicit import check
 /// (scripts/lib.sh) fails a face that imports them. The fixtures in examples/fixtures are built
 /// into MemoNotebook by the EmbedFixtures plugin.
-/// Only MemoStore imports CSQLite and CFileAttributes (extended attributes of the store file),
+/// Only MemoStore imports CSQLite, CFileAttributes (extended attributes of the store file) and
+/// CStoreImage (the bytes of an empty store),
 /// but for MemoModel's SQLiteError, which names SQLite's result codes; only the line editor
 /// imports CEditLine. A debug build links SQLite and libedit as shared libraries, found by
 /// the system's pkg-config files; a release build (scripts/lib.sh's build_memo) points
@@ -30,8 +31,11 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .systemLibrary(name: "CFileAttributes"),
+        // The empty store's image (`EmptyStoreImage`): C, as a byte array of that size in
+        // Swift takes the compiler minutes.
+        .target(name: "CStoreImage"),
         .target(name: "MemoModel", dependencies: ["CSQLite"]),
-        .target(name: "MemoStore", dependencies: ["MemoModel", "CSQLite", "CFileAttributes"]),
+        .target(name: "MemoStore", dependencies: ["MemoModel", "CSQLite", "CFileAttributes", "CStoreImage"]),
         .target(name: "MemoSync", dependencies: ["MemoStore"]),
         .target(name: "MemoNotebook", dependencies: ["MemoStore", "MemoSync"], plugins: ["EmbedFixtures"]),
         .executableTarget(name: "fixture-embedder"),

@@ -141,6 +141,43 @@ package final class Database {
         }
     }
 
+    /// Makes this connection's database, which must be empty, a copy of `image` (the bytes of
+    /// an SQLite file). SQLite copies it page by page (its backup API) from a read-only
+    /// connection over the bytes, so this database stays of its kind: in memory, it keeps its
+    /// journal in memory and grows without limit, which a database loaded straight from bytes
+    /// (`sqlite3_deserialize`) does not, and each of its transactions stays as fast.
+    func restore(from image: UnsafeRawBufferPointer) throws {
+        var source: OpaquePointer?
+        let opened = sqlite3_open_v2(":memory:", &source, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        defer { sqlite3_close_v2(source) }
+        guard opened == SQLITE_OK, let source, let bytes = image.baseAddress else {
+            throw SQLiteError(connection: source, code: opened == SQLITE_OK ? SQLITE_CANTOPEN : opened)
+        }
+        // Read-only: SQLite never writes through the pointer, which points at constant bytes.
+        let loaded = sqlite3_deserialize(
+            source, "main", UnsafeMutablePointer(mutating: bytes.assumingMemoryBound(to: UInt8.self)),
+            Int64(image.count), Int64(image.count), UInt32(SQLITE_DESERIALIZE_READONLY))
+        guard loaded == SQLITE_OK else { throw SQLiteError(connection: source, code: loaded) }
+        guard let backup = sqlite3_backup_init(handle, "main", source, "main") else {
+            throw SQLiteError(connection: handle, code: sqlite3_errcode(handle))
+        }
+        let copied = sqlite3_backup_step(backup, -1), finished = sqlite3_backup_finish(backup)
+        guard copied == SQLITE_DONE, finished == SQLITE_OK else {
+            throw SQLiteError(connection: handle, code: copied == SQLITE_DONE ? finished : copied)
+        }
+    }
+
+    #if DEBUG
+        /// Tests only: the bytes of the main database as a file would hold them, to write the
+        /// empty store's image (`EmptyStoreImage`).
+        func serialized() -> [UInt8] {
+            var size: Int64 = 0
+            guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else { return [] }
+            defer { sqlite3_free(bytes) }
+            return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
+        }
+    #endif
+
     /// Prepares a fresh statement that the caller owns.
     package func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?

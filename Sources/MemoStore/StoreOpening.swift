@@ -34,10 +34,7 @@ struct StoreOpening {
     ) throws(StoreError) -> StoreOpening {
         switch location {
         case .memory:
-            let database = try StoreError.wrapping { try Database(path: ":memory:") }
-            let opening = StoreOpening(location: .memory, database: database)
-            try opening.prepareSchema(path: ":memory:")
-            return opening
+            return try inMemory(standingInFor: .memory)
         case .file(let path):
             let absolutePath = Self.absolute(path)
             if let refusal = Self.companionRefusal(absolutePath) {
@@ -91,10 +88,33 @@ struct StoreOpening {
 
     /// An empty store in memory standing in for the file at `path` (`MemoStore.standIn`).
     static func standIn(for path: String) throws(StoreError) -> StoreOpening {
+        try inMemory(standingInFor: .file(path: Self.absolute(path)))
+    }
+
+    /// An empty store in memory: a copy of the empty store's image when it is of the current
+    /// version (`EmptyStoreImage`), else (or when `fromImage` is false) made by the migrations.
+    static func inMemory(
+        standingInFor location: StoreLocation, fromImage: Bool = EmptyStoreImage.isCurrent
+    ) throws(StoreError) -> StoreOpening {
         let database = try StoreError.wrapping { try Database(path: ":memory:") }
-        let opening = StoreOpening(location: .file(path: Self.absolute(path)), database: database)
-        try opening.prepareSchema(path: ":memory:")
+        let opening = StoreOpening(location: location, database: database)
+        if fromImage {
+            try opening.prepareFromImage()
+        } else {
+            try opening.prepareSchema(path: ":memory:")
+        }
         return opening
+    }
+
+    /// Makes the empty database in memory a copy of the empty store's image, with an id of
+    /// its own, and sets the connection as `prepareSchema` does.
+    private func prepareFromImage() throws(StoreError) {
+        database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        try StoreError.wrapping {
+            try database.restore(from: EmptyStoreImage.bytes)
+            try SyncIdentity(database: database).beginNewStore(file: StoreFile(location)?.identity ?? "")
+            try database.execute("PRAGMA foreign_keys = ON")
+        }
     }
 
     /// Whether anything exists at `path`: opening judges what it is.
@@ -123,9 +143,18 @@ struct StoreOpening {
     }
 
     /// Checks the file is ours, migrates it, then turns on WAL and foreign keys.
+    ///
+    /// The checks read the file's header; the first statement after them reads its schema
+    /// (every table and index), the last look into the file: a schema SQLite cannot read
+    /// refuses the file as the checks do, before anything is written to it. For a store at
+    /// the current version that statement is the one turning on WAL, which needs the schema.
     private func prepareSchema(path: String) throws(StoreError) {
         database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         let version = try validatedSchemaVersion(path: path)
+        let turnsOnWAL = if case .file = location { !database.isReadOnly } else { false }
+        if version < Schema.currentVersion || !turnsOnWAL {
+            _ = try readingTheFile(path: path) { try database.integer("SELECT count(*) FROM sqlite_schema") }
+        }
         if version < Schema.currentVersion {
             if database.isReadOnly {
                 throw .cannotOpen(
@@ -134,25 +163,56 @@ struct StoreOpening {
             }
             try migrate(path: path)
         }
-        try StoreError.wrapping {
-            if case .file = location, !database.isReadOnly {
-                try database.execute("PRAGMA journal_mode = WAL")
+        if turnsOnWAL {
+            let walMode = try readingTheFile(path: path) { try database.prepare("PRAGMA journal_mode = WAL") }
+            try StoreError.wrapping {
+                try walMode.run()
                 // A read in WAL mode: from now on the connection holds SQLite's shared lock on
                 // the file while it is open, so no other process takes the file for unused
                 // (`CreatedStoreFile.removeIfUnused`), even before this one's first command.
                 _ = try database.integer("SELECT count(*) FROM sqlite_schema")
             }
-            try database.execute("PRAGMA foreign_keys = ON")
         }
+        try StoreError.wrapping { try database.execute("PRAGMA foreign_keys = ON") }
     }
 
     /// The schema version of a file that is a memo store (or empty), or a refusal.
+    ///
+    /// A store of memo's own marks (its application id and a version it knows) is taken on
+    /// two reads of the file's header; only another file is looked into further: whether it
+    /// is empty, or holds version 1's layout, which had no mark.
     private func validatedSchemaVersion(path: String) throws(StoreError) -> Int {
-        let version: Int64, applicationID: Int64, objectCount: Int64
+        let version = try readingTheFile(path: path) { try database.integer("PRAGMA user_version") }
+        let applicationID = try readingTheFile(path: path) { try database.integer("PRAGMA application_id") }
+        switch (applicationID, version) {
+        case (Schema.applicationID, let version) where version > Schema.currentVersion:
+            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
+        case (Schema.applicationID, let version) where version >= 2:
+            return Int(version)
+        case (0, 0) where try holdsNothing(path: path):
+            return 0
+        case (0, 1) where try hasVersion1Layout(path: path):
+            return 1
+        case (0, let version) where version > Schema.currentVersion:
+            // memo's own layout with a version from the future is a newer memo's store.
+            guard try hasVersion1Layout(path: path) else {
+                throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
+            }
+            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
+        default:
+            throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
+        }
+    }
+
+    /// Whether the file holds no schema object: a new file, or one emptied.
+    private func holdsNothing(path: String) throws(StoreError) -> Bool {
+        try readingTheFile(path: path) { try database.integer("SELECT count(*) FROM sqlite_schema") } == 0
+    }
+
+    /// Runs `read`, a read of the file, with SQLite's failures as reasons to refuse it.
+    private func readingTheFile<T>(path: String, _ read: () throws -> T) throws(StoreError) -> T {
         do {
-            objectCount = try database.integer("SELECT count(*) FROM sqlite_schema")
-            version = try database.integer("PRAGMA user_version")
-            applicationID = try database.integer("PRAGMA application_id")
+            return try read()
         } catch let error as SQLiteError where error.code == .notADatabase {
             throw .notAMemoStore(path: path, reason: "not an SQLite database")
         } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
@@ -163,29 +223,11 @@ struct StoreOpening {
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
         }
-        switch (applicationID, version) {
-        case (Schema.applicationID, let version) where version > Schema.currentVersion:
-            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
-        case (Schema.applicationID, let version) where version >= 2:
-            return Int(version)
-        case (0, 0) where objectCount == 0:
-            return 0
-        case (0, 1) where try hasVersion1Layout():
-            return 1
-        case (0, let version) where version > Schema.currentVersion:
-            // memo's own layout with a version from the future is a newer memo's store.
-            guard try hasVersion1Layout() else {
-                throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
-            }
-            throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
-        default:
-            throw .notAMemoStore(path: path, reason: "an SQLite database of another program")
-        }
     }
 
     /// Whether the file holds the version-1 `memo` table with its three columns.
-    private func hasVersion1Layout() throws(StoreError) -> Bool {
-        try StoreError.wrapping {
+    private func hasVersion1Layout(path: String) throws(StoreError) -> Bool {
+        try readingTheFile(path: path) {
             let statement = try database.prepare("SELECT name FROM pragma_table_info('memo') ORDER BY cid")
             var columns: [String] = []
             while try statement.step() { columns.append(statement.string(at: 0)) }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import MemoTestSupport
 import Testing
@@ -185,6 +186,30 @@ struct OpeningTests {
         try expectOpeningRefused(
             path, with: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion))
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 3).isStoreUnusable)
+    }
+
+    /// A store whose schema SQLite cannot read is refused as it is opened, in the words of a
+    /// file that cannot be opened, not at its first command as a failure: one of the current
+    /// version (its mark says it is memo's) and one of version 1 (judged by its layout).
+    @Test(arguments: [true, false])
+    func storeWithADamagedSchemaCannotBeOpened(current: Bool) throws {
+        let path = folder.file("damaged.sqlite")
+        if current {
+            let store = try MemoStore.open(.file(path: path))
+            try store.insert(draft("kept"))
+            try store.database.execute("PRAGMA journal_mode = DELETE; CREATE TABLE extra(x);")
+        } else {
+            try makeVersion1Store(at: path, "PRAGMA user_version = 1; CREATE TABLE extra(x);")
+        }
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        let damage = """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = 'CREATE TABLE extra(' WHERE name = 'extra';
+            """
+        #expect(sqlite3_exec(other, damage, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+        try expectOpeningRefused(path, with: StoreError.cannotOpen(path: path, reason: "the store file is damaged"))
     }
 
     /// Foreign keys are off while migrating, so the upgrade checks them before it commits: a

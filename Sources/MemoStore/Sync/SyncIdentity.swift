@@ -70,6 +70,14 @@ struct SyncIdentity {
         try adoptUnversionedMemos(at: time, stamping: stamping)
     }
 
+    /// Gives a store made from the empty store's image (`EmptyStoreImage`, which holds no
+    /// id of its own) a new random id, and notes which file it stands for: what creating a
+    /// store writes in `sync_identity`.
+    func beginNewStore(file: String) throws {
+        try database.cached("UPDATE sync_identity SET store_id = ?1, file_id = ?2")
+            .run([.text(UUIDText.random().canonical), .text(file)])
+    }
+
     /// Notes which file holds the store.
     func noteFile(_ file: String) throws {
         try database.cached("UPDATE sync_identity SET file_id = ?1").run([.text(file)])
