@@ -37,10 +37,24 @@ struct KeptTagNamesTests {
         return miscounted
     }
 
+    /// Memos whose kept `state_named` differs from whether their versions are only their
+    /// state's names, tested afresh (`SyncStamping.isOnlyItsStateSQL`), and how many are named.
+    func misnamed(_ session: ScriptedNotebook) throws -> (misnamed: [Int64], named: Int) {
+        let rows = try session.notebook.store.database.prepare(
+            "SELECT id, state_named, \(SyncStamping.isOnlyItsStateSQL) FROM memo")
+        var misnamed: [Int64] = [], named = 0
+        while try rows.step() {
+            if rows.int64(at: 1) != rows.int64(at: 2) { misnamed.append(rows.int64(at: 0)) }
+            named += rows.int64(at: 2) == 1 ? 1 : 0
+        }
+        return (misnamed, named)
+    }
+
     /// Random adds, edits that change inline tags and the number of words, bulk edits, moves,
     /// tag, untag, tag renames, delete, undo, redo, imports of the other store's export,
     /// syncs and their undoing: each step works, or meets a refusal it may meet, and after each, every memo's
-    /// kept names are its tags and its kept word count its text's, on both stores.
+    /// kept names are its tags, its kept word count its text's, and its kept `state_named` whether
+    /// its versions are only its state's names (imports make such memos), on both stores.
     @Test(arguments: PropertySeeds.seeds(standard: 3))
     func everyWriterKeepsTheNamesAndWordCounts(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
@@ -52,7 +66,7 @@ struct KeptTagNamesTests {
                 .map { $0.hasPrefix("%%") || $0.isEmpty ? $0 : $0 + " more" }.joined(separator: "\n")
         }
         for store in stores { store.notebook.missingTextSource = wordier }
-        var tagged = 0, worked: [String: Int] = [:]
+        var tagged = 0, named = 0, worked: [String: Int] = [:]
         for step in 0..<160 {
             let index = Int(random.next() % 2), session = stores[index]
             let ids = try session.notebook.store.memos(MemoQuery()).collect().map(\.id)
@@ -85,9 +99,13 @@ struct KeptTagNamesTests {
             for store in stores {
                 #expect(try stale(store) == 0, "after '\(line)' (seed \(seed), step \(step))")
                 #expect(try miscounted(store) == [], "after '\(line)' (seed \(seed), step \(step))")
+                let states = try misnamed(store)
+                #expect(states.misnamed == [], "after '\(line)' (seed \(seed), step \(step))")
+                named += states.named
             }
         }
         #expect(tagged > 20)
+        #expect(named > 0)
         #expect(["undo", "sync", "edit", "tag"].allSatisfy { worked[$0, default: 0] > 0 }, "\(worked)")
         let tagsInRows = try stores[0].notebook.store.database.prepare(
             "SELECT count(*) FROM memo WHERE tag_names <> ''"
