@@ -17,7 +17,7 @@ extension ScriptedNotebook {
 
     /// SQL that takes a store of version 13 back to version 12's layout (the user version
     /// aside): a downgrade to an older one starts with it.
-    static let downgradeToVersion12 = "ALTER TABLE memo DROP COLUMN state_named;"
+    static let downgradeToVersion12 = "ALTER TABLE memo DROP COLUMN state_named; ALTER TABLE memo DROP COLUMN linked;"
 
     /// SQL that takes a store of version 13 back to version 11's layout (the user version
     /// aside).

@@ -209,7 +209,8 @@ HOSTILE_PEERS = {
           insert_date INTEGER NOT NULL, update_date INTEGER, version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0,
           changed_by TEXT NOT NULL DEFAULT '', change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}',
           text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '',
-          word_count INTEGER NOT NULL DEFAULT 0, state_named INTEGER NOT NULL DEFAULT 0);
+          word_count INTEGER NOT NULL DEFAULT 0, state_named INTEGER NOT NULL DEFAULT 0,
+          linked INTEGER NOT NULL DEFAULT 0);
         INSERT INTO memo SELECT * FROM memo_copy;
         INSERT INTO memo(uuid, content, insert_date, change_seq) SELECT uuid, 'a twin', insert_date, 1 FROM memo_copy;
         UPDATE memo SET change_seq = 1;
