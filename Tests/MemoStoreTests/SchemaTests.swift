@@ -371,9 +371,8 @@ struct SchemaTests {
             try rows(of: store.database, "SELECT id || ':' || state_named || linked FROM memo ORDER BY id") == [
                 "1:11", "2:10", "3:01", "4:00"
             ])
-        #expect(
-            try rows(of: store.database, "SELECT count(*) FROM memo WHERE state_named IS NOT \(SyncStamping.isOnlyItsStateSQL)")
-                == ["0"])
+        let misnamed = "SELECT count(*) FROM memo WHERE state_named IS NOT \(SyncStamping.isOnlyItsStateSQL)"
+        #expect(try rows(of: store.database, misnamed) == ["0"])
     }
 
     /// The first column of every row `sql` returns.

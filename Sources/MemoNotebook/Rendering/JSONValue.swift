@@ -126,7 +126,8 @@ package enum JSONValue: Equatable, Sendable {
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & high != 0 }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1) || hasByteBelow(word ^ (ones &* 0x5C), 1)
+        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
+            || hasByteBelow(word ^ (ones &* 0x5C), 1)
     }
 }
 
