@@ -37,10 +37,32 @@ struct KeptTagNamesTests {
         return miscounted
     }
 
+    /// Memos whose kept export facts differ from the facts found afresh: `state_named` from
+    /// whether their versions are only their state's names (`SyncStamping.isOnlyItsStateSQL`),
+    /// `linked` from whether they have links; and how many are named, and linked.
+    func misjudged(_ session: ScriptedNotebook) throws -> (misjudged: [Int64], named: Int, linked: Int) {
+        let rows = try session.notebook.store.database.prepare(
+            """
+            SELECT id, state_named, \(SyncStamping.isOnlyItsStateSQL), linked, EXISTS (SELECT 1 FROM memo_link WHERE memo_id = memo.id)
+            FROM memo
+            """)
+        var misjudged: [Int64] = [], named = 0, linked = 0
+        while try rows.step() {
+            if rows.int64(at: 1) != rows.int64(at: 2) || rows.int64(at: 3) != rows.int64(at: 4) {
+                misjudged.append(rows.int64(at: 0))
+            }
+            named += rows.int64(at: 2) == 1 ? 1 : 0
+            linked += rows.int64(at: 4) == 1 ? 1 : 0
+        }
+        return (misjudged, named, linked)
+    }
+
     /// Random adds, edits that change inline tags and the number of words, bulk edits, moves,
     /// tag, untag, tag renames, delete, undo, redo, imports of the other store's export,
     /// syncs and their undoing: each step works, or meets a refusal it may meet, and after each, every memo's
-    /// kept names are its tags and its kept word count its text's, on both stores.
+    /// kept names are its tags, its kept word count its text's, its kept `state_named` whether
+    /// its versions are only its state's names (imports make such memos) and `linked` whether
+    /// it has links, on both stores.
     @Test(arguments: PropertySeeds.seeds(standard: 3))
     func everyWriterKeepsTheNamesAndWordCounts(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
@@ -52,14 +74,14 @@ struct KeptTagNamesTests {
                 .map { $0.hasPrefix("%%") || $0.isEmpty ? $0 : $0 + " more" }.joined(separator: "\n")
         }
         for store in stores { store.notebook.missingTextSource = wordier }
-        var tagged = 0, worked: [String: Int] = [:]
+        var tagged = 0, named = 0, linked = 0, worked: [String: Int] = [:]
         for step in 0..<160 {
             let index = Int(random.next() % 2), session = stores[index]
             let ids = try session.notebook.store.memos(MemoQuery()).collect().map(\.id)
             func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
             let tag = "t\(random.next() % 4)"
             let line: String =
-                switch ids.isEmpty ? 0 : random.next() % 16 {
+                switch ids.isEmpty ? 0 : random.next() % 17 {
                 case 0: "add memo \(step) @\(tag)"
                 case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
                 case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
@@ -75,6 +97,7 @@ struct KeptTagNamesTests {
                 case 12: "edit --tag \(tag)"
                 case 13: "tag --rename \(tag) t\(random.next() % 4)"
                 case 14: "undo --sync"
+                case 15: "edit \(anyID()) see #\(anyID()) @\(tag)"
                 default: "edit \(anyID()) --date 2001-01-\(10 + random.next() % 20) moved @\(tag)"
                 }
             tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
@@ -85,9 +108,14 @@ struct KeptTagNamesTests {
             for store in stores {
                 #expect(try stale(store) == 0, "after '\(line)' (seed \(seed), step \(step))")
                 #expect(try miscounted(store) == [], "after '\(line)' (seed \(seed), step \(step))")
+                let facts = try misjudged(store)
+                #expect(facts.misjudged == [], "after '\(line)' (seed \(seed), step \(step))")
+                named += facts.named
+                linked += facts.linked
             }
         }
         #expect(tagged > 20)
+        #expect(named > 0 && linked > 0)
         #expect(["undo", "sync", "edit", "tag"].allSatisfy { worked[$0, default: 0] > 0 }, "\(worked)")
         let tagsInRows = try stores[0].notebook.store.database.prepare(
             "SELECT count(*) FROM memo WHERE tag_names <> ''"

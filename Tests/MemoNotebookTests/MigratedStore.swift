@@ -15,9 +15,13 @@ extension ScriptedNotebook {
         return try ScriptedNotebook(file: path)
     }
 
-    /// SQL that takes a store of version 12 back to version 11's layout (the user version
+    /// SQL that takes a store of version 13 back to version 12's layout (the user version
     /// aside): a downgrade to an older one starts with it.
-    static let downgradeToVersion11 = """
+    static let downgradeToVersion12 = "ALTER TABLE memo DROP COLUMN state_named; ALTER TABLE memo DROP COLUMN linked;"
+
+    /// SQL that takes a store of version 13 back to version 11's layout (the user version
+    /// aside).
+    static let downgradeToVersion11 = downgradeToVersion12 + """
         DROP INDEX memo_by_insert_date; CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
         ALTER TABLE memo DROP COLUMN word_count;
         """

@@ -21,7 +21,8 @@ struct SchemaTests {
         9: 0x6958_A3ED_FF28_B6B2,
         10: 0x1FA8_7490_BBAC_20B3,
         11: 0x9A4E_18B3_79F0_427A,
-        12: 0x391C_3277_8140_6310
+        12: 0x391C_3277_8140_6310,
+        13: 0xA5E4_D4C0_B914_D27C
     ]
 
     /// A migration that shipped has run on stores out there: changing its SQL would give
@@ -337,6 +338,41 @@ struct SchemaTests {
             ])
         let plan = try rows(of: store.database, "EXPLAIN QUERY PLAN SELECT sum(word_count) FROM memo", column: 3)
         #expect(plan == ["SCAN memo USING COVERING INDEX memo_by_insert_date"])
+    }
+
+    /// Version 13 keeps in each memo's row whether its versions are only its state's names:
+    /// a store of version 12 gets it for an imported memo with and without explicit tags, and
+    /// not for one a store changed, nor for one whose text changed since it was named (a
+    /// store that kept no versions edited it), by the names the store's versions are made of;
+    /// and whether each has links.
+    @Test func version13KeepsWhichMemosOfAVersion12StoreAreNamedByTheirStateAndLinked() throws {
+        let store = try MemoStore.open(
+            .file(
+                path: store(
+                    ofVersion: 12, "v12.sqlite",
+                    """
+                    INSERT INTO memo(uuid, content, insert_date, update_date, tag_names) VALUES
+                        ('00000000-0000-4000-8000-000000000001', 'see #1 and #9', 1000, NULL, ''),
+                        ('00000000-0000-4000-8000-000000000002', 'two', 2000, 2500, 'x'),
+                        ('00000000-0000-4000-8000-000000000003', 'three', 3000, NULL, ''),
+                        ('00000000-0000-4000-8000-000000000004', 'four', 4000, NULL, '');
+                    INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq) VALUES (2, 'x', 0, memo_state_name('x'), 1);
+                    UPDATE memo SET text_by = memo_state_name(content, insert_date, update_date), text_seq = 1, change_seq = 1,
+                                    version = json_object(memo_state_name(content, insert_date, update_date), 1),
+                                    tags_version = json_object(memo_state_name(CASE id WHEN 2 THEN 'x' ELSE '' END), 1);
+                    UPDATE memo SET support = (SELECT json_group_object(name, 1) FROM (
+                        SELECT memo.text_by AS name UNION SELECT key FROM json_each(memo.tags_version) ORDER BY name));
+                    UPDATE memo SET version = json_set(version, '$.store', 3), text_by = 'store', text_seq = 3 WHERE id = 3;
+                    UPDATE memo SET content = 'four, edited' WHERE id = 4;
+                    INSERT INTO memo_link(memo_id, start, length, target_uuid) VALUES
+                        (1, 4, 2, '00000000-0000-4000-8000-000000000001'), (1, 11, 2, NULL), (3, 0, 0, NULL);
+                    """)))
+        #expect(
+            try rows(of: store.database, "SELECT id || ':' || state_named || linked FROM memo ORDER BY id") == [
+                "1:11", "2:10", "3:01", "4:00"
+            ])
+        let misnamed = "SELECT count(*) FROM memo WHERE state_named IS NOT \(SyncStamping.isOnlyItsStateSQL)"
+        #expect(try rows(of: store.database, misnamed) == ["0"])
     }
 
     /// The first column of every row `sql` returns.

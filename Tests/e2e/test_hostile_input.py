@@ -209,7 +209,8 @@ HOSTILE_PEERS = {
           insert_date INTEGER NOT NULL, update_date INTEGER, version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0,
           changed_by TEXT NOT NULL DEFAULT '', change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}',
           text_by TEXT NOT NULL DEFAULT '', text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '',
-          word_count INTEGER NOT NULL DEFAULT 0);
+          word_count INTEGER NOT NULL DEFAULT 0, state_named INTEGER NOT NULL DEFAULT 0,
+          linked INTEGER NOT NULL DEFAULT 0);
         INSERT INTO memo SELECT * FROM memo_copy;
         INSERT INTO memo(uuid, content, insert_date, change_seq) SELECT uuid, 'a twin', insert_date, 1 FROM memo_copy;
         UPDATE memo SET change_seq = 1;
@@ -257,7 +258,7 @@ PEER_OUTCOMES = {
     "future and past dates": b"is outside the years 0001 to 9999; nothing was synced",
     "invalid contents": b"nothing was synced",
     "malformed versions and tags": b"is not a valid tag name; nothing was synced",
-    "a newer schema": b"newer than this memo knows (12); it was left untouched: upgrade memo to open it",
+    "a newer schema": b"newer than this memo knows (13); it was left untouched: upgrade memo to open it",
     "hostile deleted texts": b"its deleted text: memo text is empty; nothing was synced",
     "another program's database": b"is not a memo store (an SQLite database of another program); it was left untouched",
     "malformed links": b"its link at 4 names 'zz', not an RFC 4122 uuid; nothing was synced",

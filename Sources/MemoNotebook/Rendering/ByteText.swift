@@ -16,6 +16,12 @@ package enum ByteText {
         UTF8Bytes.isValid(bytes)
     }
 
+    /// A literal's bytes, copied whole: `bytes += "…".utf8` goes through the string's storage
+    /// byte by byte, and a listing or export writes several literals a memo.
+    static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        literal.withUTF8Buffer { bytes += $0 }
+    }
+
     /// `number` in decimal, appended without making a `String` of it (a listing writes one a
     /// memo).
     static func appendDecimal(_ number: Int64, to bytes: inout [UInt8]) {

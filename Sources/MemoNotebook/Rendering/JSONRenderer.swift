@@ -172,28 +172,28 @@ package struct JSONRenderer: OutcomeRenderer {
                     guard ByteText.isValid(uuid), ByteText.isValid(content), ByteText.isValid(tags) else {
                         return false
                     }
-                    bytes += #"{"id":"#.utf8
+                    ByteText.append(#"{"id":"#, to: &bytes)
                     ByteText.appendDecimal(row.id, to: &bytes)
-                    bytes += #","uuid":"#.utf8
+                    ByteText.append(#","uuid":"#, to: &bytes)
                     JSONValue.appendString(uuid, to: &bytes)
-                    bytes += #","content":"#.utf8
+                    ByteText.append(#","content":"#, to: &bytes)
                     JSONValue.appendString(content, to: &bytes)
-                    bytes += #","insertDate":""#.utf8
+                    ByteText.append(#","insertDate":""#, to: &bytes)
                     DisplayTime.appendISO8601(row.insertDate, to: &bytes)
-                    bytes += #"","updateDate":"#.utf8
+                    ByteText.append(#"","updateDate":"#, to: &bytes)
                     if let updateDate = row.updateDate {
                         bytes.append(UInt8(ascii: "\""))
                         DisplayTime.appendISO8601(updateDate, to: &bytes)
                         bytes.append(UInt8(ascii: "\""))
                     } else {
-                        bytes += "null".utf8
+                        ByteText.append("null", to: &bytes)
                     }
-                    bytes += #","tags":["#.utf8
+                    ByteText.append(#","tags":["#, to: &bytes)
                     for (index, name) in tags.split(separator: UInt8(ascii: " ")).enumerated() {
                         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                        JSONValue.appendString(name, to: &bytes)
+                        JSONValue.appendString(UnsafeRawBufferPointer(rebasing: name), to: &bytes)
                     }
-                    bytes += "]}\n".utf8
+                    ByteText.append("]}\n", to: &bytes)
                     return true
                 }
             }

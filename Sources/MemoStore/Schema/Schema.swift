@@ -6,7 +6,7 @@ enum Schema {
 
     static let migrations: [Migration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11,
-        version12
+        version12, version13
     ]
 
     static let currentVersion = migrations.count
@@ -25,7 +25,8 @@ enum Schema {
         , version TEXT NOT NULL DEFAULT '{}', changed_at INTEGER NOT NULL DEFAULT 0, changed_by TEXT NOT NULL DEFAULT '', \
         change_seq INTEGER NOT NULL DEFAULT 0, tags_version TEXT NOT NULL DEFAULT '{}', text_by TEXT NOT NULL DEFAULT '', \
         text_seq INTEGER NOT NULL DEFAULT 0, support TEXT, tag_names TEXT NOT NULL DEFAULT '', \
-        word_count INTEGER NOT NULL DEFAULT 0);
+        word_count INTEGER NOT NULL DEFAULT 0, state_named INTEGER NOT NULL DEFAULT 0, \
+        linked INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX memo_by_insert_date ON memo(insert_date, id, word_count);
         CREATE TABLE memo_tag(
             memo_id INTEGER NOT NULL REFERENCES memo(id) ON DELETE CASCADE,

@@ -84,9 +84,10 @@ package struct MemoVersion: Equatable, Sendable {
     /// memo of a store that keeps no versions yet (its first sync names it by its state), and
     /// for one whose version is only the names of its state, as an import of the record
     /// derives them (`MemoTable.Origin.imported(nil)`): an export of an import is then the
-    /// file it was imported from, and a large import exported again carries nothing more.
+    /// file it was imported from, and a large import exported again carries nothing more. The
+    /// row keeps that fact (`state_named`, schema 13), so an export hashes no text.
     static let jsonSQL = """
-        CASE WHEN memo.change_seq > 0 AND NOT \(SyncStamping.isOnlyItsStateSQL) THEN json_object(
+        CASE WHEN memo.change_seq > 0 AND NOT memo.state_named THEN json_object(
             'text', json(memo.version), 'tags', json(memo.tags_version), 'support', json(\(MemoVersion.supportSQL)),
             'textBy', memo.text_by, 'textSeq', memo.text_seq,
             'tagsAddedBy', (SELECT json_group_object(name, json_object('by', added_by, 'seq', added_seq))

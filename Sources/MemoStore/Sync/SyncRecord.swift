@@ -40,10 +40,11 @@ package struct SyncRecord: Equatable, Sendable, Codable {
 
         /// A memo's links as an export writes them (SQL over a row of `memo`): an array of
         /// `{"start","length","uuid"}` (uuid null for a reference that names no memo), NULL
-        /// for a memo without links.
+        /// for a memo without links: one its row says has none (`linked`, schema 13) is not
+        /// looked up.
         static let jsonSQL = """
-            (SELECT json_group_array(json_object('start', start, 'length', length, 'uuid', target_uuid))
-             FROM (SELECT start, length, target_uuid FROM memo_link WHERE memo_id = memo.id ORDER BY start) HAVING count(*) > 0)
+            CASE WHEN memo.linked THEN (SELECT json_group_array(json_object('start', start, 'length', length, 'uuid', target_uuid))
+             FROM (SELECT start, length, target_uuid FROM memo_link WHERE memo_id = memo.id ORDER BY start) HAVING count(*) > 0) END
             """
     }
 

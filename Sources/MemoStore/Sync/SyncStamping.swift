@@ -87,8 +87,14 @@ struct SyncStamping {
             try database.cached(Self.adoptTagDotsSQL).run()
             try database.cached(Self.adoptVersionsSQL).run([.text(stamp.store), .integer(stamp.seq)])
             try database.cached(Self.restoredTakeTheirOwnVersionSQL).run([.text(stamp.store), .integer(stamp.seq)])
+            try database.cached(Self.keepAdoptedStateNamesSQL).run([.text(stamp.store), .integer(stamp.seq)])
         }
     }
+
+    /// The memos a first sync versioned are not staged by it: their `state_named` is kept here.
+    private static let keepAdoptedStateNamesSQL = """
+        UPDATE memo SET state_named = \(isOnlyItsStateSQL) WHERE change_seq = ?2 AND changed_by = ?1
+        """
 
     /// Unversioned explicit tags take the name of their memo's explicit tags as their dot.
     private static let adoptTagDotsSQL = """
@@ -218,6 +224,25 @@ struct SyncStamping {
                          AND (added_seq <> 1 OR json_extract(memo.tags_version, '$."' || added_by || '"') IS NULL))))
         """
 
+    /// Writes what an export reads from the row of every memo the running change staged, as
+    /// the change ends: `state_named` (whether its versions are only its state's names,
+    /// `isOnlyItsStateSQL`) and `linked` (whether it has links). Every writer of a memo's text,
+    /// dates, tags, versions or links stages it first, so the columns follow them all,
+    /// whichever part of the writer wrote them (set-based SQL included). A row is rewritten
+    /// only when a fact changed: most changes (an add, an import) leave them as the insert
+    /// wrote them.
+    func keepExportFactsOfStaged() throws {
+        try database.writingMemoRows(token) { try database.cached(Self.keepStagedExportFactsSQL).run() }
+    }
+
+    static let keepStagedExportFactsSQL = """
+        UPDATE memo SET state_named = \(isOnlyItsStateSQL), linked = \(hasLinks)
+        WHERE id IN (SELECT memo_id FROM temp.pending_change)
+          AND (linked IS NOT \(hasLinks) OR state_named IS NOT \(isOnlyItsStateSQL))
+        """
+
+    private static let hasLinks = "EXISTS (SELECT 1 FROM memo_link WHERE memo_id = memo.id)"
+
     /// The tombstone of the memo, as SQL on a row of `memo` in `UPDATE … FROM pending_change p`.
     private static let tombstoneVersion = "(SELECT t.version FROM memo_tombstone t WHERE t.uuid = memo.uuid)"
 
@@ -278,7 +303,7 @@ struct SyncStamping {
         """
     /// The statements that finish a change on its staged memos: each must look them up by
     /// id, never read every memo (`MemoStoreTests` checks their query plans).
-    static let stagedMemoStatements = [stampSQL, dotSQL, reviveSQL, buryDeletedSQL]
+    static let stagedMemoStatements = [stampSQL, dotSQL, reviveSQL, buryDeletedSQL, keepStagedExportFactsSQL]
 
     // The `IN` looks the staged memos up by id: with the join alone, SQLite scanned every memo
     // (a change to one memo of a million took 0.2 s).

@@ -146,7 +146,8 @@ final class ChangeRecorder {
 
     /// Writes the staged images as a history entry, leaving out memos the change left as
     /// they were; no entry when nothing changed. A local change also stamps its memos' sync
-    /// facts (`SyncStamping.stampStaged`).
+    /// facts (`SyncStamping.stampStaged`), and every change keeps what an export reads from
+    /// their rows (`SyncStamping.keepExportFactsOfStaged`).
     private func finish(_ kind: ChangeKind, target: Int64?, summary given: String? = nil, at time: Timestamp) throws {
         try historyImages.unstageUnchanged()
         let (count, summary) =
@@ -160,6 +161,7 @@ final class ChangeRecorder {
             ).firstRow([]) { ($0.int64(at: 0), $0.optionalString(at: 1) ?? "") } ?? (0, "")
         guard count > 0 else { return }
         if kind != .sync { try stampSyncFacts(of: kind, at: time) }
+        try syncStamping.keepExportFactsOfStaged()
         try database.cached("INSERT INTO history(at, kind, target, memo_count, summary) VALUES (?1, ?2, ?3, ?4, ?5)")
             .run([
                 .integer(time.millisecondsSince1970), .text(kind.rawValue), .integer(target),

@@ -35,6 +35,13 @@ struct MemoTable {
         /// (`MemoVersion`), else the names of its state (`StateDigest`), so it is the same
         /// version as its source's copy either way.
         case imported(MemoVersion?)
+
+        /// Whether a memo of this origin starts with only the names of its state
+        /// (`state_named`): an import that carried no version. The change that inserts it
+        /// checks (`SyncStamping.keepExportFactsOfStaged`), rewriting the row only if not.
+        var startsNamedByItsState: Bool {
+            if case .imported(nil) = self { true } else { false }
+        }
     }
 
     /// Inserts a memo with its search text and tags, stamped with `facts` (the sync facts of
@@ -51,8 +58,8 @@ struct MemoTable {
             try database.cached(
                 """
                 INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
-                                 text_by, text_seq, support, tag_names, word_count)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                 text_by, text_seq, support, tag_names, word_count, state_named)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
                 """
             ).run([
                 .text(draft.uuid), .text(draft.content),
@@ -60,7 +67,8 @@ struct MemoTable {
                 .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
                 .integer(first.changedAt), .text(first.changedBy), .integer(facts?.seq ?? 0),
                 .text(first.textBy), .integer(first.textSeq), MemoVersion.supportValue(first.support),
-                .text(Self.tagNames(explicitTags + inlineTags)), Self.wordCount(of: draft.content)
+                .text(Self.tagNames(explicitTags + inlineTags)), Self.wordCount(of: draft.content),
+                .integer(origin.startsNamedByItsState ? 1 : 0)
             ])
             let id = database.lastInsertedRowID
             try images.stageNewMemo(id)
