@@ -3,6 +3,12 @@
 /// Words are separated by white space; single quotes keep everything literally; double
 /// quotes understand `\n`, `\t`, `\"` and `\\`. Quoted parts join the word they touch,
 /// as in a shell: `a"b c"` is the one word `ab c`.
+///
+/// It reads the line's characters (`Character`), but an ASCII byte with an ASCII byte (or the
+/// line's end) after it is a character of its own (CR before LF aside), so those it takes
+/// from the UTF-8 bytes without the grapheme rules, and the words' text in runs, not a
+/// character at a time: a script of commands is mostly such bytes (a third of replaying
+/// a script of adds was reading its lines character by character).
 package struct LineScanner: WordSource {
     package let line: String
     private var position: String.Index
@@ -21,16 +27,19 @@ package struct LineScanner: WordSource {
         let start = position
         var text = ""
         var isQuoted = false
-        while position < end, !line[position].isBlank {
-            let character = line[position]
-            if character == "'" || character == "\"" {
+        var run = position
+        while position < end, !isBlank(at: position) {
+            let character = ascii(at: position)
+            if character == UInt8(ascii: "'") || character == UInt8(ascii: "\""), let quote = character {
+                text.append(contentsOf: line[run..<position])
                 isQuoted = true
-                text += try quoted(by: character)
+                text += try quoted(by: quote)
+                run = position
             } else {
-                text.append(character)
-                position = line.index(after: position)
+                position = index(after: position)
             }
         }
+        text.append(contentsOf: line[run..<position])
         return Word(text: text, range: start..<position, isLiteral: isQuoted)
     }
 
@@ -43,8 +52,10 @@ package struct LineScanner: WordSource {
             return word
         }
         var textEnd = end
-        while textEnd > position, line[line.index(before: textEnd)].isBlank {
-            textEnd = line.index(before: textEnd)
+        while textEnd > position {
+            let before = index(before: textEnd)
+            guard isBlank(at: before) else { break }
+            textEnd = before
         }
         let word = Word(text: String(line[position..<textEnd]), range: position..<textEnd, isLiteral: false)
         position = end
@@ -58,17 +69,18 @@ package struct LineScanner: WordSource {
         skipWhiteSpace()
         guard position < end else { return nil }
         let start = position
-        if line[start] == "'", let closing = line[line.index(after: start)..<end].firstIndex(of: "'") {
-            position = line.index(after: closing)
-            return Word(
-                text: String(line[line.index(after: start)..<closing]), range: start..<position, isLiteral: true)
+        if ascii(at: start) == UInt8(ascii: "'"), let closing = firstIndex(of: UInt8(ascii: "'"), from: index(after: start)) {
+            position = index(after: closing)
+            return Word(text: String(line[index(after: start)..<closing]), range: start..<position, isLiteral: true)
         }
         var isInPhrase = false
-        while position < end, isInPhrase || !line[position].isBlank {
-            if line[position] == "\"" { isInPhrase.toggle() }
-            position = line.index(after: position)
+        while position < end, isInPhrase || !isBlank(at: position) {
+            if ascii(at: position) == UInt8(ascii: "\"") { isInPhrase.toggle() }
+            position = index(after: position)
         }
-        return Word(text: String(line[start..<position]), range: start..<position, isLiteral: line[start] == "\"")
+        return Word(
+            text: String(line[start..<position]), range: start..<position,
+            isLiteral: ascii(at: start) == UInt8(ascii: "\""))
     }
 
     package func text(upTo later: LineScanner, raw: Bool) -> Word? {
@@ -79,38 +91,100 @@ package struct LineScanner: WordSource {
 
     /// True when only white space is left.
     package var isAtEnd: Bool {
-        line[position..<end].allSatisfy(\.isBlank)
+        var index = position
+        while index < end {
+            guard isBlank(at: index) else { return false }
+            index = self.index(after: index)
+        }
+        return true
     }
 
     private mutating func skipWhiteSpace() {
-        while position < end, line[position].isBlank {
-            position = line.index(after: position)
+        while position < end, isBlank(at: position) {
+            position = index(after: position)
         }
     }
 
     /// Reads a quoted part starting at the opening `quote`, and moves past the closing one.
-    private mutating func quoted(by quote: Character) throws(CommandError) -> String {
+    private mutating func quoted(by quote: UInt8) throws(CommandError) -> String {
         let opening = position
-        position = line.index(after: position)
+        position = index(after: position)
         var text = ""
+        var run = position
         while position < end {
-            let character = line[position]
-            position = line.index(after: position)
-            if character == quote { return text }
-            if quote == "\"", character == "\\", position < end {
-                let escaped = line[position]
-                position = line.index(after: position)
-                switch escaped {
-                case "n": text.append("\n")
-                case "t": text.append("\t")
-                case "\"", "\\": text.append(escaped)
-                default: text += "\\" + String(escaped)
+            let character = ascii(at: position)
+            if character == quote {
+                text.append(contentsOf: line[run..<position])
+                position = index(after: position)
+                return text
+            }
+            let next = index(after: position)
+            if quote == UInt8(ascii: "\""), character == UInt8(ascii: "\\"), next < end {
+                text.append(contentsOf: line[run..<position])
+                let escapedEnd = index(after: next)
+                switch ascii(at: next) {
+                case UInt8(ascii: "n"): text.append("\n")
+                case UInt8(ascii: "t"): text.append("\t")
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): text.append(contentsOf: line[next..<escapedEnd])
+                default: text += "\\" + line[next..<escapedEnd]
                 }
+                position = escapedEnd
+                run = position
             } else {
-                text.append(character)
+                position = next
             }
         }
-        throw .usage("unterminated \(quote) quote", range: opening..<end)
+        throw .usage("unterminated \(Character(Unicode.Scalar(quote))) quote", range: opening..<end)
+    }
+
+    // MARK: Characters
+
+    /// The first character from `start` on, before `end`, that is the ASCII character `target`.
+    private func firstIndex(of target: UInt8, from start: String.Index) -> String.Index? {
+        var index = start
+        while index < end {
+            if ascii(at: index) == target { return index }
+            index = self.index(after: index)
+        }
+        return nil
+    }
+
+    /// Whether the character at `index` is white space (`Character.isBlank`).
+    private func isBlank(at index: String.Index) -> Bool {
+        guard let byte = ascii(at: index) else { return line[index].isWhitespace }
+        return Character.isBlank(ascii: byte)
+    }
+
+    /// The character at `index` as its ASCII value (`Character.asciiValue`), nil when it has none.
+    private func ascii(at index: String.Index) -> UInt8? {
+        if let byte = loneASCII(at: index) { return byte }
+        return line[index].asciiValue
+    }
+
+    /// Where the character at `index` ends.
+    private func index(after index: String.Index) -> String.Index {
+        loneASCII(at: index) == nil ? line.index(after: index) : line.utf8.index(after: index)
+    }
+
+    /// Where the character that ends at `index` starts.
+    private func index(before index: String.Index) -> String.Index {
+        let utf8 = line.utf8
+        let last = utf8.index(before: index)
+        let isLone = last == line.startIndex ? utf8[last] < 0x80 : loneASCII(at: utf8.index(before: last)) != nil
+        return isLone ? last : line.index(before: index)
+    }
+
+    /// The byte at `index` when it is a character of its own: ASCII, with an ASCII byte or the
+    /// line's end after it, and not CR before LF (one character). Nil means: ask the grapheme rules.
+    private func loneASCII(at index: String.Index) -> UInt8? {
+        let utf8 = line.utf8
+        let byte = utf8[index]
+        guard byte < 0x80 else { return nil }
+        let next = utf8.index(after: index)
+        guard next < line.endIndex else { return byte }
+        let following = utf8[next]
+        guard following < 0x80, byte != 0x0D || following != 0x0A else { return nil }
+        return byte
     }
 }
 
@@ -154,6 +228,12 @@ extension Character {
     /// it of every character of every command line (a tenth of replaying a script of adds).
     var isBlank: Bool {
         guard let ascii = asciiValue else { return isWhitespace }
-        return ascii == 0x20 || (0x09...0x0D).contains(ascii)
+        return Self.isBlank(ascii: ascii)
+    }
+
+    /// Whether an ASCII character is white space: a space, tab, line feed, vertical tab, form
+    /// feed or carriage return.
+    static func isBlank(ascii: UInt8) -> Bool {
+        ascii == 0x20 || (0x09...0x0D).contains(ascii)
     }
 }
