@@ -4,21 +4,31 @@
 /// quotes understand `\n`, `\t`, `\"` and `\\`. Quoted parts join the word they touch,
 /// as in a shell: `a"b c"` is the one word `ab c`.
 ///
-/// It reads the line's characters (`Character`), but an ASCII byte with an ASCII byte (or the
-/// line's end) after it is a character of its own (CR before LF aside), so those it takes
-/// from the UTF-8 bytes without the grapheme rules, and the words' text in runs, not a
-/// character at a time: a script of commands is mostly such bytes (a third of replaying
-/// a script of adds was reading its lines character by character).
+/// It reads the line's characters (`Character`) from a copy of its UTF-8 bytes: an ASCII byte
+/// with an ASCII byte (or the line's end) after it is a character of its own (CR before LF
+/// aside), taken without the grapheme rules, and a word's text is copied in runs, not a
+/// character at a time. A script of commands is mostly such bytes: reading its lines a
+/// `Character` at a time was a third of replaying a script of adds.
 package struct LineScanner: WordSource {
     package let line: String
-    private var position: String.Index
-    /// Where scanning stops: the line's end, or the start of a heredoc opener.
-    private let end: String.Index
+    /// The line's UTF-8 bytes; where scanning stands and where it stops in them (the line's
+    /// end, or the start of a heredoc opener).
+    private let bytes: [UInt8]
+    private var position: Int
+    private let end: Int
 
     package init(_ line: String, end: String.Index? = nil) {
         self.line = line
-        self.position = line.startIndex
-        self.end = end ?? line.endIndex
+        bytes = Array(line.utf8)
+        position = 0
+        self.end = end.map { line.utf8.distance(from: line.startIndex, to: $0) } ?? bytes.count
+    }
+
+    private init(_ scanner: LineScanner, from position: Int, to end: Int) {
+        line = scanner.line
+        bytes = scanner.bytes
+        self.position = position
+        self.end = end
     }
 
     package mutating func nextWord() throws(CommandError) -> Word? {
@@ -31,16 +41,16 @@ package struct LineScanner: WordSource {
         while position < end, !isBlank(at: position) {
             let character = ascii(at: position)
             if character == UInt8(ascii: "'") || character == UInt8(ascii: "\""), let quote = character {
-                text.append(contentsOf: line[run..<position])
+                text += self.text(run..<position)
                 isQuoted = true
                 text += try quoted(by: quote)
                 run = position
             } else {
-                position = index(after: position)
+                position = offset(after: position)
             }
         }
-        text.append(contentsOf: line[run..<position])
-        return Word(text: text, range: start..<position, isLiteral: isQuoted)
+        text += self.text(run..<position)
+        return Word(text: text, range: range(start..<position), isLiteral: isQuoted)
     }
 
     package mutating func remainingText(raw: Bool) -> Word? {
@@ -53,11 +63,11 @@ package struct LineScanner: WordSource {
         }
         var textEnd = end
         while textEnd > position {
-            let before = index(before: textEnd)
+            let before = offset(before: textEnd)
             guard isBlank(at: before) else { break }
             textEnd = before
         }
-        let word = Word(text: String(line[position..<textEnd]), range: position..<textEnd, isLiteral: false)
+        let word = Word(text: text(position..<textEnd), range: range(position..<textEnd), isLiteral: false)
         position = end
         return word
     }
@@ -69,64 +79,63 @@ package struct LineScanner: WordSource {
         skipWhiteSpace()
         guard position < end else { return nil }
         let start = position
-        if ascii(at: start) == UInt8(ascii: "'"), let closing = firstIndex(of: UInt8(ascii: "'"), from: index(after: start)) {
-            position = index(after: closing)
-            return Word(text: String(line[index(after: start)..<closing]), range: start..<position, isLiteral: true)
+        if ascii(at: start) == UInt8(ascii: "'"), let closing = first(UInt8(ascii: "'"), from: offset(after: start)) {
+            position = offset(after: closing)
+            return Word(text: text(offset(after: start)..<closing), range: range(start..<position), isLiteral: true)
         }
         var isInPhrase = false
         while position < end, isInPhrase || !isBlank(at: position) {
             if ascii(at: position) == UInt8(ascii: "\"") { isInPhrase.toggle() }
-            position = index(after: position)
+            position = offset(after: position)
         }
         return Word(
-            text: String(line[start..<position]), range: start..<position,
+            text: text(start..<position), range: range(start..<position),
             isLiteral: ascii(at: start) == UInt8(ascii: "\""))
     }
 
     package func text(upTo later: LineScanner, raw: Bool) -> Word? {
-        var part = LineScanner(line, end: later.position)
-        part.position = position
+        var part = LineScanner(self, from: position, to: later.position)
         return part.remainingText(raw: raw)
     }
 
     /// True when only white space is left.
     package var isAtEnd: Bool {
-        var index = position
-        while index < end {
-            guard isBlank(at: index) else { return false }
-            index = self.index(after: index)
+        var offset = position
+        while offset < end {
+            guard isBlank(at: offset) else { return false }
+            offset = self.offset(after: offset)
         }
         return true
     }
 
     private mutating func skipWhiteSpace() {
         while position < end, isBlank(at: position) {
-            position = index(after: position)
+            position = offset(after: position)
         }
     }
 
     /// Reads a quoted part starting at the opening `quote`, and moves past the closing one.
     private mutating func quoted(by quote: UInt8) throws(CommandError) -> String {
         let opening = position
-        position = index(after: position)
+        position = offset(after: position)
         var text = ""
         var run = position
         while position < end {
             let character = ascii(at: position)
             if character == quote {
-                text.append(contentsOf: line[run..<position])
-                position = index(after: position)
+                text += self.text(run..<position)
+                position = offset(after: position)
                 return text
             }
-            let next = index(after: position)
+            let next = offset(after: position)
             if quote == UInt8(ascii: "\""), character == UInt8(ascii: "\\"), next < end {
-                text.append(contentsOf: line[run..<position])
-                let escapedEnd = index(after: next)
+                text += self.text(run..<position)
+                let escapedEnd = offset(after: next)
                 switch ascii(at: next) {
-                case UInt8(ascii: "n"): text.append("\n")
-                case UInt8(ascii: "t"): text.append("\t")
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): text.append(contentsOf: line[next..<escapedEnd])
-                default: text += "\\" + line[next..<escapedEnd]
+                case UInt8(ascii: "n"): text += "\n"
+                case UInt8(ascii: "t"): text += "\t"
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): text += self.text(next..<escapedEnd)
+                default: text += "\\" + self.text(next..<escapedEnd)
                 }
                 position = escapedEnd
                 run = position
@@ -134,55 +143,69 @@ package struct LineScanner: WordSource {
                 position = next
             }
         }
-        throw .usage("unterminated \(Character(Unicode.Scalar(quote))) quote", range: opening..<end)
+        throw .usage("unterminated \(Character(Unicode.Scalar(quote))) quote", range: range(opening..<end))
     }
 
-    // MARK: Characters
+    // MARK: Characters, by their bytes
+
+    /// The line's text between two byte offsets (each at the start of a character).
+    private func text(_ offsets: Range<Int>) -> String {
+        String(decoding: bytes[offsets], as: UTF8.self)
+    }
+
+    /// The line's indices of a range of byte offsets.
+    private func range(_ offsets: Range<Int>) -> Range<String.Index> {
+        index(offsets.lowerBound)..<index(offsets.upperBound)
+    }
+
+    private func index(_ offset: Int) -> String.Index {
+        line.utf8.index(line.startIndex, offsetBy: offset)
+    }
 
     /// The first character from `start` on, before `end`, that is the ASCII character `target`.
-    private func firstIndex(of target: UInt8, from start: String.Index) -> String.Index? {
-        var index = start
-        while index < end {
-            if ascii(at: index) == target { return index }
-            index = self.index(after: index)
+    private func first(_ target: UInt8, from start: Int) -> Int? {
+        var offset = start
+        while offset < end {
+            if ascii(at: offset) == target { return offset }
+            offset = self.offset(after: offset)
         }
         return nil
     }
 
-    /// Whether the character at `index` is white space (`Character.isBlank`).
-    private func isBlank(at index: String.Index) -> Bool {
-        guard let byte = ascii(at: index) else { return line[index].isWhitespace }
+    /// Whether the character at `offset` is white space (`Character.isBlank`).
+    private func isBlank(at offset: Int) -> Bool {
+        guard let byte = ascii(at: offset) else { return line[index(offset)].isWhitespace }
         return Character.isBlank(ascii: byte)
     }
 
-    /// The character at `index` as its ASCII value (`Character.asciiValue`), nil when it has none.
-    private func ascii(at index: String.Index) -> UInt8? {
-        if let byte = loneASCII(at: index) { return byte }
-        return line[index].asciiValue
+    /// The character at `offset` as its ASCII value (`Character.asciiValue`), nil when it has none.
+    private func ascii(at offset: Int) -> UInt8? {
+        if let byte = loneASCII(at: offset) { return byte }
+        return line[index(offset)].asciiValue
     }
 
-    /// Where the character at `index` ends.
-    private func index(after index: String.Index) -> String.Index {
-        loneASCII(at: index) == nil ? line.index(after: index) : line.utf8.index(after: index)
+    /// Where the character at `offset` ends.
+    private func offset(after offset: Int) -> Int {
+        guard loneASCII(at: offset) == nil else { return offset + 1 }
+        return line.utf8.distance(from: line.startIndex, to: line.index(after: index(offset)))
     }
 
-    /// Where the character that ends at `index` starts.
-    private func index(before index: String.Index) -> String.Index {
-        let utf8 = line.utf8
-        let last = utf8.index(before: index)
-        let isLone = last == line.startIndex ? utf8[last] < 0x80 : loneASCII(at: utf8.index(before: last)) != nil
-        return isLone ? last : line.index(before: index)
+    /// Where the character that ends at `offset` starts.
+    private func offset(before offset: Int) -> Int {
+        let last = offset - 1
+        guard last == 0 ? bytes[last] < 0x80 : loneASCII(at: last - 1) != nil else {
+            return line.utf8.distance(from: line.startIndex, to: line.index(before: index(offset)))
+        }
+        return last
     }
 
-    /// The byte at `index` when it is a character of its own: ASCII, with an ASCII byte or the
-    /// line's end after it, and not CR before LF (one character). Nil means: ask the grapheme rules.
-    private func loneASCII(at index: String.Index) -> UInt8? {
-        let utf8 = line.utf8
-        let byte = utf8[index]
+    /// The byte at `offset` when it is a character of its own: ASCII, with an ASCII byte or
+    /// the line's end after it, and not CR before LF (one character). Nil: ask the grapheme rules.
+    private func loneASCII(at offset: Int) -> UInt8? {
+        let byte = bytes[offset]
         guard byte < 0x80 else { return nil }
-        let next = utf8.index(after: index)
-        guard next < line.endIndex else { return byte }
-        let following = utf8[next]
+        guard offset + 1 < bytes.count else { return byte }
+        let following = bytes[offset + 1]
         guard following < 0x80, byte != 0x0D || following != 0x0A else { return nil }
         return byte
     }
