@@ -190,9 +190,12 @@ package final class MemoStore {
         try tagRenaming.rename(old, to: new, at: time)
     }
 
+    /// Brings in a memo from an import (`ImportMerging.merge`). `existing` is the memo with the
+    /// draft's uuid as the caller read it in this change (`.some(nil)`: there is none), which
+    /// is then not read again; by default it is read.
     @discardableResult
-    package func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MergeResult {
-        try imports.merge(draft, at: time)
+    package func merge(_ draft: MemoDraft, at time: Timestamp, existing: Memo?? = nil) throws(StoreError) -> MergeResult {
+        try imports.merge(draft, at: time, existing: existing)
     }
 
     /// An import's links to a record it added under a uuid of its own follow it there

@@ -52,25 +52,19 @@ package enum TagName {
     /// `@` (the one rule `inlineTags` reads names by, and `renaming` rewrites them by).
     static func inlineTagPlaces(in text: String) -> [(name: String, range: Range<String.Index>)] {
         var places: [(name: String, range: Range<String.Index>)] = []
-        var previous: Unicode.Scalar?
-        var start: String.Index?
         let scalars = text.unicodeScalars
-        func close(at end: String.Index) {
-            if let begin = start, begin < end { places.append((fold(String(scalars[begin..<end])), begin..<end)) }
-            start = nil
-        }
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            defer { previous = scalar; index = next }
-            if start != nil {
-                if isTagScalar(scalar) { continue }
-                close(at: index)
+        // A tag starts at an `@`, so the text's bytes are searched for one, and only the
+        // scalars around it read (most memos hold none).
+        var from = text.startIndex
+        while let at = UTF8Bytes.firstIndex(in: text, from: from, where: { $0 == UInt8(ascii: "@") }) {
+            let start = scalars.index(after: at)
+            var end = start
+            if at == scalars.startIndex || startsWord(scalars[scalars.index(before: at)]) {
+                while end < scalars.endIndex, isTagScalar(scalars[end]) { end = scalars.index(after: end) }
+                if start < end { places.append((fold(String(scalars[start..<end])), start..<end)) }
             }
-            if scalar == "@", previous.map(startsWord) ?? true { start = next }
+            from = end
         }
-        close(at: scalars.endIndex)
         return places
     }
 

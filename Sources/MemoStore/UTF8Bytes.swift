@@ -15,6 +15,18 @@ package enum UTF8Bytes {
         case withControls
     }
 
+    /// Where the first byte of `text` from `start` on that `isWanted` stands, or nil: searched
+    /// in the text's UTF-8 storage, as a generic search of `String.UTF8View` costs ten times as
+    /// much a byte (an import looks for tags and references in every memo).
+    static func firstIndex(
+        in text: String, from start: String.Index, where isWanted: (UInt8) -> Bool
+    ) -> String.Index? {
+        var text = text
+        let offset = text.utf8.distance(from: text.startIndex, to: start)
+        let found = text.withUTF8 { bytes in bytes[offset...].firstIndex(where: isWanted) }
+        return found.map { text.utf8.index(text.startIndex, offsetBy: $0) }
+    }
+
     package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         kind(of: bytes) != .invalid
     }

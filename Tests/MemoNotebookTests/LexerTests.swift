@@ -26,6 +26,30 @@ struct LexerTests {
         #expect(try words(line) == expected)
     }
 
+    /// Where a character is more than its first byte, the grapheme rules decide: a quote with
+    /// a combining mark on it is no quote, a space with one is still a blank (as its first
+    /// scalar is), CR LF is one blank, and white space beyond ASCII (an ideographic space)
+    /// separates words.
+    @Test(arguments: [
+        ("a '\u{301}b c", ["a", "'\u{301}b", "c"]),
+        ("a \u{301}b", ["a", "b"]),
+        ("a \"\u{301}b c", ["a", "\"\u{301}b", "c"]),
+        ("a \"\\\u{301}\"", ["a", "\\\u{301}"]),
+        ("'x\u{301}' y", ["x\u{301}", "y"]),
+        ("show 1\r\n", ["show", "1"]),
+        ("a\u{3000}b 日本\u{3000}語", ["a", "b", "日本", "語"])
+    ])
+    func readsCharactersByTheGraphemeRules(_ line: String, _ expected: [String]) throws {
+        #expect(try words(line) == expected)
+    }
+
+    @Test func rawWordsReadCharactersByTheGraphemeRules() {
+        var scanner = LineScanner("a '\u{301}b' \"x\u{301} y\" c\r\n")
+        var raw: [String] = []
+        while let word = scanner.nextRawWord() { raw.append(word.text) }
+        #expect(raw == ["a", "'\u{301}b'", "\"x\u{301} y\"", "c"])
+    }
+
     @Test func unterminatedQuoteIsAnErrorPointingAtIt() throws {
         let line = #"tag 1 "open"#
         #expect {

@@ -31,6 +31,15 @@ struct VersionVectorTests {
         #expect(vector.json == #"{"a":7,"b":1}"#)
         #expect(VersionVector(json: vector.json) == vector)
     }
+
+    @Test func countsOfEveryWidthAreWrittenWhole() {
+        #expect(VersionVector().json == "{}")
+        #expect(VersionVector(["s": 0]).json == #"{"s":0}"#)
+        #expect(
+            VersionVector(["s": Int64.max, "r": -12, "t": 10, "~é": 100]).json
+                == #"{"r":-12,"s":9223372036854775807,"t":10,"~é":100}"#)
+        #expect(VersionVector(["s": Int64.min]).json == #"{"s":-9223372036854775808}"#)
+    }
 }
 
 @Suite("Names of a memo's state")

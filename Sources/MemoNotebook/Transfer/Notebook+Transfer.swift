@@ -138,16 +138,21 @@ extension Notebook {
         try Interruption.check()
         do {
             var uuid: String
+            // The memo with `uuid` here, once read (the store then does not read it again).
+            var existingUnderUUID: Memo?? = nil
             var isUnderNewUUID = false
             var updateDate = record.updateDate
             var insertDate = record.insertDate
             if let given = record.uuid {
                 uuid = given
                 if !record.namesItsSource {
-                    if let existing = try store.memo(uuid: given), !record.canBeAState(of: existing) {
+                    let existing = try store.memo(uuid: given)
+                    if let existing, !record.canBeAState(of: existing) {
                         uuid = record.uuidOfItsOwn
                         isUnderNewUUID = true
                         moved.move(given, to: uuid)
+                    } else {
+                        existingUnderUUID = .some(existing)
                     }
                 } else if let existing = try store.memo(uuid: given) {
                     // A note dated by its modification time, modified since, was edited, not
@@ -180,7 +185,7 @@ extension Notebook {
                 uuid: uuid, content: record.content, insertDate: insertDate ?? clock.now(),
                 updateDate: updateDate, tags: record.tags, version: record.version,
                 references: references)
-            switch try store.merge(draft, at: changeTime) {
+            switch try store.merge(draft, at: changeTime, existing: existingUnderUUID) {
             case .added:
                 summary.added += 1
                 if isUnderNewUUID { summary.addedUnderNewUUID += 1 }

@@ -28,7 +28,10 @@ package enum TextReferences {
 
     package static func all(in text: String) -> [TextReference] {
         // Most texts hold neither a `#` nor the `:` of `memo:`.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) else { return [] }
+        guard
+            UTF8Bytes.firstIndex(
+                in: text, from: text.startIndex, where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) != nil
+        else { return [] }
         var found: [TextReference] = []
         var openFence: MarkdownFence?
         var lineStart = text.startIndex

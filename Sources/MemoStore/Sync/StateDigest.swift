@@ -98,7 +98,10 @@ package enum StateDigest {
         }
 
         mutating func add(_ text: String) {
-            for byte in text.utf8 { add(byte: byte) }
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes { add(byte: byte) }
+            }
         }
 
         /// Text from SQLite, read as Swift reads it: bytes that are not UTF-8 count as U+FFFD.
@@ -116,7 +119,10 @@ package enum StateDigest {
 
         /// The key: `~` and the two hashes in 32 lower-case hex digits.
         var key: String {
-            String(decoding: (0..<KeyText.count).map(keyByte), as: UTF8.self)
+            String(unsafeUninitializedCapacity: KeyText.count) { bytes in
+                for offset in 0..<KeyText.count { bytes[offset] = keyByte(at: offset) }
+                return KeyText.count
+            }
         }
 
         private func keyByte(at offset: Int) -> UInt8 {

@@ -260,19 +260,38 @@ package struct VersionVector: Equatable, Sendable, Codable {
         return counts
     }
 
-    /// The column's text, keys in order, so equal vectors are equal text. Written as bytes:
-    /// an import writes three a memo.
+    /// The column's text, keys in order, so equal vectors are equal text. Written as bytes
+    /// into a string of the length it needs, the members taken in pairs (no second look-up of
+    /// each name), one alone not sorted: an import writes three a memo, most of one member.
     var json: String {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, store) in counts.keys.sorted().enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: store.utf8)
-            bytes.append(contentsOf: #"":"#.utf8)
-            bytes.append(contentsOf: String(counts[store] ?? 0).utf8)
+        let members = counts.count < 2 ? Array(counts) : counts.sorted { $0.key < $1.key }
+        // Braces, and each member's quotes, colon, comma and at most 20 characters of count.
+        let capacity = members.reduce(2) { $0 + $1.key.utf8.count + 24 }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var end = 0
+            func write(_ byte: UInt8) {
+                buffer[end] = byte
+                end += 1
+            }
+            write(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { write(UInt8(ascii: ",")) }
+                write(UInt8(ascii: "\""))
+                for byte in member.key.utf8 { write(byte) }
+                write(UInt8(ascii: "\""))
+                write(UInt8(ascii: ":"))
+                if member.value < 0 { write(UInt8(ascii: "-")) }
+                let magnitude = member.value.magnitude
+                var scale: UInt64 = 1
+                while magnitude / scale >= 10 { scale *= 10 }
+                while scale > 0 {
+                    write(UInt8(ascii: "0") + UInt8(magnitude / scale % 10))
+                    scale /= 10
+                }
+            }
+            write(UInt8(ascii: "}"))
+            return end
         }
-        bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether this version has seen every change `other` has.

@@ -22,11 +22,16 @@ struct ImportMerging {
     /// written, and skipped otherwise. An update takes the draft's text, update date, tags and
     /// insert date (the memo was moved there: docs/REFERENCE.md, Back-dating); the memo keeps
     /// its id. A draft that was never edited does not update: its insert date is not an update
-    /// date, and no date is made up for it.
-    func merge(_ draft: MemoDraft, at time: Timestamp) throws(StoreError) -> MemoStore.MergeResult {
+    /// date, and no date is made up for it. `known` is the memo with the draft's uuid as the
+    /// caller read it in this change, when it did (an import reads it first to match records).
+    func merge(_ draft: MemoDraft, at time: Timestamp, existing known: Memo?? = nil) throws(StoreError)
+        -> MemoStore.MergeResult
+    {
         let inline = TagName.inlineTags(in: draft.content)
         let explicit = try explicitTags(of: draft, inline: inline)
-        guard let existing = try reader.memo(uuid: draft.uuid) else {
+        let found: Memo?
+        if let known { found = known } else { found = try reader.memo(uuid: draft.uuid) }
+        guard let existing = found else {
             try MemoContent.validate(draft.content)
             try recorder.recorded(.import, at: time) {
                 // An imported memo is the same version as its source's copy, so the store keeps
