@@ -53,7 +53,7 @@ struct OneShotTests {
         let info = try memo.run(["--json", "info"]).standardOutput
         #expect(
             info.contains(
-                "\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":12,\"memoCount\":1"))
+                "\"mode\":\"disk\",\"path\":\"\(memo.path("store.sqlite"))\",\"schemaVersion\":13,\"memoCount\":1"))
         #expect(info.contains("\"journalMode\":\"wal\""))
     }
 

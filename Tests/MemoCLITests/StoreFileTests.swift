@@ -78,12 +78,12 @@ struct StoreFileTests {
     @Test func refusesANewerSchema() throws {
         let path = memo.path("future.sqlite")
         try memo.run(["--store", path, "add", "from the future"])
-        let bumped = try memo.shell("sqlite3 '\(path)' 'PRAGMA user_version = 13; PRAGMA journal_mode = DELETE;'")
+        let bumped = try memo.shell("sqlite3 '\(path)' 'PRAGMA user_version = 14; PRAGMA journal_mode = DELETE;'")
         try #require(bumped.status == 0)
         try expectRefusal(
             of: path,
             message:
-                "has schema version 13, newer than this memo knows (12); it was left untouched: upgrade memo to open it"
+                "has schema version 14, newer than this memo knows (13); it was left untouched: upgrade memo to open it"
         )
     }
 
