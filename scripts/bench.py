@@ -208,6 +208,22 @@ class Instructions(int):
     """A count of instructions in a row's memo or sqlite3 column (a plain number is seconds)."""
 
 
+def floor_program(folder):
+    """The floor of a start: a static Swift "hello world" built as scripts/lib.sh's `build_memo
+    release` builds memo (the standard library linked statically, not position-independent),
+    made once in `folder`; None without swiftc."""
+    program = os.path.join(folder, "hello")
+    if not os.path.exists(program):
+        source = os.path.join(folder, "hello.swift")
+        with open(source, "w") as text:
+            text.write('print("hello")\n')
+        built = subprocess.run(["swiftc", "-O", "-static-stdlib", "-Xclang-linker", "-no-pie", source, "-o", program],
+                               capture_output=True)
+        if built.returncode != 0:
+            return None
+    return program
+
+
 def counted(memo, sqlite):
     """A row's columns from one callgrind run of each side: memo's instructions, sqlite3's,
     their ratio, and a note with the loader's share of each."""
@@ -416,6 +432,12 @@ def main():
                 per_result[large] / max(per_result[small], 1), "≤ 1.3", "(memo: (search − list newest 20) / results, at the largest N / at the smallest)")
 
     def count_startup():
+        """Start-up's instruction ratio, after the floor's row: a static Swift hello world beside
+        sqlite3, which no Swift program starts below."""
+        os.makedirs(options.data, exist_ok=True)
+        hello = floor_program(options.data)
+        if hello:
+            count_row("the floor: a static Swift hello world", [hello], [sqlite, ":memory:", "select 1"], "(the floor)")
         return count_row("start-up (--in-memory count)", [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"],
                          f"≤ {options.startup_target}")[1]
 
@@ -500,6 +522,9 @@ def main():
             row(f"bulk edit of 1,000 memos in {count}", after, update, ratio, "≤ 1 s after the editor closes",
                 f"(memo from the editor's close; {whole:.3f} s with the editor)")
 
+    hello = floor_program(options.data)
+    if hello:
+        row("the floor: a static Swift hello world", *pair(runs * 4, [hello], [sqlite, ":memory:", "select 1"])[:3], "(the floor)")
     row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 1.5")
     startup_ratio = count_startup()
     folder = os.path.join(options.data, "replay")
