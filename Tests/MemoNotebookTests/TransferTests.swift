@@ -336,6 +336,19 @@ struct JSONValueReadingTests {
         #expect(try JSONValue.parse(text.utf8)[member: "content"] == .string(content))
     }
 
+    /// An object's members come back in one order, their names', whatever order a run of the
+    /// decoder keeps them in: what is written from them (a Markdown export's metadata) is the
+    /// same bytes in every process.
+    @Test func anObjectsMembersAreReadInTheirNamesOrder() throws {
+        let names = (0..<12).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
+        let text = "{" + names.reversed().enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}"
+        guard case .object(let members) = try JSONValue.parse(text.utf8) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.0) == names)
+    }
+
     /// What memo writes, it reads back as written.
     @Test func writtenValuesReadBack() throws {
         let value: JSONValue = .array([

@@ -133,7 +133,8 @@ package enum JSONValue: Equatable, Sendable {
 
 extension JSONValue: Decodable {
     /// Reads any JSON value, trying the common kinds first: an import record is an object
-    /// of strings, so most values are read at the first try.
+    /// of strings, so most values are read at the first try. An object's members are in their
+    /// names' order.
     package init(from decoder: Decoder) throws {
         let value = try decoder.singleValueContainer()
         if value.decodeNil() {
@@ -141,7 +142,10 @@ extension JSONValue: Decodable {
         } else if let text = try? value.decode(String.self) {
             self = .string(text)
         } else if let members = try? decoder.container(keyedBy: MemberKey.self) {
-            self = .object(try members.allKeys.map { ($0.stringValue, try members.decode(JSONValue.self, forKey: $0)) })
+            // In their names' order: the decoder keeps no order (a dictionary's, which differs
+            // from one process to the next), and what is written from these members must not.
+            let keys = members.allKeys.sorted { $0.stringValue < $1.stringValue }
+            self = .object(try keys.map { ($0.stringValue, try members.decode(JSONValue.self, forKey: $0)) })
         } else if let elements = try? value.decode([JSONValue].self) {
             self = .array(elements)
         } else if let integer = try? value.decode(Int64.self) {
