@@ -5,9 +5,28 @@ package struct UUIDText: Hashable, Sendable {
     private let high: UInt64, low: UInt64
 
     package init?(_ text: String) {
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, index = 0
-        for byte in text.utf8 {
-            defer { index += 1 }
+        var text = text
+        guard let uuid = text.withUTF8(Self.read) else { return nil }
+        self = uuid
+    }
+
+    /// The text of a uuid as every memo store writes it, or nil when `text` is no uuid:
+    /// `text` itself when it is lower case already (as memo's export writes it), so an
+    /// import does not build each record's uuid a second time.
+    package static func canonical(_ text: String) -> String? {
+        var text = text
+        let (uuid, isLowerCase) = text.withUTF8 { bytes in
+            (read(bytes), !bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") })
+        }
+        guard let uuid else { return nil }
+        return isLowerCase ? text : uuid.canonical
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> UUIDText? {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0
+        for index in 0..<36 {
+            let byte = bytes[index]
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
@@ -16,9 +35,7 @@ package struct UUIDText: Hashable, Sendable {
             if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
             digits += 1
         }
-        guard index == 36 else { return nil }
-        self.high = high
-        self.low = low
+        return UUIDText(high: high, low: low)
     }
 
     /// The uuid of these 128 bits, the first 64 in `high`.

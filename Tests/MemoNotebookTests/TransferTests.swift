@@ -173,6 +173,20 @@ struct TransferTests {
         #expect(try session.notebook.store.count() == 0)
     }
 
+    /// JSON Lines skips lines of white space alone (Unicode's too), and a line that is
+    /// neither white space nor a record fails at its number.
+    @Test func jsonLinesSkipsBlankLinesAndFailsAtAStrayOne() throws {
+        let session = try ScriptedNotebook()
+        let blanks = try scratch.write(
+            "\n{\"content\":\"one\"}\n \t\n\u{3000}\u{A0}\n{\"content\":\"two\"}\n", to: "blanks.jsonl")
+        #expect(try session.run("import \(blanks)") == "imported 2 records: 2 added, 0 updated, 0 skipped\n")
+        let stray = try scratch.write("{\"content\":\"three\"}\n \u{3000}x\n", to: "stray.jsonl")
+        #expect { try session.run("import \(stray)") } throws: { error in
+            errorReport(error) == "\(stray):2: error: the line is not valid JSON"
+        }
+        #expect(try session.notebook.store.count() == 2)
+    }
+
     /// A malformed record fails the whole import at its line, and the store is as it was.
     @Test(arguments: [
         (

@@ -56,6 +56,13 @@ struct SearchTests {
         #expect(SearchText.tokens(of: "旅行の宿") == ["旅行", "行の", "の宿"])
     }
 
+    /// Text beyond ASCII is folded from its UTF-8 bytes: the ASCII among it by the same rules
+    /// (control characters and DEL are white space there), CJK and emoji copied as they stand.
+    @Test func foldingMixedTextKeepsEachRule() {
+        #expect(SearchText.folded("Caf\u{E9}\u{7F}X\u{1}y \u{3000}旅\u{1F600}Ｂ") == "cafe x y 旅\u{1F600}b")
+        #expect(SearchText.folded("A\u{7F}b\u{1}c") == "a\u{7F}b\u{1}c")
+    }
+
     @Test func searchFindsWordsInEveryLanguageNewestFirst() throws {
         let store = try MemoStore.open(.memory)
         let texts = ["Buy milk and coffee", "京都旅行の宿を予約する", "여행을 떠나기 전에", "Café with Zoë", "milk tea"]

@@ -56,7 +56,7 @@ struct DateWords {
     /// `YYYY-MM-DD` or an ISO 8601 instant, nil when the word starts with no date. Tried
     /// first, on the text as given: an import parses one for every record.
     private static func iso(_ word: Substring) throws(Failure) -> DateArgument? {
-        var scanner = DigitScanner(String(word))
+        var scanner = DigitScanner(word)
         guard let date = scanner.date() else { return nil }
         if scanner.isAtEnd { return .day(date) }
         guard scanner.skip("T") || scanner.skip("t"), let milliseconds = scanner.timeOfDay(),

@@ -4,14 +4,17 @@ struct DigitScanner {
     private let bytes: [UInt8]
     private var index = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ text: Substring) {
+        var text = text
+        bytes = text.withUTF8 { Array($0) } // copied from the storage: `Array(text.utf8)` walks a view
     }
 
     var isAtEnd: Bool { index == bytes.count }
 
-    mutating func skip(_ character: Character) -> Bool {
-        guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
+    /// Consumes `character` if it comes next. A scalar, not a `Character`: comparing a byte
+    /// with a `Character`'s ASCII value took most of an import's date reading.
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, UInt32(bytes[index]) == character.value else { return false }
         index += 1
         return true
     }

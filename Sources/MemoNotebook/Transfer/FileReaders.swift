@@ -58,7 +58,8 @@ struct JSONLinesReader: RecordReader {
         while let line = lines.next() {
             lineNumber += 1
             let text = try file.text(of: line, at: lineNumber)
-            guard !text.allSatisfy(\.isWhitespace) else { continue }
+            // A record's line starts with its `{`: only another line is looked at a character at a time.
+            guard text.utf8.first == UInt8(ascii: "{") || !text.allSatisfy(\.isWhitespace) else { continue }
             guard let object = FlatRecordParser.parse(text) ?? (try? JSONValue.parse(text.utf8)) else {
                 throw file.error(.invalid("the line is not valid JSON"), line: lineNumber)
             }

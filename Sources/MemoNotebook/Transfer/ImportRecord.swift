@@ -134,8 +134,8 @@ package struct ImportRecord: Equatable, Sendable {
 
     /// A uuid in RFC 4122 text form, lower-cased as the store keeps them.
     static func uuid(_ text: String) throws(CommandError) -> String {
-        guard let uuid = UUIDText(text) else { throw .invalid("invalid uuid '\(text)'") }
-        return uuid.canonical
+        guard let uuid = UUIDText.canonical(text) else { throw .invalid("invalid uuid '\(text)'") }
+        return uuid
     }
 
     private static func date(_ text: String, field: String) throws(CommandError) -> Timestamp {

@@ -64,51 +64,62 @@ package enum SearchText {
     /// variation selectors and joiners dropped, and runs of white space made one space.
     /// ASCII text only loses its case.
     package static func folded(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
-        var lastWasSpace = false
-        // Whether the text so far is ASCII, CJK ideographs, Hangul syllables, kana letters and
-        // pictographs alone, which NFC leaves as they are.
-        var isComposed = true
-        for scalar in text.unicodeScalars {
-            let isSpace =
-                if scalar.isASCII {
-                    scalar.value <= 0x20 || scalar.value == 0x7F // white space and control characters
-                } else if CJKPairs.isCJK(scalar) {
-                    false
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(utf8) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count + 16)
+            func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
+            var lastWasSpace = false
+            // Whether the text so far is ASCII, CJK ideographs, Hangul syllables, kana letters and
+            // pictographs alone, which NFC leaves as they are.
+            var isComposed = true
+            // Read as UTF-8 bytes: an ASCII byte is folded as it stands, and a character that
+            // folds to itself is copied as its bytes, not decoded and encoded again.
+            var next = 0
+            while next < utf8.count {
+                let start = next, byte = utf8[start]
+                if byte < 0x80 {
+                    next += 1
+                    if byte <= 0x20 || byte == 0x7F { // white space and control characters
+                        if !lastWasSpace { bytes.append(0x20) }
+                        lastWasSpace = true
+                    } else {
+                        bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                        lastWasSpace = false
+                    }
+                    continue
+                }
+                let scalar: Unicode.Scalar
+                (scalar, next) = UTF8Bytes.scalar(in: utf8, at: start)
+                let isCJK = CJKPairs.isCJK(scalar)
+                if !isCJK, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+                    if !lastWasSpace { bytes.append(0x20) }
+                    lastWasSpace = true
+                    continue
+                }
+                lastWasSpace = false
+                if isCJK, scalar.value < 0xFF65 {
+                    bytes += utf8[start..<next] // CJK has no case, accents or compatibility forms (but half-width kana)
+                    if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
+                } else if let plain = plainForm(of: scalar) {
+                    bytes += plain.utf8 // ASCII: the accents NFC would compose it with are dropped
+                } else if CharacterFolding.isDropped(scalar) {
+                    continue
+                } else if CharacterFolding.isPictograph(scalar) {
+                    bytes += utf8[start..<next] // no case, accents or compatibility forms, and NFC leaves them as they are
                 } else {
-                    scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                }
-            if isSpace {
-                if !lastWasSpace { bytes.append(0x20) }
-                lastWasSpace = true
-                continue
-            }
-            lastWasSpace = false
-            if scalar.isASCII {
-                bytes.append((0x41...0x5A).contains(scalar.value) ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
-            } else if CJKPairs.isCJK(scalar), scalar.value < 0xFF65 {
-                append(scalar) // CJK has no case, accents or compatibility forms (but half-width kana)
-                if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
-            } else if let plain = plainForm(of: scalar) {
-                bytes += plain.utf8 // ASCII: the accents NFC would compose it with are dropped
-            } else if CharacterFolding.isDropped(scalar) {
-                continue
-            } else if CharacterFolding.isPictograph(scalar) {
-                append(scalar) // no case, accents or compatibility forms, and NFC leaves them as they are
-            } else {
-                isComposed = false
-                for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {
-                    let plain = CharacterFolding.unaccented(compatible).map(String.init) ?? String(compatible)
-                    for folded in CharacterFolding.caseFolded(plain).unicodeScalars
-                    where !CharacterFolding.isDropped(folded) { append(folded) }
+                    isComposed = false
+                    for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {
+                        let plain = CharacterFolding.unaccented(compatible).map(String.init) ?? String(compatible)
+                        for folded in CharacterFolding.caseFolded(plain).unicodeScalars
+                        where !CharacterFolding.isDropped(folded) { append(folded) }
+                    }
                 }
             }
+            let folded = String(decoding: bytes, as: UTF8.self)
+            return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
         }
-        let folded = String(decoding: bytes, as: UTF8.self)
-        return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
     }
 
     /// What a keyboard without them types for typographic quotes (single, double, low and
@@ -124,11 +135,11 @@ package enum SearchText {
     }
 
     /// ASCII text folded: lower case, each run of white space one space.
-    private static func asciiFolded(_ text: String) -> String {
+    private static func asciiFolded(_ text: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+        bytes.reserveCapacity(text.count)
         var lastWasSpace = false
-        for byte in text.utf8 {
+        for byte in text {
             let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
             if isSpace {
                 if !lastWasSpace { bytes.append(0x20) }

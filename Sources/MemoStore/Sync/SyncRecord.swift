@@ -277,7 +277,12 @@ package struct VersionVector: Equatable, Sendable, Codable {
             for (index, member) in members.enumerated() {
                 if index > 0 { write(UInt8(ascii: ",")) }
                 write(UInt8(ascii: "\""))
-                for byte in member.key.utf8 { write(byte) }
+                var key = member.key
+                key.withUTF8 { bytes in // copied whole: a byte at a time was half of the writing
+                    guard let base = bytes.baseAddress else { return }
+                    (buffer.baseAddress! + end).update(from: base, count: bytes.count)
+                    end += bytes.count
+                }
                 write(UInt8(ascii: "\""))
                 write(UInt8(ascii: ":"))
                 if member.value < 0 { write(UInt8(ascii: "-")) }
