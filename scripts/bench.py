@@ -296,15 +296,20 @@ def link_times(memo, folder, store, count, runs):
     """Seconds `show` takes for a memo that 10,000 others reference, and `list --links-to -n 20`
     for it, against `list -n 20` on the same store: the referrers are imported into the store
     (after the rows that read it) with insert dates spread over its memos', so neither is the
-    newest."""
+    newest. Each record says by uuid what its `#1` names (memo's own `links` member): an
+    imported bare `#1` names no memo, as another program's text would not."""
     referrers = os.path.join(folder, "referrers.jsonl")
     rng = random.Random(20261202)
     start = 1_577_836_800_000
+    first = json.loads(subprocess.run([memo, "--store", store, "--json", "show", "1"], check=True, capture_output=True,
+                                      text=True).stdout)["uuid"]
     with open(referrers, "w") as lines:
         for n in range(10_000):
             date = start + rng.randrange(count) * 60_000 + 1
             iso = datetime.datetime.fromtimestamp(date / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")[:-4] + "Z"
-            lines.write(json.dumps({"content": f"referrer {n} of #1 and some words", "insertDate": iso}) + "\n")
+            content = f"referrer {n} of #1 and some words"
+            link = {"start": content.index("#1"), "length": 2, "uuid": first}
+            lines.write(json.dumps({"content": content, "insertDate": iso, "links": [link]}) + "\n")
     subprocess.run([memo, "--store", store, "import", referrers], check=True, capture_output=True)
     median = lambda command: statistics.median(timed(command)[0] for _ in range(runs))
     newest = median([memo, "--store", store, "list", "-n", "20"])
