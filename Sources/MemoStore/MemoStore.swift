@@ -194,7 +194,8 @@ package final class MemoStore {
     /// draft's uuid as the caller read it in this change (`.some(nil)`: there is none), which
     /// is then not read again; by default it is read.
     @discardableResult
-    package func merge(_ draft: MemoDraft, at time: Timestamp, existing: Memo?? = nil) throws(StoreError) -> MergeResult {
+    package func merge(_ draft: MemoDraft, at time: Timestamp, existing: Memo?? = nil) throws(StoreError) -> MergeResult
+    {
         try imports.merge(draft, at: time, existing: existing)
     }
 

@@ -21,8 +21,9 @@ extension ScriptedNotebook {
 
     /// SQL that takes a store of version 13 back to version 11's layout (the user version
     /// aside).
-    static let downgradeToVersion11 = downgradeToVersion12 + """
-        DROP INDEX memo_by_insert_date; CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
-        ALTER TABLE memo DROP COLUMN word_count;
-        """
+    static let downgradeToVersion11 =
+        downgradeToVersion12 + """
+            DROP INDEX memo_by_insert_date; CREATE INDEX memo_by_insert_date ON memo(insert_date, id);
+            ALTER TABLE memo DROP COLUMN word_count;
+            """
 }

@@ -107,7 +107,8 @@ package enum SearchText {
                 } else if CharacterFolding.isDropped(scalar) {
                     continue
                 } else if CharacterFolding.isPictograph(scalar) {
-                    bytes += utf8[start..<next] // no case, accents or compatibility forms, and NFC leaves them as they are
+                    // No case, accents or compatibility forms, and NFC leaves them as they are.
+                    bytes += utf8[start..<next]
                 } else {
                     isComposed = false
                     for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {

@@ -24,7 +24,9 @@ struct ImportMerging {
     /// its id. A draft that was never edited does not update: its insert date is not an update
     /// date, and no date is made up for it. `known` is the memo with the draft's uuid as the
     /// caller read it in this change, when it did (an import reads it first to match records).
-    func merge(_ draft: MemoDraft, at time: Timestamp, existing known: Memo?? = nil) throws(StoreError)
+    func merge(
+        _ draft: MemoDraft, at time: Timestamp, existing known: Memo?? = nil
+    ) throws(StoreError)
         -> MemoStore.MergeResult
     {
         let inline = TagName.inlineTags(in: draft.content)
