@@ -39,6 +39,25 @@ struct MemoFileSaveTests {
         _ = try harness.notify("textDocument/didSave", ["textDocument": ["uri": uri], "text": text])
     }
 
+    /// Two servers on the store, whose #1 is "Four", each with #1's file open in its editor
+    /// (two editors reached it by its definition).
+    func twoEditorsWithMemo1Open() throws -> (ServerHarness, ServerHarness, uri: String, path: String) {
+        let first = try server(), second = try server()
+        try first.request("memo/add", ["content": "Four"])
+        let uri = try #require(try first.fileURIOfMemo1())
+        #expect(try second.fileURIOfMemo1() == uri)
+        let path = try #require(URL(string: uri)?.path)
+        try first.open(uri, text: "Four")
+        try second.open(uri, text: "Four")
+        return (first, second, uri, path)
+    }
+
+    /// Whether the last save through `harness` was refused because the store changed since
+    /// the file was written.
+    func isRefusedAsStale(_ harness: ServerHarness, _ uri: String) -> Bool {
+        errors(harness, uri).first?.contains("changed in the store since this file was written") == true
+    }
+
     func errors(_ harness: ServerHarness, _ uri: String) -> [String] {
         let published = harness.notifications("textDocument/publishDiagnostics").last { $0["uri"] as? String == uri }
         return (published?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? Int == 1 }
@@ -145,16 +164,10 @@ struct MemoFileSaveTests {
     /// advice works: the definition rewrites the file with the current text and its base, and
     /// the editor's reload of it (a didChange to that text, or a close and open) saves.
     @Test func aSaveRefusedBecauseAnotherServerSavedFirstIsTakenAfterTheAdvice() throws {
-        let first = try server(), second = try server()
-        try first.request("memo/add", ["content": "Four"])
-        let uri = try #require(try first.fileURIOfMemo1())
-        #expect(try second.fileURIOfMemo1() == uri)
-        let path = try #require(URL(string: uri)?.path)
-        try first.open(uri, text: "Four")
-        try second.open(uri, text: "Four")
+        let (first, second, uri, path) = try twoEditorsWithMemo1Open()
         try save(first, uri, "Four\nA1\n")
         try save(second, uri, "Four\nB1\n")
-        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(isRefusedAsStale(second, uri))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nB1\n", "the refused text stays on disk")
         #expect(try memo1() == "Four\nA1")
 
@@ -169,17 +182,11 @@ struct MemoFileSaveTests {
     /// Closed by both editors, the file follows the store: a new server finds the store's
     /// text there, not the refused one, and a save of an edit of it is taken.
     @Test func aFileClosedAfterARefusedSaveFollowsTheStore() throws {
-        let first = try server(), second = try server()
-        try first.request("memo/add", ["content": "Four"])
-        let uri = try #require(try first.fileURIOfMemo1())
-        #expect(try second.fileURIOfMemo1() == uri)
-        let path = try #require(URL(string: uri)?.path)
-        try first.open(uri, text: "Four")
-        try second.open(uri, text: "Four")
+        let (first, second, uri, path) = try twoEditorsWithMemo1Open()
         try save(first, uri, "Four\nIMPORTANT A CHANGE\n")
         _ = try first.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         try save(second, uri, "Four\nstale B\n")
-        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(isRefusedAsStale(second, uri))
         _ = try second.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         first.server.finish()
         second.server.finish()
@@ -197,16 +204,10 @@ struct MemoFileSaveTests {
     /// keeping its base, so an editor that reconnects with the refused text still has its
     /// save refused, and one that opens the file as it now is saves its edit.
     @Test func aFileLeftAfterARefusedSaveFollowsTheStoreOnceANewServerStarts() throws {
-        let first = try server(), second = try server()
-        try first.request("memo/add", ["content": "Four"])
-        let uri = try #require(try first.fileURIOfMemo1())
-        #expect(try second.fileURIOfMemo1() == uri)
-        let path = try #require(URL(string: uri)?.path)
-        try first.open(uri, text: "Four")
-        try second.open(uri, text: "Four")
+        let (first, second, uri, path) = try twoEditorsWithMemo1Open()
         try save(first, uri, "Four\nIMPORTANT A CHANGE\n")
         try save(second, uri, "Four\nstale B\n")
-        #expect(errors(second, uri).first?.contains("changed in the store since this file was written") == true)
+        #expect(isRefusedAsStale(second, uri))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "Four\nstale B\n")
         first.server.finish()
         second.server.finish()
