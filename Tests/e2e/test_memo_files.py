@@ -2,6 +2,7 @@
 the version each file was written from kept on disk for any server on the store, saves after a
 refusal, and cache paths given with a trailing slash or through a symlink."""
 import asyncio
+import contextlib
 import os
 
 from lsprotocol import types
@@ -102,6 +103,24 @@ def test_a_second_server_refuses_a_stale_save_then_takes_one_based_on_the_curren
     assert serve(memo_binary, environment, store, second_server) == 0
 
 
+@contextlib.asynccontextmanager
+async def two_servers(memo_binary, store, environment):
+    """Two LSP clients, each with a `memo serve` of its own on `store`, initialized (two
+    editors on one store); killed if still running when the block ends."""
+    first, second = MemoClient(), MemoClient()
+    await first.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+    await second.start_io(memo_binary, "--store", str(store), "serve", env=environment)
+    try:
+        await initialize(first)
+        await initialize(second)
+        yield first, second
+    finally:
+        for client in (first, second):
+            if client._server and client._server.returncode is None:
+                client._server.kill()
+            await client.stop()
+
+
 def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_current(memo_binary, environment, tmp_path):
     # Editor 1 has #1's file open; #1 is edited from the shell; a second server (another editor
     # window) rewrites the file and its base to the new version. Editor 1 still holds the old
@@ -111,12 +130,7 @@ def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_c
     memo(memo_binary, environment, store, "add", "first version")
 
     async def session():
-        first, second = MemoClient(), MemoClient()
-        await first.start_io(memo_binary, "--store", str(store), "serve", env=environment)
-        await second.start_io(memo_binary, "--store", str(store), "serve", env=environment)
-        try:
-            await initialize(first)
-            await initialize(second)
+        async with two_servers(memo_binary, store, environment) as (first, second):
             uri = await definition_of_1(first)
             open_document(first, "first version", uri=uri)
             memo(memo_binary, environment, store, "edit", "1", "edited from the shell")
@@ -132,11 +146,6 @@ def test_a_file_rewritten_by_another_server_does_not_make_an_older_editor_text_c
             save(first, uri, "edited from the shell, then in editor 1\n")
             await first.wait_for(lambda: "then in editor 1" in memo(memo_binary, environment, store, "show", "1"))
             return [await exit_status(first), await exit_status(second)]
-        finally:
-            for client in (first, second):
-                if client._server and client._server.returncode is None:
-                    client._server.kill()
-                await client.stop()
 
     assert asyncio.run(session()) == [0, 0]
 
@@ -150,12 +159,7 @@ def test_a_file_left_after_a_refused_save_follows_the_store_once_a_new_server_st
     memo(memo_binary, environment, store, "add", "Four")
 
     async def two_editors():
-        first, second = MemoClient(), MemoClient()
-        await first.start_io(memo_binary, "--store", str(store), "serve", env=environment)
-        await second.start_io(memo_binary, "--store", str(store), "serve", env=environment)
-        try:
-            await initialize(first)
-            await initialize(second)
+        async with two_servers(memo_binary, store, environment) as (first, second):
             uri = await definition_of_1(first)
             assert await definition_of_1(second) == uri
             open_document(first, "Four", uri=uri)
@@ -165,11 +169,6 @@ def test_a_file_left_after_a_refused_save_follows_the_store_once_a_new_server_st
             assert "changed in the store since this file was written" in await refused_save(second, uri, "Four\nB1\n")
             assert open(uri.removeprefix("file://")).read() == "Four\nB1\n", "the refused text stays while open"
             return uri, [await exit_status(first), await exit_status(second)]
-        finally:
-            for client in (first, second):
-                if client._server and client._server.returncode is None:
-                    client._server.kill()
-                await client.stop()
 
     uri, statuses = asyncio.run(two_editors())
     assert statuses == [0, 0]
