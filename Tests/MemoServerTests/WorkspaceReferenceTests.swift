@@ -30,6 +30,19 @@ struct WorkspaceReferenceTests {
         return harness
     }
 
+    /// Answers the server's request to register its file watchers, as a client that accepts
+    /// them does; the request.
+    @discardableResult
+    func answerWatcherRegistration(_ harness: ServerHarness) throws -> [String: Any] {
+        let registration = try #require(
+            harness.sent.compactMap { $0 as? [String: Any] }.first {
+                $0["method"] as? String == "client/registerCapability"
+            })
+        let id = try #require(registration["id"] as? String)
+        harness.receive(#"{"jsonrpc":"2.0","id":"\#(id)","result":null}"#)
+        return registration
+    }
+
     func git(_ arguments: String..., in folder: String = "") throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
@@ -128,16 +141,11 @@ struct WorkspaceReferenceTests {
         try git("init", "-q")
         try project.write("#1\n", to: "plan.txt")
         let harness = try server(watching: true)
-        let registration = try #require(
-            harness.sent.compactMap { $0 as? [String: Any] }.first {
-                $0["method"] as? String == "client/registerCapability"
-            })
+        let registration = try answerWatcherRegistration(harness)
         let watchers =
             (((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?[
                 "registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
         #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/*.{markdown,md,txt}", "**/.gitignore"])
-        let id = try #require(registration["id"] as? String)
-        harness.receive(#"{"jsonrpc":"2.0","id":"\#(id)","result":null}"#)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:0:0"])
         try project.write("\n\n#1\n", to: "later.md")
@@ -165,11 +173,7 @@ struct WorkspaceReferenceTests {
         try git("init", "-q")
         try project.write("#1\n", to: "plan.txt")
         let harness = try server(watching: true)
-        let registration = try #require(
-            harness.sent.compactMap { $0 as? [String: Any] }.first {
-                $0["method"] as? String == "client/registerCapability"
-            })
-        harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
+        try answerWatcherRegistration(harness)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(places(harness, in: uri("note.md"), character: 1) == ["2.md:0:10", "note.md:0:0", "plan.txt:0:0"])
         try harness.open(uri("plan.txt"), language: "text", text: "#1\n")
@@ -219,11 +223,7 @@ struct WorkspaceReferenceTests {
         try project.write("#1\n", to: "old/deep/e.txt")
         try project.write("#1\n", to: "plan.txt")
         let harness = try server(watching: true)
-        let registration = try #require(
-            harness.sent.compactMap { $0 as? [String: Any] }.first {
-                $0["method"] as? String == "client/registerCapability"
-            })
-        harness.receive(#"{"jsonrpc":"2.0","id":"\#(registration["id"] as? String ?? "")","result":null}"#)
+        try answerWatcherRegistration(harness)
         try harness.open(uri("note.md"), text: "#1\n")
         #expect(
             places(harness, in: uri("note.md"), character: 1) == [
