@@ -50,16 +50,22 @@ function S.document_symbols(h)
   h.record("memo file", symbols())
 end
 
--- gd on #1 (the memo's file stays open), back to the note, then :lua vim.lsp.buf.rename()
--- on #1: Neovim asks prepareRename, offers its placeholder in vim.ui.input, and the user
--- types the new title.
-function S.rename(h)
+-- gd on #1 in about.md: the note's buffer, and the memo's file's, attached to the server.
+local function open_memo_1_from_the_note(h)
   local note = h.open("about.md")
   h.search("#1", 1)
   vim.lsp.buf.definition()
   h.wait(function() return vim.api.nvim_get_current_buf() ~= note end, 5000)
   local file = vim.api.nvim_get_current_buf()
   h.wait(function() return vim.lsp.buf_is_attached(file, h.client().id) end, 5000)
+  return note, file
+end
+
+-- gd on #1 (the memo's file stays open), back to the note, then :lua vim.lsp.buf.rename()
+-- on #1: Neovim asks prepareRename, offers its placeholder in vim.ui.input, and the user
+-- types the new title.
+function S.rename(h)
+  local note, file = open_memo_1_from_the_note(h)
   vim.api.nvim_set_current_buf(note)
   h.search("#1", 1)
   local input = vim.ui.input
@@ -87,12 +93,7 @@ end
 -- :lua vim.lsp.buf.rename() on #1: the server's refusal is what Neovim shows, the typed line
 -- stays.
 function S.rename_unsaved_title(h)
-  local note = h.open("about.md")
-  h.search("#1", 1)
-  vim.lsp.buf.definition()
-  h.wait(function() return vim.api.nvim_get_current_buf() ~= note end, 5000)
-  local file = vim.api.nvim_get_current_buf()
-  h.wait(function() return vim.lsp.buf_is_attached(file, h.client().id) end, 5000)
+  local note, file = open_memo_1_from_the_note(h)
   h.feed("ggODraft heading typed<CR><Esc>")
   -- The user takes a moment to go back to the note: Neovim sends the typed change (0.7 holds
   -- a buffer's changes a while; a request on the buffer sends them at once).
