@@ -210,15 +210,24 @@ class Instructions(int):
 
 def floor_program(folder):
     """The floor of a start: a static Swift "hello world" built as scripts/lib.sh's `build_memo
-    release` builds memo (the standard library linked statically, not position-independent),
-    made once in `folder`; None without swiftc."""
-    program = os.path.join(folder, "hello")
+    release` links memo (the standard library, the C++ runtime and libgcc linked statically, no
+    symbol of its own exported, not position-independent), made once in `folder`; None without
+    swiftc."""
+    program = os.path.join(folder, "hello-static-runtimes")
     if not os.path.exists(program):
-        source = os.path.join(folder, "hello.swift")
+        source, archives = os.path.join(folder, "hello.swift"), os.path.join(folder, "hello-archives")
         with open(source, "w") as text:
             text.write('print("hello")\n')
-        built = subprocess.run(["swiftc", "-O", "-static-stdlib", "-Xclang-linker", "-no-pie", source, "-o", program],
-                               capture_output=True)
+        # A folder with libstdc++.a and no shared object, first among -L: -lstdc++ takes the archive.
+        stdcxx = subprocess.run(["clang", "-print-file-name=libstdc++.a"], capture_output=True, text=True)
+        if stdcxx.returncode != 0 or not os.path.isfile(stdcxx.stdout.strip()):
+            return None
+        os.makedirs(archives, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            os.symlink(stdcxx.stdout.strip(), os.path.join(archives, "libstdc++.a"))
+        built = subprocess.run(["swiftc", "-O", "-static-stdlib", "-L", archives, "-Xclang-linker", "-no-pie",
+                                "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic", source,
+                                "-o", program], capture_output=True)
         if built.returncode != 0:
             return None
     return program

@@ -38,8 +38,8 @@ ensure_system_libraries() {
 #
 # A release build also links SQLite and libedit from their static archives (static_libraries)
 # and has no RUNPATH ($ORIGIN, which SwiftPM adds for libraries built beside the program, and
-# memo has none): the loader then opens no library but libc's, libm's, libstdc++'s and
-# libgcc's, probes no folder beside the binary for each, and relocates nothing that only the
+# memo has none): the loader then opens no library but the C and C++ runtimes (libc, libm,
+# libstdc++, libgcc; below, only libc and libm stay), probes no folder beside the binary for each, and relocates nothing that only the
 # REPL's line editor uses: its instructions at each start 3.5 → 1.8 million. Debug builds
 # stay dynamic, as the system's pkg-config files say: the sanitizer builds and the tests link
 # as a developer's system does, and a debug link stays quick.
@@ -49,6 +49,17 @@ ensure_system_libraries() {
 # (-disable-concrete-type-metadata-mangled-name-accessors), not by demangling the type's name
 # at its first use: that made the runtime scan every conformance record in the binary for each
 # Hashable key, Error or WordSource it met, ~1.1 M instructions of a one-shot `list -n 20`.
+#
+# A release build links the C++ runtime (libstdc++, which the Swift runtime uses) and GCC's
+# support library (libgcc: the unwinder) from their archives too (static_libraries links
+# libstdc++.a; -static-libgcc), and exports none of memo's own symbols (--no-export-dynamic
+# after the -export-dynamic that swiftc's static-stdlib-args.lnk passes: the loader would
+# put memo's 3,666 functions first in the scope of every symbol it looks up, and nothing
+# looks them up: the Swift runtime finds its metadata through its own sections, and the
+# backtracer reads the binary's symbol table, not the dynamic one). The loader then maps
+# only libc and libm, and runs no start-up code of libstdc++.so's (its locale and streams,
+# which memo never uses): `--in-memory count` 3.4 → 1.6 million instructions, 347 → 296
+# page faults, a fifth less wall clock (scripts/bench-profiles.md), the binary 0.2 MB smaller.
 build_memo() {
     check_target_imports || return 1
     local configuration=${1:-debug}
@@ -57,6 +68,7 @@ build_memo() {
         static_libraries || return 1
         flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only
                -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+               -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
                -Xlinker --compress-debug-sections=zlib-gabi --disable-local-rpath --pkg-config-path "$static_libraries_folder")
     fi
     local log
@@ -77,7 +89,8 @@ build_memo() {
 # maps' `link`) then find the archives first, as the folder holds no shared object, and
 # libedit's needs follow it on the link line. The headers are the system's. (SQLite's own
 # Libs.private, -lm -lz, are left out: libm is glibc's, linked anyway, and the library's
-# archive calls nothing of zlib's.)
+# archive calls nothing of zlib's.) It also links the C++ runtime's archive (libstdc++.a),
+# which the -lstdc++ of swiftc's static-stdlib-args.lnk then finds first (see build_memo).
 static_libraries_folder="$repo_root/.build/static-libraries"
 static_libraries() {
     local folder=$static_libraries_folder package libdir library libraries
@@ -98,6 +111,13 @@ static_libraries() {
         # Rewritten only when it differs, so an unchanged file does not look new to the build.
         cmp -s "$folder/$1.pc.new" "$folder/$1.pc" && rm "$folder/$1.pc.new" || mv "$folder/$1.pc.new" "$folder/$1.pc"
     done
+    # The C++ runtime's archive, as the linker swiftc runs would find it (beside the shared
+    # object). The folder comes first among the link's -L folders and holds no libstdc++.so,
+    # so the -lstdc++ of swiftc's static-stdlib-args.lnk takes the archive.
+    local stdcxx
+    stdcxx=$(clang -print-file-name=libstdc++.a) || return 1
+    [ -f "$stdcxx" ] || { echo "error: libstdc++.a is missing (the libstdc++-dev package of the system's GCC)" >&2; return 1; }
+    ln -sf "$stdcxx" "$folder/libstdc++.a"
 }
 
 # Fails, naming the file, when a target that is not a test imports a target of this package that

