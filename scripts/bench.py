@@ -218,8 +218,13 @@ def floor_program(folder):
         source, archives = os.path.join(folder, "hello.swift"), os.path.join(folder, "hello-archives")
         with open(source, "w") as text:
             text.write('print("hello")\n')
-        # A folder with libstdc++.a and no shared object, first among -L: -lstdc++ takes the archive.
-        stdcxx = subprocess.run(["clang", "-print-file-name=libstdc++.a"], capture_output=True, text=True)
+        # A folder with libstdc++.a and no shared object, first among -L: -lstdc++ takes the
+        # archive, found by the clang that swiftc links with (the one beside it).
+        swiftc = shutil.which("swiftc")
+        if not swiftc:
+            return None
+        clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "clang")
+        stdcxx = subprocess.run([clang, "-print-file-name=libstdc++.a"], capture_output=True, text=True)
         if stdcxx.returncode != 0 or not os.path.isfile(stdcxx.stdout.strip()):
             return None
         os.makedirs(archives, exist_ok=True)

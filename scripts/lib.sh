@@ -111,11 +111,12 @@ static_libraries() {
         # Rewritten only when it differs, so an unchanged file does not look new to the build.
         cmp -s "$folder/$1.pc.new" "$folder/$1.pc" && rm "$folder/$1.pc.new" || mv "$folder/$1.pc.new" "$folder/$1.pc"
     done
-    # The C++ runtime's archive, as the linker swiftc runs would find it (beside the shared
-    # object). The folder comes first among the link's -L folders and holds no libstdc++.so,
-    # so the -lstdc++ of swiftc's static-stdlib-args.lnk takes the archive.
+    # The C++ runtime's archive, as the clang that swiftc links with (the one beside it)
+    # finds it: beside the shared object, in the system GCC's folder. The folder comes first
+    # among the link's -L folders and holds no libstdc++.so, so the -lstdc++ of swiftc's
+    # static-stdlib-args.lnk takes the archive.
     local stdcxx
-    stdcxx=$(clang -print-file-name=libstdc++.a) || return 1
+    stdcxx=$("$(dirname "$(readlink -f "$(command -v swiftc)")")/clang" -print-file-name=libstdc++.a) || return 1
     [ -f "$stdcxx" ] || { echo "error: libstdc++.a is missing (the libstdc++-dev package of the system's GCC)" >&2; return 1; }
     ln -sf "$stdcxx" "$folder/libstdc++.a"
 }
