@@ -39,8 +39,9 @@ ensure_system_libraries() {
 # A release build also links SQLite and libedit from their static archives (static_libraries)
 # and has no RUNPATH ($ORIGIN, which SwiftPM adds for libraries built beside the program, and
 # memo has none): the loader then opens no library but the C and C++ runtimes (libc, libm,
-# libstdc++, libgcc; below, only libc and libm stay), probes no folder beside the binary for each, and relocates nothing that only the
-# REPL's line editor uses: its instructions at each start 3.5 → 1.8 million. Debug builds
+# libstdc++, libgcc; since the paragraph below, only libc and libm), probes no folder beside
+# the binary for each, and relocates nothing that only the REPL's line editor uses: its
+# instructions at each start 3.5 → 1.8 million. Debug builds
 # stay dynamic, as the system's pkg-config files say: the sanitizer builds and the tests link
 # as a developer's system does, and a debug link stays quick.
 #
@@ -58,8 +59,8 @@ ensure_system_libraries() {
 # looks them up: the Swift runtime finds its metadata through its own sections, and the
 # backtracer reads the binary's symbol table, not the dynamic one). The loader then maps
 # only libc and libm, and runs no start-up code of libstdc++.so's (its locale and streams,
-# which memo never uses): `--in-memory count` 3.4 → 1.6 million instructions, 347 → 296
-# page faults, a fifth less wall clock (scripts/bench-profiles.md), the binary 0.2 MB smaller.
+# which memo never uses): `--in-memory count` 3.4 → 1.6 million instructions, 348 → 293
+# page faults, a quarter less wall clock (scripts/bench-profiles.md), the binary 0.2 MB smaller.
 build_memo() {
     check_target_imports || return 1
     local configuration=${1:-debug}
