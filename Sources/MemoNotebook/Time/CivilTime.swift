@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MemoStore
+import Synchronization
 
 /// A calendar day in the proleptic Gregorian calendar.
 package struct CivilDate: Equatable, Sendable {
@@ -79,13 +80,30 @@ package struct DisplayTime: Sendable {
     /// answers but sets up ICU's zone tables first, a measurable part of memo's start-up.
     package static let system: DisplayTime = {
         tzset()
-        return DisplayTime { seconds in
-            var time = time_t(seconds)
-            var fields = tm()
-            guard localtime_r(&time, &fields) != nil else { return 0 }
-            return Int(fields.tm_gmtoff)
-        }
+        return DisplayTime(
+            offsetAt: onceAnHour { seconds in
+                var time = time_t(seconds)
+                var fields = tm()
+                guard localtime_r(&time, &fields) != nil else { return 0 }
+                return Int(fields.tm_gmtoff)
+            })
     }()
+
+    /// `offsetAt` asked once for each hour of instants in a row (a listing's memos, a
+    /// calendar's), not for each: when the offset at the hour's first and last second agree,
+    /// it holds for the whole hour, as no zone changes its clocks twice within one. The C
+    /// library's look-up was a tenth of a text listing's time.
+    static func onceAnHour(_ offsetAt: @escaping @Sendable (Int64) -> Int) -> @Sendable (Int64) -> Int {
+        let lastHour = Mutex<(hour: Int64, offset: Int)?>(nil)
+        return { seconds in
+            let hour = floorDivide(seconds, 3600)
+            if let known = lastHour.withLock({ $0 }), known.hour == hour { return known.offset }
+            let offset = offsetAt(hour * 3600)
+            guard offsetAt(hour * 3600 + 3599) == offset else { return offsetAt(seconds) }
+            lastHour.withLock { $0 = (hour, offset) }
+            return offset
+        }
+    }
 
     /// A zone given by its offsets: tests count the lookups.
     init(offsetAt: @escaping @Sendable (Int64) -> Int) {
