@@ -139,6 +139,10 @@ struct DateTests {
         where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
             wrong.append(second)
         }
+        for second in stride(from: Int64(-3 * 3600), to: 3600, by: 600)  // before 1970 too
+        where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
+            wrong.append(second)
+        }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
         lookups.value.store(0, ordering: .relaxed)
         for second in stride(from: start, to: start + 3600, by: 1) { _ = cached.utcOffsetSeconds(at: second) }

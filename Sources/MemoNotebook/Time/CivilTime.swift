@@ -94,14 +94,30 @@ package struct DisplayTime: Sendable {
     /// it holds for the whole hour, as no zone changes its clocks twice within one. The C
     /// library's look-up was a tenth of a text listing's time.
     static func onceAnHour(_ offsetAt: @escaping @Sendable (Int64) -> Int) -> @Sendable (Int64) -> Int {
-        let lastHour = Mutex<(hour: Int64, offset: Int)?>(nil)
+        let lastHour = Atomic<Int64>(HourOffset.none)
         return { seconds in
             let hour = floorDivide(seconds, 3600)
-            if let known = lastHour.withLock({ $0 }), known.hour == hour { return known.offset }
+            if let offset = HourOffset.offset(in: hour, from: lastHour.load(ordering: .relaxed)) { return offset }
             let offset = offsetAt(hour * 3600)
             guard offsetAt(hour * 3600 + 3599) == offset else { return offsetAt(seconds) }
-            lastHour.withLock { $0 = (hour, offset) }
+            lastHour.store(HourOffset.packing(hour, offset), ordering: .relaxed)
             return offset
+        }
+    }
+
+    /// An hour and the offset in force through it in one word, for an atomic load: the hour
+    /// in the high 40 bits, the offset (under a day either way) plus 2^23 in the low 24.
+    private enum HourOffset {
+        static let none = Int64.min
+
+        static func packing(_ hour: Int64, _ offset: Int) -> Int64 {
+            guard abs(hour) < 1 << 38, abs(offset) < 1 << 22 else { return none }
+            return hour << 24 | Int64(offset + 1 << 23)
+        }
+
+        static func offset(in hour: Int64, from packed: Int64) -> Int? {
+            guard packed != none, packed >> 24 == hour else { return nil }
+            return Int(packed & 0xFF_FFFF) - 1 << 23
         }
     }
 
@@ -160,7 +176,7 @@ package struct DisplayTime: Sendable {
     /// `format`, appended as bytes.
     func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
         Self.append(
-            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: "",
+            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: nil,
             to: &bytes)
     }
 
@@ -176,7 +192,7 @@ package struct DisplayTime: Sendable {
     static func appendISO8601(_ instant: Timestamp, clamping: Bool = true, to bytes: inout [UInt8]) {
         append(
             milliseconds: (clamping ? instant.clampedToRepresentable : instant).millisecondsSince1970,
-            dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: "Z", to: &bytes)
+            dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: UInt8(ascii: "Z"), to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
@@ -188,7 +204,7 @@ package struct DisplayTime: Sendable {
     /// Formats into bytes: it runs for every memo of a listing or an export, so the digits
     /// are written into a buffer on the stack and appended at once.
     private static func append(
-        milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: String,
+        milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: UInt8?,
         to bytes: inout [UInt8]
     ) {
         let days = floorDivide(milliseconds, 86_400_000)
@@ -204,13 +220,15 @@ package struct DisplayTime: Sendable {
                 buffer[end] = byte
                 end += 1
             }
+            /// The digits from the last: a division by the constant 10 is a multiplication.
             func put(_ number: Int, digits: Int) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-                    divisor /= 10
+                var rest = number, position = end + digits
+                while position > end {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
                 }
+                end += digits
             }
             if (0...9999).contains(date.year) { put(date.year, digits: 4) }
             put(UInt8(ascii: "-"))
@@ -227,9 +245,9 @@ package struct DisplayTime: Sendable {
                 put(UInt8(ascii: "."))
                 put(dayMilliseconds % 1000, digits: 3)
             }
+            if let suffix { put(suffix) }
             bytes += UnsafeBufferPointer(rebasing: buffer[..<end])
         }
-        bytes += suffix.utf8
     }
 }
 
