@@ -556,7 +556,9 @@ def main():
             sql.write(f"INSERT INTO memo(uuid, content, insert_date) VALUES ('00000000-0000-4000-8000-{n:012x}', "
                       f"'replayed memo {n} with a little text', {946684800000 + n * 1000});\n"
                       f"INSERT INTO memo_search(rowid, text) VALUES (last_insert_rowid(), 'replayed memo {n} with a little text');\n")
-    replay = pair(runs, [memo, "run", adds], [sqlite, ":memory:"], sqlite_stdin=inserts)
+    # Three times the pairs: a run takes about a second, in which this shared machine's speed
+    # drifts by a third (single runs 0.8-1.5 s), and the median of 5 ratios moved by 0.3.
+    replay = pair(runs * 3, [memo, "run", adds], [sqlite, ":memory:"], sqlite_stdin=inserts)
     row("replay 20,000 adds", *replay[:3], "≤ 1.4")
     serve_frames(frames, 20_000)
     served = statistics.median(timed([memo, "--in-memory", "serve"], frames)[0] for _ in range(runs))
@@ -643,7 +645,7 @@ def write_report(path, memo, sqlite, counts, runs, rows, before=None):
         "# Benchmarks",
         "",
         "Written by `scripts/bench` (do not edit by hand). Whole processes, memo and the sqlite3 shell",
-        f"alternated, {runs} pairs a row; times are medians, ratios the median of per-pair ratios",
+        f"alternated, {runs} pairs a row ({runs * 4} for start-up and the floor, {runs * 3} for replay); times are medians, ratios the median of per-pair ratios",
         "memo/sqlite3 (lower is better) unless the row says otherwise. An `instructions:` row counts the",
         "instructions of one run of each side under valgrind's callgrind (the same on every run).",
         "",

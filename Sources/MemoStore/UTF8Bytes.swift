@@ -41,21 +41,27 @@ package enum UTF8Bytes {
             return n < 2 || (byte[index + 2] & 0xC0 == 0x80 && (n < 3 || byte[index + 3] & 0xC0 == 0x80))
         }
         while index < count {
-            if byte[index] < 0x80 {
-                // A run of ASCII: eight bytes at a time while all eight are, then one by one.
-                while index + 8 <= count {
-                    let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
-                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                    if !hasControl { hasControl = hasC0OrDelete(word) }
-                    index += 8
-                }
-                while index < count, byte[index] < 0x80 {
-                    if byte[index] < 0x20 || byte[index] == 0x7F { hasControl = true }
+            let lead = byte[index]
+            if lead < 0x80 {
+                // ASCII: eight bytes at a time, or as many of the next eight as are ASCII.
+                guard index + 8 <= count else {
+                    if lead < 0x20 || lead == 0x7F { hasControl = true }
                     index += 1
+                    continue
                 }
+                let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
+                let ascii = asciiPrefixLength(word)
+                if !hasControl { hasControl = hasC0OrDelete(keepingFirst: ascii, of: word) }
+                index += ascii
                 continue
             }
-            let lead = byte[index]
+            if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < count {
+                // Three bytes whose second may be any continuation byte: most of the BMP (CJK,
+                // Hangul, punctuation), the common case after ASCII, checked without the table.
+                guard byte[index + 1] & 0xC0 == 0x80, byte[index + 2] & 0xC0 == 0x80 else { return .invalid }
+                index += 3
+                continue
+            }
             switch lead {
             case 0xC2...0xDF:
                 guard followedBy(1, second: 0x80...0xBF) else { return .invalid }
@@ -85,6 +91,21 @@ package enum UTF8Bytes {
         var value = lead & (0x7F >> length)
         for index in 1..<length { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
         return (Unicode.Scalar(value) ?? "\u{FFFD}", offset + length)
+    }
+
+    /// How many of the eight bytes of `word` (in memory order) are ASCII before the first
+    /// that is not: 8 when all are.
+    private static func asciiPrefixLength(_ word: UInt64) -> Int {
+        let high = word.littleEndian & 0x8080_8080_8080_8080
+        return high == 0 ? 8 : high.trailingZeroBitCount >> 3
+    }
+
+    /// Whether one of the first `count` bytes of `word` (1 to 8, in memory order) is below
+    /// 0x20 or is 0x7F: the others are replaced by a letter first.
+    private static func hasC0OrDelete(keepingFirst count: Int, of word: UInt64) -> Bool {
+        let letters: UInt64 = 0x4141_4141_4141_4141
+        let kept: UInt64 = count == 8 ? ~0 : (1 << UInt64(count * 8)) &- 1
+        return hasC0OrDelete((word.littleEndian & kept) | (letters & ~kept))
     }
 
     /// Whether one of eight bytes is below 0x20 or is 0x7F, in a few word operations: a byte

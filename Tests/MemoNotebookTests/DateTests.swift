@@ -1,5 +1,6 @@
 import Foundation
 import MemoStore
+import Synchronization
 import Testing
 
 @testable import MemoNotebook
@@ -118,5 +119,33 @@ struct DateTests {
     @Test func instantsAreInclusiveUntilBounds() throws {
         let instant = try parse("2000-01-01T00:00:05Z")
         #expect(instant.end(now: Timestamp(secondsSince1970: 0), in: .utc).millisecondsSince1970 == 946_684_805_001)
+    }
+
+    /// The system zone's offsets are looked up once an hour of instants, yet every instant
+    /// gets its own offset, on both sides of a change within a UTC hour: Adelaide goes from
+    /// +9:30 to +10:30 at 16:30 UTC on 2026-10-03.
+    @Test func anHoursOffsetIsLookedUpOnceAndAChangeWithinTheHourStillCounts() throws {
+        let adelaide = DisplayTime(timeZone: try #require(TimeZone(identifier: "Australia/Adelaide")))
+        final class Count: Sendable { let value = Atomic<Int>(0) }
+        let lookups = Count()
+        let cached = DisplayTime(
+            offsetAt: DisplayTime.onceAnHour { seconds in
+                lookups.value.add(1, ordering: .relaxed)
+                return adelaide.utcOffsetSeconds(at: seconds)
+            })
+        let start: Int64 = 1_791_039_600  // 2026-10-03T15:00Z
+        var wrong: [Int64] = []
+        for second in stride(from: start, to: start + 3 * 3600, by: 30)
+        where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
+            wrong.append(second)
+        }
+        for second in stride(from: Int64(-3 * 3600), to: 3600, by: 600)  // before 1970 too
+        where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
+            wrong.append(second)
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        lookups.value.store(0, ordering: .relaxed)
+        for second in stride(from: start, to: start + 3600, by: 1) { _ = cached.utcOffsetSeconds(at: second) }
+        #expect(lookups.value.load(ordering: .relaxed) <= 2)
     }
 }

@@ -43,11 +43,11 @@ package enum ByteText {
         return UnsafeRawPointer(found) - base
     }
 
-    /// The inline tags of a plain line (see `TagName.inlineTags`), lower-cased, when every
-    /// one of them is plain ASCII in an ASCII context; nil when deciding needs Unicode's
-    /// tables (an `@` after a non-ASCII character, a tag running into one).
-    static func asciiInlineTags(_ line: UnsafeRawBufferPointer) -> [[UInt8]]? {
-        var tags: [[UInt8]] = []
+    /// Where the inline tags of a plain line are (see `TagName.inlineTags`), each without its
+    /// `@`, when every one of them is plain ASCII in an ASCII context; nil when deciding needs
+    /// Unicode's tables (an `@` after a non-ASCII character, a tag running into one).
+    static func asciiInlineTags(_ line: UnsafeRawBufferPointer) -> [Range<Int>]? {
+        var tags: [Range<Int>] = []
         var index = 0
         while let at = firstIndex(of: UInt8(ascii: "@"), in: UnsafeRawBufferPointer(rebasing: line[index...])) {
             index += at
@@ -62,12 +62,26 @@ package enum ByteText {
             var end = index + 1
             while end < line.count, isASCIITagByte(line[end]) { end += 1 }
             if end < line.count, line[end] >= 0x80 { return nil }
-            if end > index + 1 {
-                tags.append(line[(index + 1)..<end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 })
-            }
+            if end > index + 1 { tags.append((index + 1)..<end) }
             index = end
         }
         return tags
+    }
+
+    /// Whether ASCII `text`, lower-cased, is `name` (a tag's name as the store keeps it).
+    static func lowercased(_ text: Slice<UnsafeRawBufferPointer>, equals name: UnsafeRawBufferPointer) -> Bool {
+        text.count == name.count && zip(text, name).allSatisfy { ((0x41...0x5A).contains($0) ? $0 + 0x20 : $0) == $1 }
+    }
+
+    /// Calls `body` with each word of `text` between single spaces (a row's tag names).
+    static func forEachWord(in text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var start = 0
+        while start < text.count {
+            let rest = UnsafeRawBufferPointer(rebasing: text[start...])
+            let end = firstIndex(of: UInt8(ascii: " "), in: rest).map { start + $0 } ?? text.count
+            if end > start { body(UnsafeRawBufferPointer(rebasing: text[start..<end])) }
+            start = end + 1
+        }
     }
 
     private static func isASCIITagByte(_ byte: UInt8) -> Bool {

@@ -265,7 +265,7 @@ package struct TextRenderer: OutcomeRenderer {
             let endsWithCR = lineEnd < content.count && lineEnd > 0 && content[lineEnd - 1] == UInt8(ascii: "\r")
             let firstLine = UnsafeRawBufferPointer(rebasing: content[..<(endsWithCR ? lineEnd - 1 : lineEnd)])
             guard firstLine.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-                !firstLine.contains(UInt8(ascii: "#"))
+                ByteText.firstIndex(of: UInt8(ascii: "#"), in: firstLine) == nil
             else { return false }
             return appendPlainLine(
                 of: row, showing: firstLine, followsLines: false, isFollowed: lineEnd < content.count, to: &bytes)
@@ -312,20 +312,18 @@ package struct TextRenderer: OutcomeRenderer {
             }
             bytes.append(UInt8(ascii: "#"))
             ByteText.appendDecimal(row.id, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
+            ByteText.append("  ", to: &bytes)
             style.displayTime.appendFormatted(row.insertDate, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-            if followsLines { bytes += "… ".utf8 }
+            ByteText.append("  ", to: &bytes)
+            if followsLines { ByteText.append("… ", to: &bytes) }
             bytes += line
-            if isFollowed { bytes += " …".utf8 }
-            var separator = "  @".utf8
-            for name in tags.split(separator: UInt8(ascii: " "))
-            where !shownTags.contains(where: { $0.elementsEqual(name) }) {
-                bytes += separator
+            if isFollowed { ByteText.append(" …", to: &bytes) }
+            var listsTags = false
+            ByteText.forEachWord(in: tags) { name in
+                guard !shownTags.contains(where: { ByteText.lowercased(line[$0], equals: name) }) else { return }
+                ByteText.append(listsTags ? " @" : "  @", to: &bytes)
                 bytes += name
-                separator = " @".utf8
+                listsTags = true
             }
             bytes.append(UInt8(ascii: "\n"))
             return true

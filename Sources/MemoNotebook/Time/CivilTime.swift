@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MemoStore
+import Synchronization
 
 /// A calendar day in the proleptic Gregorian calendar.
 package struct CivilDate: Equatable, Sendable {
@@ -79,13 +80,46 @@ package struct DisplayTime: Sendable {
     /// answers but sets up ICU's zone tables first, a measurable part of memo's start-up.
     package static let system: DisplayTime = {
         tzset()
-        return DisplayTime { seconds in
-            var time = time_t(seconds)
-            var fields = tm()
-            guard localtime_r(&time, &fields) != nil else { return 0 }
-            return Int(fields.tm_gmtoff)
-        }
+        return DisplayTime(
+            offsetAt: onceAnHour { seconds in
+                var time = time_t(seconds)
+                var fields = tm()
+                guard localtime_r(&time, &fields) != nil else { return 0 }
+                return Int(fields.tm_gmtoff)
+            })
     }()
+
+    /// `offsetAt` asked once for each hour of instants in a row (a listing's memos, a
+    /// calendar's), not for each: when the offset at the hour's first and last second agree,
+    /// it holds for the whole hour, as no zone changes its clocks twice within one. The C
+    /// library's look-up was a tenth of a text listing's time.
+    static func onceAnHour(_ offsetAt: @escaping @Sendable (Int64) -> Int) -> @Sendable (Int64) -> Int {
+        let lastHour = Atomic<Int64>(HourOffset.none)
+        return { seconds in
+            let hour = floorDivide(seconds, 3600)
+            if let offset = HourOffset.offset(in: hour, from: lastHour.load(ordering: .relaxed)) { return offset }
+            let offset = offsetAt(hour * 3600)
+            guard offsetAt(hour * 3600 + 3599) == offset else { return offsetAt(seconds) }
+            lastHour.store(HourOffset.packing(hour, offset), ordering: .relaxed)
+            return offset
+        }
+    }
+
+    /// An hour and the offset in force through it in one word, for an atomic load: the hour
+    /// in the high 40 bits, the offset (under a day either way) plus 2^23 in the low 24.
+    private enum HourOffset {
+        static let none = Int64.min
+
+        static func packing(_ hour: Int64, _ offset: Int) -> Int64 {
+            guard abs(hour) < 1 << 38, abs(offset) < 1 << 22 else { return none }
+            return hour << 24 | Int64(offset + 1 << 23)
+        }
+
+        static func offset(in hour: Int64, from packed: Int64) -> Int? {
+            guard packed != none, packed >> 24 == hour else { return nil }
+            return Int(packed & 0xFF_FFFF) - 1 << 23
+        }
+    }
 
     /// A zone given by its offsets: tests count the lookups.
     init(offsetAt: @escaping @Sendable (Int64) -> Int) {
@@ -142,7 +176,7 @@ package struct DisplayTime: Sendable {
     /// `format`, appended as bytes.
     func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
         Self.append(
-            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: "",
+            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: nil,
             to: &bytes)
     }
 
@@ -158,7 +192,7 @@ package struct DisplayTime: Sendable {
     static func appendISO8601(_ instant: Timestamp, clamping: Bool = true, to bytes: inout [UInt8]) {
         append(
             milliseconds: (clamping ? instant.clampedToRepresentable : instant).millisecondsSince1970,
-            dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: "Z", to: &bytes)
+            dateTimeSeparator: UInt8(ascii: "T"), fraction: true, suffix: UInt8(ascii: "Z"), to: &bytes)
     }
 
     private func localMilliseconds(_ instant: Timestamp) -> Int64 {
@@ -170,7 +204,7 @@ package struct DisplayTime: Sendable {
     /// Formats into bytes: it runs for every memo of a listing or an export, so the digits
     /// are written into a buffer on the stack and appended at once.
     private static func append(
-        milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: String,
+        milliseconds: Int64, dateTimeSeparator: UInt8, fraction: Bool, suffix: UInt8?,
         to bytes: inout [UInt8]
     ) {
         let days = floorDivide(milliseconds, 86_400_000)
@@ -186,13 +220,15 @@ package struct DisplayTime: Sendable {
                 buffer[end] = byte
                 end += 1
             }
+            /// The digits from the last: a division by the constant 10 is a multiplication.
             func put(_ number: Int, digits: Int) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-                    divisor /= 10
+                var rest = number, position = end + digits
+                while position > end {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
                 }
+                end += digits
             }
             if (0...9999).contains(date.year) { put(date.year, digits: 4) }
             put(UInt8(ascii: "-"))
@@ -209,9 +245,9 @@ package struct DisplayTime: Sendable {
                 put(UInt8(ascii: "."))
                 put(dayMilliseconds % 1000, digits: 3)
             }
+            if let suffix { put(suffix) }
             bytes += UnsafeBufferPointer(rebasing: buffer[..<end])
         }
-        bytes += suffix.utf8
     }
 }
 
