@@ -133,13 +133,13 @@ struct DateTests {
                 lookups.value.add(1, ordering: .relaxed)
                 return adelaide.utcOffsetSeconds(at: seconds)
             })
-        let start: Int64 = 1_791_039_600  // 2026-10-03T15:00Z
+        let start: Int64 = 1_791_039_600 // 2026-10-03T15:00Z
         var wrong: [Int64] = []
         for second in stride(from: start, to: start + 3 * 3600, by: 30)
         where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
             wrong.append(second)
         }
-        for second in stride(from: Int64(-3 * 3600), to: 3600, by: 600)  // before 1970 too
+        for second in stride(from: Int64(-3 * 3600), to: 3600, by: 600) // before 1970 too
         where cached.utcOffsetSeconds(at: second) != adelaide.utcOffsetSeconds(at: second) {
             wrong.append(second)
         }

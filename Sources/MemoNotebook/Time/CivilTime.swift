@@ -176,7 +176,8 @@ package struct DisplayTime: Sendable {
     /// `format`, appended as bytes.
     func appendFormatted(_ instant: Timestamp, to bytes: inout [UInt8]) {
         Self.append(
-            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false, suffix: nil,
+            milliseconds: localMilliseconds(instant), dateTimeSeparator: UInt8(ascii: " "), fraction: false,
+            suffix: nil,
             to: &bytes)
     }
 
