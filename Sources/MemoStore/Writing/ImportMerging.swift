@@ -100,9 +100,11 @@ struct ImportMerging {
         return version
     }
 
+    private static let tombstoneSQL = FixedSQL("SELECT 1 FROM memo_tombstone WHERE uuid = ?1")
+
     /// Whether this store deleted the memo (it keeps its tombstone).
     private func isDeleted(uuid: String) throws -> Bool {
-        try database.cached("SELECT 1 FROM memo_tombstone WHERE uuid = ?1").scalarInt([.text(uuid)]) != nil
+        try database.cached(Self.tombstoneSQL).scalarInt([.text(uuid)]) != nil
     }
 
     /// The draft's tags that its text does not carry inline: a memo exported with its tags
