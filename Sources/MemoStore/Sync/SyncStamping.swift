@@ -175,9 +175,14 @@ struct SyncStamping {
         }
     }
 
+    /// A store without tombstones (most) skips the look-up: for a change of many memos (an
+    /// import) SQLite gathers every staged uuid to look for them.
     private func reviveStaged() throws {
+        guard try database.cached(Self.anyTombstoneSQL).scalarInt([]) != nil else { return }
         try database.cached(Self.reviveSQL).run()
     }
+
+    private static let anyTombstoneSQL = "SELECT 1 FROM memo_tombstone LIMIT 1"
 
     private func buryStagedDeletes(_ values: [SQLiteValue]) throws {
         try database.cached(Self.buryDeletedSQL).run(values)

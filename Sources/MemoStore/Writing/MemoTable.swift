@@ -245,12 +245,12 @@ struct MemoTable {
 
     func index(_ id: Int64, content: String) throws {
         try database.cached(Self.indexSQL)
-            .run([.integer(id), .text(SearchText.indexed(content))])
+            .run([.integer(id), .utf8(SearchText.indexedUTF8(content))])
     }
 
     func reindex(_ id: Int64, content: String) throws {
         try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
-            .run([.integer(id), .text(SearchText.indexed(content))])
+            .run([.integer(id), .utf8(SearchText.indexedUTF8(content))])
     }
 
     // MARK: Links (docs/REFERENCE.md, Links)
