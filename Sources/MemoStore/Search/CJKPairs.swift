@@ -15,7 +15,8 @@ enum CJKPairs {
         guard text.contains(where: { $0 >= 0xE1 || word != nil && $0 >= 0x80 }) else { return text }
         return text.withUnsafeBufferPointer { bytes in
             var result: [UInt8] = []
-            result.reserveCapacity(bytes.count * 2)
+            // A pair repeats each character, and an emoji's word is longer than its bytes.
+            result.reserveCapacity(bytes.count * 3 + 32)
             // The run of CJK characters being read: where each starts. Characters of a run
             // stand side by side, so a pair is the bytes from one start to the next but one.
             var run: [Int] = [], runEnd = 0
