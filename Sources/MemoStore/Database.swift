@@ -13,6 +13,9 @@ package final class Database {
     /// authorizer when it prepares a statement, not when it runs one, so these are reused
     /// only while the right is held again: the same SQL outside it is prepared, and refused.
     private var writerStatementCache: [StatementKey: Statement] = [:]
+    /// The statements of `FixedSQL`, by its slot, apart for the writer as the caches by text are.
+    private var fixedStatements: [Statement?] = []
+    private var fixedWriterStatements: [Statement?] = []
     /// How many `writingMemoRows` calls are running: nested calls of the writer's parts each
     /// hold the right, and it ends with the outermost.
     private var memoRowWriters = 0
@@ -74,6 +77,8 @@ package final class Database {
         sqlite3_set_authorizer(handle, nil, nil)
         statementCache.removeAll()
         writerStatementCache.removeAll()
+        fixedStatements.removeAll()
+        fixedWriterStatements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -197,6 +202,23 @@ package final class Database {
         if let statement = writing ? writerStatementCache[key] : statementCache[key] { return statement }
         let statement = try prepare(sql)
         if writing { writerStatementCache[key] = statement } else { statementCache[key] = statement }
+        return statement
+    }
+
+    /// The statement of `fixed`, prepared once per connection and reused as `cached(_: String)`'s
+    /// are, found by its slot.
+    package func cached(_ fixed: FixedSQL) throws -> Statement {
+        if memoRowWriters > 0 {
+            return try statement(of: fixed, in: &fixedWriterStatements)
+        }
+        return try statement(of: fixed, in: &fixedStatements)
+    }
+
+    private func statement(of fixed: FixedSQL, in slots: inout [Statement?]) throws -> Statement {
+        if fixed.slot < slots.count, let statement = slots[fixed.slot] { return statement }
+        let statement = try prepare(fixed.sql)
+        if fixed.slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: fixed.slot + 1 - slots.count)) }
+        slots[fixed.slot] = statement
         return statement
     }
 

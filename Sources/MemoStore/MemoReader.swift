@@ -7,6 +7,8 @@ struct MemoReader {
     /// The columns `decodeMemo` and `MemoRow` read, in order; tags come as one
     /// space-separated string, in name order (the primary key's order: no sorting).
     static let memoColumns = "id, uuid, content, insert_date, update_date, tag_names"
+    private static let memoByIDSQL = FixedSQL("SELECT \(memoColumns) FROM memo WHERE id = ?1")
+    private static let memoByUUIDSQL = FixedSQL("SELECT \(memoColumns) FROM memo WHERE uuid = ?1")
 
     static func decodeMemo(from row: Statement) -> Memo {
         Memo(
@@ -22,7 +24,7 @@ struct MemoReader {
     /// The memo with `id`, or nil.
     func memo(id: Int64) throws(StoreError) -> Memo? {
         try StoreError.wrapping {
-            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE id = ?1")
+            try database.cached(Self.memoByIDSQL)
                 .firstRow([.integer(id)], Self.decodeMemo)
         }
     }
@@ -30,7 +32,7 @@ struct MemoReader {
     /// The memo with `uuid`, or nil.
     func memo(uuid: String) throws(StoreError) -> Memo? {
         try StoreError.wrapping {
-            try database.cached("SELECT \(Self.memoColumns) FROM memo WHERE uuid = ?1")
+            try database.cached(Self.memoByUUIDSQL)
                 .firstRow([.text(uuid)], Self.decodeMemo)
         }
     }

@@ -17,10 +17,11 @@ package final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// Resets the statement and binds `values` to its parameters `?1`, `?2`, …
+    /// Resets the statement and binds `values` to its parameters `?1`, `?2`, …; any further
+    /// parameter is NULL. (Clearing every binding first was a sixth of the binding's work.)
     package func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        if values.count < sqlite3_bind_parameter_count(handle) { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -29,18 +30,22 @@ package final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .text(let text):
                 var text = text
-                code = text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { characters in
-                        guard let start = characters.baseAddress else {
-                            return sqlite3_bind_text(handle, index, "", 0, memo_sqlite_transient())
-                        }
-                        return sqlite3_bind_text64(
-                            handle, index, start, sqlite3_uint64(characters.count),
-                            memo_sqlite_transient(), UInt8(SQLITE_UTF8))
-                    }
-                }
+                code = text.withUTF8 { bindText(index, $0) }
+            case .utf8(let bytes):
+                code = bytes.withUnsafeBufferPointer { bindText(index, $0) }
             }
             try check(code)
+        }
+    }
+
+    /// Binds UTF-8 bytes as text; SQLite copies them.
+    private func bindText(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        bytes.withMemoryRebound(to: CChar.self) { characters in
+            guard let start = characters.baseAddress else {
+                return sqlite3_bind_text(handle, index, "", 0, memo_sqlite_transient())
+            }
+            return sqlite3_bind_text64(
+                handle, index, start, sqlite3_uint64(characters.count), memo_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
     }
 

@@ -27,6 +27,22 @@ struct FlatRecordParserTests {
         #expect(Array(text.utf8).withUnsafeBufferPointer(FlatRecordParser.parse) == flat)
     }
 
+    /// A quote, a backslash or a control character at any place of a long run of plain bytes
+    /// (read eight at a time) ends the run where it stands.
+    @Test func aRunEndsWhereItsEndStands() throws {
+        for offset in 0..<24 {
+            let before = String(repeating: "a", count: offset), after = String(repeating: "é", count: 9)
+            for escape in [#"\""#, #"\\"#, #"\n"#] {
+                let text = #"{"content":""# + before + escape + after + #""}"#
+                let flat = try #require(FlatRecordParser.parse(text), "\(text)")
+                #expect(members(flat) == members(try JSONValue.parse(text.utf8)), "\(text)")
+            }
+            let quoted = #"{"content":""# + before + #"","tags":["x"]}"#
+            #expect(members(FlatRecordParser.parse(quoted)) == members(try JSONValue.parse(quoted.utf8)), "\(quoted)")
+            #expect(FlatRecordParser.parse(#"{"content":""# + before + "\t" + after + #""}"#) == nil, "\(offset)")
+        }
+    }
+
     @Test func aRepeatedKeyTakesItsLastValue() {
         #expect(
             FlatRecordParser.parse(#"{"content":"same key","content":"last wins"}"#)?[member: "content"]

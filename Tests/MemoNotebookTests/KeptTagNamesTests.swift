@@ -58,8 +58,9 @@ struct KeptTagNamesTests {
     }
 
     /// Random adds, edits that change inline tags and the number of words, bulk edits, moves,
-    /// tag, untag, tag renames, delete, undo, redo, imports of the other store's export,
-    /// syncs and their undoing: each step works, or meets a refusal it may meet, and after each, every memo's
+    /// tag, untag, tag renames, delete, undo, redo, imports of the other store's export and
+    /// of another program's file (no versions; links and tags), syncs and their undoing: each
+    /// step works, or meets a refusal it may meet, and after each, every memo's
     /// kept names are its tags, its kept word count its text's, its kept `state_named` whether
     /// its versions are only its state's names (imports make such memos) and `linked` whether
     /// it has links, on both stores.
@@ -81,7 +82,7 @@ struct KeptTagNamesTests {
             func anyID() -> Int64 { ids[Int(random.next() % UInt64(ids.count))] }
             let tag = "t\(random.next() % 4)"
             let line: String =
-                switch ids.isEmpty ? 0 : random.next() % 17 {
+                switch ids.isEmpty ? 0 : random.next() % 18 {
                 case 0: "add memo \(step) @\(tag)"
                 case 1: "add memo \(step) @zeta @été @\(tag) @a-b @日本"
                 case 2: "edit \(anyID()) now @\(tag) and @x\(random.next() % 2)"
@@ -98,6 +99,7 @@ struct KeptTagNamesTests {
                 case 13: "tag --rename \(tag) t\(random.next() % 4)"
                 case 14: "undo --sync"
                 case 15: "edit \(anyID()) see #\(anyID()) @\(tag)"
+                case 16: "import \(try Self.otherProgramsFile(step, tag: tag, in: scratch.path))"
                 default: "edit \(anyID()) --date 2001-01-\(10 + random.next() % 20) moved @\(tag)"
                 }
             tagged += line.contains("@") || line.hasPrefix("tag") ? 1 : 0
@@ -121,6 +123,19 @@ struct KeptTagNamesTests {
             "SELECT count(*) FROM memo WHERE tag_names <> ''"
         ).scalarInt([])
         #expect((tagsInRows ?? 0) > 0)
+    }
+
+    /// A file of another program's records, without versions (each is named by its state):
+    /// one links to a memo by uuid, one carries an explicit tag, one its tag inline.
+    static func otherProgramsFile(_ step: Int, tag: String, in folder: String) throws -> String {
+        let path = "\(folder)/other\(step).jsonl"
+        let lines = [
+            #"{"content": "other \#(step) see memo:00000000-0000-4000-8000-00000000000\#(step % 10)"}"#,
+            #"{"content": "other \#(step) tagged", "tags": ["\#(tag)"]}"#,
+            #"{"content": "other \#(step) @\#(tag) inline", "tags": ["\#(tag)", "x"]}"#
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// The refusals a step may meet: an undo or redo with nothing it may take back, an untag

@@ -20,9 +20,10 @@ struct HistoryImages {
     private static let replacedSQL =
         "SELECT memo_id FROM history_memo WHERE seq = ?1 AND (?2 = 0 OR before IS NOT NULL)"
     private static let stageReplacedSQL = """
-        INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
+        INSERT INTO temp.pending_change(memo_id, before)
         SELECT h.memo_id, (SELECT \(imageSQL) FROM memo WHERE memo.id = h.memo_id) FROM history_memo h
         WHERE h.seq = ?1 AND (?2 = 0 OR h.before IS NOT NULL)
+        \(keepFirstImage)
         """
     private static let removeReplacedSearchRowsSQL = "DELETE FROM memo_search WHERE rowid IN (\(replacedSQL))"
     private static let removeReplacedMemosSQL = "DELETE FROM memo WHERE id IN (\(replacedSQL))"
@@ -194,10 +195,20 @@ struct HistoryImages {
                               FROM (SELECT start, length, target_uuid FROM memo_link WHERE memo_id = memo.id ORDER BY start)))
         """
 
-    private static let stageSQL = """
-        INSERT OR IGNORE INTO temp.pending_change(memo_id, before)
-        VALUES (?1, (SELECT \(imageSQL) FROM memo WHERE id = ?1))
+    private static let stageSQL = FixedSQL(
         """
+        INSERT INTO temp.pending_change(memo_id, before)
+        VALUES (?1, (SELECT \(imageSQL) FROM memo WHERE id = ?1))
+        \(keepFirstImage)
+        """)
+    private static let stageNewSQL = FixedSQL(
+        """
+        INSERT INTO temp.pending_change(memo_id, before, export_facts_kept) VALUES (?1, NULL, ?2)
+        \(keepFirstImage)
+        """)
+    /// A memo staged again keeps its first image, and its export facts are worked out again
+    /// when the change ends: a write after the one that kept them may change them.
+    private static let keepFirstImage = "ON CONFLICT(memo_id) DO UPDATE SET export_facts_kept = 0"
     private static let unstageUnchangedSQL = """
         DELETE FROM temp.pending_change
         WHERE CASE WHEN before IS NULL THEN memo_id NOT IN (SELECT id FROM memo)
@@ -206,8 +217,14 @@ struct HistoryImages {
 
     /// Creates the connection's staging table (temporary tables are private to a
     /// connection), before its first change: a run that only reads never pays for it.
+    /// `export_facts_kept` marks a memo whose writer wrote its export facts as the change
+    /// leaves them (`stageNewMemo`), so the change's end does not work them out again.
     func createStagingTable() throws {
-        try database.execute("CREATE TEMP TABLE IF NOT EXISTS pending_change(memo_id INTEGER PRIMARY KEY, before TEXT)")
+        try database.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS pending_change(memo_id INTEGER PRIMARY KEY, before TEXT,
+                                                           export_facts_kept INTEGER NOT NULL DEFAULT 0)
+            """)
     }
 
     /// Notes memo `id` as it is now, before the running change touches it; later calls in the
@@ -216,12 +233,12 @@ struct HistoryImages {
         try database.writingMemoRows(token) { try database.cached(Self.stageSQL).run([.integer(id)]) }
     }
 
-    /// Notes a memo the running change created: its image before is NULL.
-    func stageNewMemo(_ id: Int64) throws {
+    /// Notes a memo the running change created: its image before is NULL. `keptExportFacts`:
+    /// its writer wrote its `state_named` and `linked` as they are (`MemoTable.insert`); any
+    /// later staging of it in the change takes that back.
+    func stageNewMemo(_ id: Int64, keptExportFacts: Bool = false) throws {
         try database.writingMemoRows(token) {
-            try database.cached("INSERT OR IGNORE INTO temp.pending_change(memo_id, before) VALUES (?1, NULL)").run([
-                .integer(id)
-            ])
+            try database.cached(Self.stageNewSQL).run([.integer(id), .integer(keptExportFacts ? 1 : 0)])
         }
     }
 

@@ -6,32 +6,37 @@ enum CJKPairs {
     /// other characters as words of their own (`word`, never CJK): each is then written
     /// between spaces, as if the text had been so before.
     ///
-    /// Read and written as UTF-8 bytes, a character decoded only where a byte says it may be
-    /// CJK or a word, and a pair copied as the bytes of its two characters.
-    static func transform(_ text: String, finalUnigram: Bool, word: ((Unicode.Scalar) -> String?)? = nil) -> String {
+    /// Read and written as UTF-8 bytes (`text` is valid UTF-8, and so is the result), a
+    /// character decoded only where a byte says it may be CJK or a word, and a pair copied
+    /// as the bytes of its two characters.
+    static func transform(_ text: [UInt8], finalUnigram: Bool, word: ((Unicode.Scalar) -> String?)? = nil) -> [UInt8] {
         // Every CJK character takes three or four UTF-8 bytes starting at E1 or above; text
         // without such bytes (English, most European languages) is indexed as it is.
-        guard text.utf8.contains(where: { $0 >= 0xE1 || word != nil && $0 >= 0x80 }) else { return text }
-        var text = text
-        return text.withUTF8 { bytes in
+        guard text.contains(where: { $0 >= 0xE1 || word != nil && $0 >= 0x80 }) else { return text }
+        return text.withUnsafeBufferPointer { bytes in
             var result: [UInt8] = []
-            result.reserveCapacity(bytes.count * 2)
+            // A pair repeats each character, and an emoji's word is longer than its bytes.
+            result.reserveCapacity(bytes.count * 3 + 32)
             // The run of CJK characters being read: where each starts. Characters of a run
             // stand side by side, so a pair is the bytes from one start to the next but one.
             var run: [Int] = [], runEnd = 0
+            /// Copies bytes of `text` whole (a generic slice is appended a byte at a time).
+            func copy(_ range: Range<Int>) {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
             func flushRun() {
                 guard !run.isEmpty else { return }
                 result.append(UInt8(ascii: " "))
                 if run.count == 1 {
-                    result += bytes[run[0]..<runEnd]
+                    copy(run[0]..<runEnd)
                 } else {
                     for index in 0..<(run.count - 1) {
                         if index > 0 { result.append(UInt8(ascii: " ")) }
-                        result += bytes[run[index]..<(index + 2 < run.count ? run[index + 2] : runEnd)]
+                        copy(run[index]..<(index + 2 < run.count ? run[index + 2] : runEnd))
                     }
                     if finalUnigram {
                         result.append(UInt8(ascii: " "))
-                        result += bytes[run[run.count - 1]..<runEnd]
+                        copy(run[run.count - 1]..<runEnd)
                     }
                 }
                 result.append(UInt8(ascii: " "))
@@ -57,13 +62,13 @@ enum CJKPairs {
                         result += word.utf8
                         result.append(UInt8(ascii: " "))
                     } else {
-                        result += bytes[index..<next]
+                        copy(index..<next)
                     }
                 }
                 index = next
             }
             flushRun()
-            return String(decoding: result, as: UTF8.self)
+            return result
         }
     }
 

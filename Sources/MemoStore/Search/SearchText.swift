@@ -26,7 +26,13 @@
 package enum SearchText {
     /// The indexed form of a memo's text.
     package static func indexed(_ content: String) -> String {
-        paired(folded(content), finalUnigram: true)
+        String(decoding: indexedUTF8(content), as: UTF8.self)
+    }
+
+    /// `indexed` as its UTF-8 bytes, for the writer to bind as they are: folding and pairing
+    /// pass bytes along, never checking or copying them into a String between them.
+    static func indexedUTF8(_ content: String) -> [UInt8] {
+        pairedUTF8(foldedUTF8(content), finalUnigram: true)
     }
 
     /// Whether `scalar` is a character alone that folds to itself (`folded`): CJK ideographs,
@@ -64,6 +70,11 @@ package enum SearchText {
     /// variation selectors and joiners dropped, and runs of white space made one space.
     /// ASCII text only loses its case.
     package static func folded(_ text: String) -> String {
+        String(decoding: foldedUTF8(text), as: UTF8.self)
+    }
+
+    /// `folded` as its UTF-8 bytes.
+    private static func foldedUTF8(_ text: String) -> [UInt8] {
         var text = text
         return text.withUTF8 { utf8 in
             guard utf8.contains(where: { $0 >= 0x80 }) else { return asciiFolded(utf8) }
@@ -100,7 +111,7 @@ package enum SearchText {
                 }
                 lastWasSpace = false
                 if isCJK, scalar.value < 0xFF65 {
-                    bytes += utf8[start..<next] // CJK has no case, accents or compatibility forms (but half-width kana)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<next])) // CJK has no case, accents or compatibility forms (but half-width kana)
                     if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
                 } else if let plain = plainForm(of: scalar) {
                     bytes += plain.utf8 // ASCII: the accents NFC would compose it with are dropped
@@ -108,7 +119,7 @@ package enum SearchText {
                     continue
                 } else if CharacterFolding.isPictograph(scalar) {
                     // No case, accents or compatibility forms, and NFC leaves them as they are.
-                    bytes += utf8[start..<next]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<next]))
                 } else {
                     isComposed = false
                     for compatible in CharacterFolding.compatible(String(scalar)).unicodeScalars {
@@ -118,8 +129,7 @@ package enum SearchText {
                     }
                 }
             }
-            let folded = String(decoding: bytes, as: UTF8.self)
-            return isComposed ? folded : String(decoding: folded._nfcCodeUnits, as: UTF8.self)
+            return isComposed ? bytes : Array(String(decoding: bytes, as: UTF8.self)._nfcCodeUnits)
         }
     }
 
@@ -136,7 +146,7 @@ package enum SearchText {
     }
 
     /// ASCII text folded: lower case, each run of white space one space.
-    private static func asciiFolded(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    private static func asciiFolded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
         var lastWasSpace = false
@@ -149,13 +159,17 @@ package enum SearchText {
             }
             lastWasSpace = isSpace
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Folded text with each emoji, skin tones included, a word of its own, `ｅｍｏｊｉ` in
     /// full-width letters and its code point in hexadecimal, and its CJK runs cut into pairs
     /// (`CJKPairs`).
     private static func paired(_ folded: String, finalUnigram: Bool) -> String {
+        String(decoding: pairedUTF8(Array(folded.utf8), finalUnigram: finalUnigram), as: UTF8.self)
+    }
+
+    private static func pairedUTF8(_ folded: [UInt8], finalUnigram: Bool) -> [UInt8] {
         CJKPairs.transform(folded, finalUnigram: finalUnigram) {
             CharacterFolding.isEmoji($0) ? "ｅｍｏｊｉ" + String($0.value, radix: 16) : nil
         }

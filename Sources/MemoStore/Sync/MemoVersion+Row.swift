@@ -15,13 +15,16 @@ extension MemoVersion {
         func version(
             _ seq: Int64, text: [String: Int64], tags: [String: Int64], textBy: String, tagsBy: String
         ) -> MemoVersion {
+            // Each dictionary made at once: an import makes these for every memo.
             MemoVersion(
                 text: VersionVector(text), tags: VersionVector(tags),
-                support: VersionVector(seq == 0 ? [:] : [textBy: seq].merging([tagsBy: seq]) { first, _ in first }),
+                support: VersionVector(seq == 0 ? [:] : textBy == tagsBy ? [textBy: seq] : [textBy: seq, tagsBy: seq]),
                 textBy: textBy, textSeq: seq,
-                tagsAddedBy: Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in
-                    first
-                },
+                tagsAddedBy: explicitTags.isEmpty
+                    ? [:]
+                    : Dictionary(explicitTags.map { ($0, MemoVersion.Dot(by: tagsBy, seq: seq)) }) { first, _ in
+                        first
+                    },
                 changedAt: facts?.clock ?? 0, changedBy: facts?.store ?? "")
         }
         switch origin {

@@ -38,8 +38,10 @@ struct SyncIdentity {
     }
 
     /// Whether local changes stamp versions: the store synced or imported.
+    private static let versionedSQL = FixedSQL("SELECT versioned FROM sync_identity")
+
     func isVersioned() throws -> Bool {
-        try database.cached("SELECT versioned FROM sync_identity").scalarInt([]) == 1
+        try database.cached(Self.versionedSQL).scalarInt([]) == 1
     }
 
     /// Makes local changes stamp versions from now on (an import: its memos' versions must

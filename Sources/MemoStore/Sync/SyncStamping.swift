@@ -175,9 +175,14 @@ struct SyncStamping {
         }
     }
 
+    /// A store without tombstones (most) skips the look-up: for a change of many memos (an
+    /// import) SQLite gathers every staged uuid to look for them.
     private func reviveStaged() throws {
+        guard try database.cached(Self.anyTombstoneSQL).scalarInt([]) != nil else { return }
         try database.cached(Self.reviveSQL).run()
     }
+
+    private static let anyTombstoneSQL = "SELECT 1 FROM memo_tombstone LIMIT 1"
 
     private func buryStagedDeletes(_ values: [SQLiteValue]) throws {
         try database.cached(Self.buryDeletedSQL).run(values)
@@ -228,16 +233,17 @@ struct SyncStamping {
     /// the change ends: `state_named` (whether its versions are only its state's names,
     /// `isOnlyItsStateSQL`) and `linked` (whether it has links). Every writer of a memo's text,
     /// dates, tags, versions or links stages it first, so the columns follow them all,
-    /// whichever part of the writer wrote them (set-based SQL included). A row is rewritten
-    /// only when a fact changed: most changes (an add, an import) leave them as the insert
-    /// wrote them.
+    /// whichever part of the writer wrote them (set-based SQL included). A memo the change
+    /// inserted with both facts and did not touch again (`export_facts_kept`, an add's or an
+    /// import's) is left out: its insert wrote them as they are. Another row is rewritten
+    /// only when a fact changed.
     func keepExportFactsOfStaged() throws {
         try database.writingMemoRows(token) { try database.cached(Self.keepStagedExportFactsSQL).run() }
     }
 
     static let keepStagedExportFactsSQL = """
         UPDATE memo SET state_named = \(isOnlyItsStateSQL), linked = \(hasLinks)
-        WHERE id IN (SELECT memo_id FROM temp.pending_change)
+        WHERE id IN (SELECT memo_id FROM temp.pending_change WHERE export_facts_kept = 0)
           AND (linked IS NOT \(hasLinks) OR state_named IS NOT \(isOnlyItsStateSQL))
         """
 

@@ -129,6 +129,16 @@ final class ChangeRecorder {
         return stamp
     }
 
+    /// The running change's sync facts, as `stamp(at:)` gives them, after making the store
+    /// keep versions if it keeps none yet (an import: `SyncIdentity.becomeVersioned`). Asked
+    /// once a memo, it reads the store only until the change holds facts: a store whose
+    /// change has them keeps versions.
+    func versionedStamp(at time: Timestamp) throws -> SyncStamp? {
+        if case .some(.some(let stamp)) = changeStamp { return stamp }
+        try identity.becomeVersioned()
+        return try stamp(at: time)
+    }
+
     /// After a saved change that moved the store's change number (a stamped change, a sync):
     /// the file notes it, so a backup of it put back later is known for one.
     private func noteSavedHistory() throws {

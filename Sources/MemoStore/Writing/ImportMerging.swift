@@ -38,9 +38,7 @@ struct ImportMerging {
             try recorder.recorded(.import, at: time) {
                 // An imported memo is the same version as its source's copy, so the store keeps
                 // versions from now on: a later edit or delete is newer.
-                let identity = SyncIdentity(database: database)
-                try identity.becomeVersioned()
-                let stamp = try recorder.stamp(at: time)
+                let stamp = try recorder.versionedStamp(at: time)
                 if try isDeleted(uuid: draft.uuid) {
                     // Brought back from a backup after a delete: newer than the delete, as an
                     // undone delete is (the change's stamp counts on the tombstone).
@@ -49,7 +47,7 @@ struct ImportMerging {
                     let carried = carriedVersion(of: draft, explicitTags: explicit)
                     _ = try table.insert(
                         draft, explicitTags: explicit, inlineTags: inline, facts: stamp, origin: .imported(carried))
-                    if let carried { try identity.observe(clock: carried.changedAt) }
+                    if let carried { try SyncIdentity(database: database).observe(clock: carried.changedAt) }
                 }
             }
             return .added
@@ -100,9 +98,11 @@ struct ImportMerging {
         return version
     }
 
+    private static let tombstoneSQL = FixedSQL("SELECT 1 FROM memo_tombstone WHERE uuid = ?1")
+
     /// Whether this store deleted the memo (it keeps its tombstone).
     private func isDeleted(uuid: String) throws -> Bool {
-        try database.cached("SELECT 1 FROM memo_tombstone WHERE uuid = ?1").scalarInt([.text(uuid)]) != nil
+        try database.cached(Self.tombstoneSQL).scalarInt([.text(uuid)]) != nil
     }
 
     /// The draft's tags that its text does not carry inline: a memo exported with its tags

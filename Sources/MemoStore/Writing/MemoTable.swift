@@ -37,10 +37,18 @@ struct MemoTable {
         case imported(MemoVersion?)
 
         /// Whether a memo of this origin starts with only the names of its state
-        /// (`state_named`): an import that carried no version. The change that inserts it
-        /// checks (`SyncStamping.keepExportFactsOfStaged`), rewriting the row only if not.
+        /// (`state_named`): an import that carried no version.
         var startsNamedByItsState: Bool {
             if case .imported(nil) = self { true } else { false }
+        }
+
+        /// Whether `insert` writes a memo of this origin's `state_named` as the change leaves
+        /// it: a version the change stamps (`SyncStamping.stampStaged`) names no state, and
+        /// one an import derives names only its state (`MemoVersion.first`). A carried
+        /// version may be only its state's names or not, and its tags may take the change's
+        /// dots: the change's end works that out (`SyncStamping.keepExportFactsOfStaged`).
+        var knowsItsStateNaming: Bool {
+            if case .imported(.some) = self { false } else { true }
         }
     }
 
@@ -55,13 +63,7 @@ struct MemoTable {
         try Self.checkDates(draft.insertDate, draft.updateDate)
         return try database.writingMemoRows(token) {
             let first = MemoVersion.first(of: draft, explicitTags: explicitTags, facts: facts, origin: origin)
-            try database.cached(
-                """
-                INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
-                                 text_by, text_seq, support, tag_names, word_count, state_named)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-                """
-            ).run([
+            try database.cached(Self.insertSQL).run([
                 .text(draft.uuid), .text(draft.content),
                 .integer(draft.insertDate.millisecondsSince1970),
                 .integer(draft.updateDate?.millisecondsSince1970), .text(first.text.json), .text(first.tags.json),
@@ -71,9 +73,11 @@ struct MemoTable {
                 .integer(origin.startsNamedByItsState ? 1 : 0)
             ])
             let id = database.lastInsertedRowID
-            try images.stageNewMemo(id)
+            try images.stageNewMemo(id, keptExportFacts: origin.knowsItsStateNaming)
             try index(id, content: draft.content)
-            try link(id, content: draft.content, reading: draft.references)
+            if try link(id, content: draft.content, reading: draft.references) {
+                try database.cached(Self.markLinkedSQL).run([.integer(id)])
+            }
             for name in explicitTags {
                 let dot = first.tagsAddedBy[name] ?? MemoVersion.Dot(by: "", seq: 0)
                 try attach([name], to: id, inline: false, addedBy: dot.by, addedSeq: dot.seq)
@@ -82,6 +86,14 @@ struct MemoTable {
             return id
         }
     }
+
+    private static let insertSQL = FixedSQL(
+        """
+        INSERT INTO memo(uuid, content, insert_date, update_date, version, tags_version, changed_at, changed_by, change_seq,
+                         text_by, text_seq, support, tag_names, word_count, state_named)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+        """)
+    private static let markLinkedSQL = FixedSQL("UPDATE memo SET linked = 1 WHERE id = ?1")
 
     /// Replaces memo `id`'s text and update date; its inline tags follow the new text, and its
     /// links the new text's references, read as `reading` says, each `#ID` it keeps naming
@@ -198,15 +210,18 @@ struct MemoTable {
     /// Explicit tags remember the change that added them (`addedBy`, `addedSeq`): given for
     /// tags that come from elsewhere, else stamped when the change ends (`stampStaged`).
     func attach(_ names: [String], to id: Int64, inline: Bool, addedBy: String = "", addedSeq: Int64 = 0) throws {
-        let link = try database.cached(
-            """
-            INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq) VALUES (?1, ?2, ?3, ?4, ?5)
-            ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
-            """)
+        guard !names.isEmpty else { return }
+        let link = try database.cached(Self.attachSQL)
         for name in names {
             try link.run([.integer(id), .text(name), .integer(inline ? 1 : 0), .text(addedBy), .integer(addedSeq)])
         }
     }
+
+    private static let attachSQL = FixedSQL(
+        """
+        INSERT INTO memo_tag(memo_id, name, inline, added_by, added_seq) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT(memo_id, name) DO UPDATE SET inline = min(inline, excluded.inline)
+        """)
 
     // MARK: Word counts
 
@@ -226,14 +241,16 @@ struct MemoTable {
 
     // MARK: Search rows
 
+    private static let indexSQL = FixedSQL("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
+
     func index(_ id: Int64, content: String) throws {
-        try database.cached("INSERT INTO memo_search(rowid, text) VALUES (?1, ?2)")
-            .run([.integer(id), .text(SearchText.indexed(content))])
+        try database.cached(Self.indexSQL)
+            .run([.integer(id), .utf8(SearchText.indexedUTF8(content))])
     }
 
     func reindex(_ id: Int64, content: String) throws {
         try database.cached("UPDATE memo_search SET text = ?2 WHERE rowid = ?1")
-            .run([.integer(id), .text(SearchText.indexed(content))])
+            .run([.integer(id), .utf8(SearchText.indexedUTF8(content))])
     }
 
     // MARK: Links (docs/REFERENCE.md, Links)
@@ -243,15 +260,18 @@ struct MemoTable {
     /// none at all in a foreign text), a `memo:UUID` that uuid, carried links what they name.
     /// A `#ID` that `kept` holds (the text before an edit had it) keeps what it named there,
     /// none included, so an edit that leaves "Rule #1" in the text does not make it a link.
+    /// Whether it wrote a row.
+    @discardableResult
     func link(
         _ id: Int64, content: String, reading: ReferenceReading = .asWrittenHere, keeping kept: KeptReferences = .init()
-    ) throws {
+    ) throws -> Bool {
         try database.writingMemoRows(token) {
             let references = TextReferences.all(in: content)
             if case .carried(let links) = reading, Self.links(links, fit: references) {
-                return try link(id, carried: links)
+                try link(id, carried: links)
+                return !links.isEmpty
             }
-            guard !references.isEmpty else { return }
+            guard !references.isEmpty else { return false }
             var kept = kept
             let insert = try database.cached(
                 """
@@ -282,6 +302,7 @@ struct MemoTable {
                     .integer(id), .integer(Int64(found.start)), .integer(Int64(found.length)), targetUUID, targetID
                 ])
             }
+            return true
         }
     }
 
