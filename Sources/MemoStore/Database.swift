@@ -217,7 +217,9 @@ package final class Database {
     private func statement(of fixed: FixedSQL, in slots: inout [Statement?]) throws -> Statement {
         if fixed.slot < slots.count, let statement = slots[fixed.slot] { return statement }
         let statement = try prepare(fixed.sql)
-        if fixed.slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: fixed.slot + 1 - slots.count)) }
+        if fixed.slot >= slots.count {
+            slots.append(contentsOf: repeatElement(nil, count: fixed.slot + 1 - slots.count))
+        }
         slots[fixed.slot] = statement
         return statement
     }

@@ -88,7 +88,8 @@ enum FlatRecordParser {
             while index < bytes.count {
                 // Plain bytes eight at a time, while none of the eight ends the run.
                 while index + 8 <= bytes.count,
-                    !FlatRecordParser.endsARun(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    !FlatRecordParser.endsARun(
+                        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
                 {
                     index += 8
                 }
