@@ -111,7 +111,8 @@ package enum SearchText {
                 }
                 lastWasSpace = false
                 if isCJK, scalar.value < 0xFF65 {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<next])) // CJK has no case, accents or compatibility forms (but half-width kana)
+                    // CJK has no case, accents or compatibility forms (but half-width kana).
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<next]))
                     if isComposed { isComposed = CharacterFolding.isFoldedAsItself(scalar) }
                 } else if let plain = plainForm(of: scalar) {
                     bytes += plain.utf8 // ASCII: the accents NFC would compose it with are dropped
