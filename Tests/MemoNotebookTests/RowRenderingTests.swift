@@ -18,7 +18,8 @@ struct RowRenderingTests {
         "mail a@b.c and @Work", "(@paren) [@x] {@y} \"@q\" '@s'", "@Tag-1_2 end", "日本@tag", "@tagé more", "x @ y",
         "@ＴＡＧ wide", "@work's", "@shop @shop", "\u{3000}@shop after an ideographic space", "@a-b first",
         "first\nsecond @work line\nthird", "\nblank first, plain second", "one\r\r\nplain two @shop\n",
-        "see #1\nplain second", "plain first\nsee #1 second", "a plain\nsecond \u{1B} control", "first\n日本語 second\n"
+        "see #1\nplain second", "plain first\nsee #1 second", "a plain\nsecond \u{1B} control", "first\n日本語 second\n",
+        "bidi \u{202E}reversed", "isolate \u{2067}x\u{2069} end", "embedding \u{202A}x", "arrow → … — \u{202F}kept"
     ]
 
     private func filledNotebook() throws -> ScriptedNotebook {

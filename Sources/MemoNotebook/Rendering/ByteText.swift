@@ -6,9 +6,24 @@ import MemoStore
 /// text these checks pass, and otherwise decode the memo like every other output does, so
 /// both ways print the same (`RowRenderingTests`).
 package enum ByteText {
-    /// Valid UTF-8 without a control character (C0, DEL or C1): it prints as it is.
+    /// Valid UTF-8 without a character a terminal shows escaped (`TerminalText`): no
+    /// control character (C0, DEL or C1) and no bidirectional formatting character, which
+    /// would reorder what follows it. It prints as it is.
     static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        UTF8Bytes.kind(of: bytes) == .plain
+        UTF8Bytes.kind(of: bytes) == .plain && !containsBidirectionalFormatting(bytes)
+    }
+
+    /// Whether valid UTF-8 holds a bidirectional formatting character: their lead byte `E2` is
+    /// found with `memchr`, as it is rare in text (general punctuation, arrows, symbols).
+    private static func containsBidirectionalFormatting(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while let found = firstIndex(of: 0xE2, in: UnsafeRawBufferPointer(rebasing: bytes[index...])) {
+            let lead = index + found
+            guard lead + 2 < bytes.count else { return false }
+            if TerminalText.isBidirectionalFormatting(after: bytes[lead + 1], bytes[lead + 2]) { return true }
+            index = lead + 1
+        }
+        return false
     }
 
     /// Valid UTF-8 (strict, as Swift decodes it), control characters allowed (JSON escapes them).

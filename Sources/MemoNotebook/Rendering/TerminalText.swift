@@ -74,8 +74,13 @@ package enum TerminalText {
     /// `E2 80 AA` to `E2 80 AE` and `E2 81 A6` to `E2 81 A9`.
     private static func isControl(_ byte: UInt8, after previous: (UInt8, UInt8)) -> Bool {
         byte < 0x20 || byte == 0x7F || (previous.1 == 0xC2 && (0x80...0x9F).contains(byte))
-            || (previous == (0xE2, 0x80) && (0xAA...0xAE).contains(byte))
-            || (previous == (0xE2, 0x81) && (0xA6...0xA9).contains(byte))
+            || (previous.0 == 0xE2 && isBidirectionalFormatting(after: previous.1, byte))
+    }
+
+    /// Whether the bytes after an `E2` lead byte, `second` and `third`, make one of the
+    /// bidirectional formatting characters (`E2 80 AA` to `E2 80 AE`, `E2 81 A6` to `E2 81 A9`).
+    static func isBidirectionalFormatting(after second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// Whether UTF-8 bytes hold a character `isControl` names, without decoding them: read
