@@ -11,7 +11,7 @@ import PackageDescription
 /// Only MemoStore imports CSQLite, CFileAttributes (extended attributes of the store file) and
 /// CStoreImage (the bytes of an empty store),
 /// but for MemoModel's SQLiteError, which names SQLite's result codes; only the line editor
-/// imports CEditLine. A debug build links SQLite and libedit as shared libraries, found by
+/// imports CEditLine, and only the program (memo) CMalloc, to set the allocator up. A debug build links SQLite and libedit as shared libraries, found by
 /// the system's pkg-config files; a release build (scripts/lib.sh's build_memo) points
 /// pkg-config at files that find their static archives instead, so the binary loads neither.
 let package = Package(
@@ -31,6 +31,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .systemLibrary(name: "CFileAttributes"),
+        .systemLibrary(name: "CMalloc"),
         // The empty store's image (`EmptyStoreImage`): C, as a byte array of that size in
         // Swift takes the compiler minutes.
         .target(name: "CStoreImage"),
@@ -42,7 +43,8 @@ let package = Package(
         .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["fixture-embedder"]),
         .target(name: "MemoREPL", dependencies: ["MemoNotebook", "MemoModel", "CEditLine"]),
         .target(name: "MemoServer", dependencies: ["MemoNotebook", "MemoModel"]),
-        .executableTarget(name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoModel"]),
+        .executableTarget(
+            name: "memo", dependencies: ["MemoREPL", "MemoServer", "MemoNotebook", "MemoModel", "CMalloc"]),
         // What the tests share: temporary folders, a seeded generator, the property tests' seed
         // budget and the binary under test; a scripted notebook for the tests above the store.
         .target(name: "MemoTestSupport", path: "Tests/MemoTestSupport"),

@@ -13,6 +13,7 @@ func decodedArguments() -> Result<[String], CommandError> {
     return .success(arguments)
 }
 
+retainFreedHeap()
 let standardError = FileOutput(descriptor: STDERR_FILENO)
 let status = MemoProgram(errors: standardError).run(decodedArguments())
 standardError.flush()
