@@ -2,12 +2,11 @@ import CMalloc
 
 /// Lets the C library keep up to 2 MiB of freed heap for the next allocation instead of
 /// giving it back to the system at once. Each change to a store allocates SQLite's journal
-/// and page copies and frees them as it commits; with the library's default (128 KiB), a
-/// server or a script adding memo after memo gave that memory back and faulted it in again
-/// each time: 3 page faults and 2 `brk` calls an add, a quarter of a pipelined `memo/add`'s
-/// time. Blocks of 1 MiB and more still come from `mmap` and go back when freed, which is
-/// where the library's own adjustment would have put the two limits after freeing one.
+/// and page copies and frees them as it commits; with the library's starting limit (128 KiB),
+/// a server or a script adding memo after memo gave that memory back and faulted it in again
+/// each time: 2.5 page faults and 2 `brk` calls an add, a quarter of a pipelined `memo/add`'s
+/// time. The limits stay the library's own, raised further as larger blocks are freed (fixing
+/// them instead made every keystroke in a note of megabytes map its copies afresh).
 func retainFreedHeap() {
-    mallopt(M_MMAP_THRESHOLD, 1 << 20)
-    mallopt(M_TRIM_THRESHOLD, 2 << 20)
+    memo_raise_heap_limits(1 << 20)
 }
