@@ -108,11 +108,8 @@ package enum UTF8Bytes {
         return hasC0OrDelete((word.littleEndian & kept) | (letters & ~kept))
     }
 
-    /// Whether one of eight bytes is below 0x20 or is 0x7F, in a few word operations: a byte
-    /// below n sets its high bit in (word - n) & ~word (n up to 0x80).
+    /// Whether one of eight bytes is below 0x20 or is 0x7F.
     private static func hasC0OrDelete(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & high != 0 }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1)
+        ByteWord.hasByte(below: 0x20, in: word) || ByteWord.hasByte(0x7F, in: word)
     }
 }

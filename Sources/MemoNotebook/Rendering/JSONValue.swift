@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemoStore
 
 /// A JSON value with object keys kept in the order written, so output is stable and reads
 /// in the order docs/REFERENCE.md, JSON shows (`id`, `uuid`, `content`, …). It is also what memo
@@ -89,7 +90,7 @@ package enum JSONValue: Equatable, Sendable {
         var runStart = 0, index = 0
         while index < utf8.count {
             if index + 8 <= utf8.count,
-                !mayNeedEscape(utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                !anyNeedsEscape(utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             {
                 index += 8
                 continue
@@ -120,14 +121,11 @@ package enum JSONValue: Equatable, Sendable {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    /// Whether one of eight bytes may need escaping: below 0x20, `"` or `\\` (a byte below n
-    /// sets its high bit in (word - n) & ~word, n up to 0x80; a byte equal to c is one below 1
-    /// in word ^ c). Never false for a word that holds one.
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & high != 0 }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
-            || hasByteBelow(word ^ (ones &* 0x5C), 1)
+    /// Whether one of eight bytes needs escaping in a JSON string: below 0x20, `"` or `\\`,
+    /// the bytes that also end a run of plain bytes when a string is read (`FlatRecordParser`).
+    static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        ByteWord.hasByte(below: 0x20, in: word) || ByteWord.hasByte(UInt8(ascii: "\""), in: word)
+            || ByteWord.hasByte(UInt8(ascii: "\\"), in: word)
     }
 }
 

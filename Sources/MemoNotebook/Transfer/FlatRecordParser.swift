@@ -24,16 +24,6 @@ enum FlatRecordParser {
         }
     }
 
-    /// Whether one of the eight bytes of `word` ends a string's run of plain bytes: a quote, a
-    /// backslash or a control character. (Each test finds whether some byte is zero, or
-    /// below 0x20, in all eight at once.)
-    fileprivate static func endsARun(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
-        return hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || (word &- ones &* 0x20) & ~word & highBits != 0
-    }
-
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         /// Whether `bytes` are known to be valid UTF-8: then so is every string read from them
@@ -86,9 +76,10 @@ enum FlatRecordParser {
             var decoded: [UInt8] = []
             var runStart = index
             while index < bytes.count {
-                // Plain bytes eight at a time, while none of the eight ends the run.
+                // Plain bytes eight at a time, while none of the eight ends the run (a quote, a
+                // backslash or a control character: what JSON escapes).
                 while index + 8 <= bytes.count,
-                    !FlatRecordParser.endsARun(
+                    !JSONValue.anyNeedsEscape(
                         UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
                 {
                     index += 8

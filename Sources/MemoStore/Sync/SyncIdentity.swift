@@ -37,9 +37,9 @@ struct SyncIdentity {
         return try nextStamp(at: wallClock)
     }
 
-    /// Whether local changes stamp versions: the store synced or imported.
     private static let versionedSQL = FixedSQL("SELECT versioned FROM sync_identity")
 
+    /// Whether local changes stamp versions: the store synced or imported.
     func isVersioned() throws -> Bool {
         try database.cached(Self.versionedSQL).scalarInt([]) == 1
     }
