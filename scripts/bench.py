@@ -208,36 +208,6 @@ class Instructions(int):
     """A count of instructions in a row's memo or sqlite3 column (a plain number is seconds)."""
 
 
-def floor_program(folder):
-    """The floor of a start: a static Swift "hello world" built as scripts/lib.sh's `build_memo
-    release` links memo (the standard library, the C++ runtime and libgcc linked statically, no
-    symbol of its own exported, not position-independent), made once in `folder`; None without
-    swiftc."""
-    program = os.path.join(folder, "hello-static-runtimes")
-    if not os.path.exists(program):
-        source, archives = os.path.join(folder, "hello.swift"), os.path.join(folder, "hello-archives")
-        with open(source, "w") as text:
-            text.write('print("hello")\n')
-        # A folder with libstdc++.a and no shared object, first among -L: -lstdc++ takes the
-        # archive, found by the clang that swiftc links with (the one beside it).
-        swiftc = shutil.which("swiftc")
-        if not swiftc:
-            return None
-        clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "clang")
-        stdcxx = subprocess.run([clang, "-print-file-name=libstdc++.a"], capture_output=True, text=True)
-        if stdcxx.returncode != 0 or not os.path.isfile(stdcxx.stdout.strip()):
-            return None
-        os.makedirs(archives, exist_ok=True)
-        with contextlib.suppress(FileExistsError):
-            os.symlink(stdcxx.stdout.strip(), os.path.join(archives, "libstdc++.a"))
-        built = subprocess.run(["swiftc", "-O", "-static-stdlib", "-L", archives, "-Xclang-linker", "-no-pie",
-                                "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic", source,
-                                "-o", program], capture_output=True)
-        if built.returncode != 0:
-            return None
-    return program
-
-
 def counted(memo, sqlite):
     """A row's columns from one callgrind run of each side: memo's instructions, sqlite3's,
     their ratio, and a note with the loader's share of each."""
@@ -403,6 +373,8 @@ def main():
     parser.add_argument("--memo", required=True, help="the memo binary")
     parser.add_argument("--runs", type=int, default=5, help="pairs of runs per row (default 5)")
     parser.add_argument("--data", default="bench-data", help="where generated data and stores go")
+    parser.add_argument("--floor", help="a static Swift hello world linked as the release memo is "
+                                        "(scripts/lib.sh's build_floor_program), for the floor's rows")
     parser.add_argument("--output", help="the report to write (default: BENCHMARKS.md; with --count, none)")
     parser.add_argument("--before", metavar="REPORT",
                         help="an earlier report (of an older memo, on this machine): its memo times become a 'before' column")
@@ -454,7 +426,7 @@ def main():
         """Start-up's instruction ratio, after the floor's row: a static Swift hello world beside
         sqlite3, which no Swift program starts below."""
         os.makedirs(options.data, exist_ok=True)
-        hello = floor_program(options.data)
+        hello = options.floor
         if hello:
             count_row("the floor: a static Swift hello world", [hello], [sqlite, ":memory:", "select 1"], "(the floor)")
         return count_row("start-up (--in-memory count)", [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"],
@@ -541,7 +513,7 @@ def main():
             row(f"bulk edit of 1,000 memos in {count}", after, update, ratio, "≤ 1 s after the editor closes",
                 f"(memo from the editor's close; {whole:.3f} s with the editor)")
 
-    hello = floor_program(options.data)
+    hello = options.floor
     if hello:
         row("the floor: a static Swift hello world", *pair(runs * 4, [hello], [sqlite, ":memory:", "select 1"])[:3], "(the floor)")
     row("start-up (--in-memory count)", *pair(runs * 4, [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"])[:3], "≤ 1.5")

@@ -61,16 +61,21 @@ ensure_system_libraries() {
 # only libc and libm, and runs no start-up code of libstdc++.so's (its locale and streams,
 # which memo never uses): `--in-memory count` 3.4 → 1.6 million instructions, 348 → 293
 # page faults, a quarter less wall clock (scripts/bench-profiles.md), the binary 0.2 MB smaller.
+# How a release build links (swiftc's options; build_memo passes them on, and
+# build_floor_program links the bench's floor with them): see build_memo.
+release_link_flags=(-Xclang-linker -no-pie -Xclang-linker -static-libgcc -Xlinker --no-export-dynamic)
+
 build_memo() {
     check_target_imports || return 1
     local configuration=${1:-debug}
     local flags=()
     if [ "$configuration" = release ]; then
         static_libraries || return 1
-        flags=(--static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -gline-tables-only
+        flags=(--static-swift-stdlib -Xswiftc -gline-tables-only
                -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-               -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
                -Xlinker --compress-debug-sections=zlib-gabi --disable-local-rpath --pkg-config-path "$static_libraries_folder")
+        local flag
+        for flag in "${release_link_flags[@]}"; do flags+=(-Xswiftc "$flag"); done
     fi
     local log
     log=$(mktemp)
@@ -80,6 +85,15 @@ build_memo() {
         return 1
     fi
     rm -f "$log"
+}
+
+# Builds $1, a static Swift "hello world" linked as build_memo links a release memo (the
+# standard library, the C++ runtime and libgcc from their archives, no symbol of its own
+# exported, not position-independent): the floor of a start, for scripts/bench.
+build_floor_program() {
+    static_libraries || return 1
+    printf 'print("hello")\n' >"$1.swift"
+    swiftc -O -static-stdlib -L "$static_libraries_folder" "${release_link_flags[@]}" "$1.swift" -o "$1"
 }
 
 # Makes .build/static-libraries: links to the static archives of SQLite and libedit, and of
