@@ -181,7 +181,23 @@ struct StoreOpening {
     /// A store of memo's own marks (its application id and a version it knows) is taken on
     /// two reads of the file's header; only another file is looked into further: whether it
     /// is empty, or holds version 1's layout, which had no mark.
+    ///
+    /// Those reads are separate (a read transaction each, which keeps the common case to two
+    /// header reads): another process that sets up the empty file between them leaves one
+    /// read of the empty file and one of the store. A file they refuse is judged again
+    /// inside one read transaction, where every read sees the file as it was at one moment.
     private func validatedSchemaVersion(path: String) throws(StoreError) -> Int {
+        do {
+            return try schemaVersionFromItsMarks(path: path)
+        } catch .notAMemoStore {
+            try readingTheFile(path: path) { try database.execute("BEGIN") }
+            defer { try? database.execute("COMMIT") }
+            return try schemaVersionFromItsMarks(path: path)
+        }
+    }
+
+    /// `validatedSchemaVersion`'s verdict from the reads as they come.
+    private func schemaVersionFromItsMarks(path: String) throws(StoreError) -> Int {
         let version = try readingTheFile(path: path) { try database.integer("PRAGMA user_version") }
         let applicationID = try readingTheFile(path: path) { try database.integer("PRAGMA application_id") }
         switch (applicationID, version) {

@@ -1,11 +1,15 @@
 """Several memo processes on one store: batches, one-shot undo, change merging, concurrent writers."""
 import json
+import os
+import pathlib
+import signal
 import sqlite3
 import subprocess
 import threading
 import time
 
 from stores import create_store
+from waiting import wait_until
 
 
 class PipedSession:
@@ -147,3 +151,39 @@ def test_input_that_ends_inside_a_batch_rolls_it_back(memo_binary, environment, 
     assert result.stderr == (f"memo: created a new store at {store}\n"
                              f"{script}: error: the input ended inside a batch: its 1 unsaved change was rolled back\n")
     assert one_shot(memo_binary, environment, store, "count").stdout == "1\n"
+
+
+def test_a_store_set_up_by_another_process_between_two_reads_of_its_header_opens(memo_binary, environment, tmp_path):
+    """Opening reads the file's marks in separate reads; another process that sets up the
+    empty file between them must not make it "a database of another program". strace stops
+    the opening process at each of its locking calls in turn (-P: on the store file only);
+    where it holds no lock then, another process sets the store up before it goes on."""
+    exercised = 0
+    for call in range(1, 13):
+        store = tmp_path / f"store-{call}.sqlite"
+        store.write_bytes(b"")
+        log = tmp_path / f"strace-{call}.log"
+        log.write_text("")
+        opener = subprocess.Popen(
+            ["strace", "-o", str(log), "-P", str(store), "-e", "trace=fcntl",
+             "-e", f"inject=fcntl:signal=SIGSTOP:when={call}", memo_binary, "--store", str(store), "count"],
+            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until(lambda: opener.poll() is not None or "--- stopped by SIGSTOP ---" in log.read_text(),
+                   lambda: f"memo neither stopped nor ended at locking call {call}")
+        if opener.poll() is None:
+            stopped = int(subprocess.run(["pgrep", "-P", str(opener.pid)], capture_output=True, text=True).stdout)
+            if not holds_a_lock(stopped, store):
+                exercised += 1
+                assert one_shot(memo_binary, environment, store, "add", "set up meanwhile").returncode == 0
+            os.kill(stopped, signal.SIGCONT)
+        output, errors = opener.communicate(timeout=60)
+        assert (opener.returncode, errors) == (0, ""), f"stopped at locking call {call}"
+        assert output in ("0\n", "1\n")
+    assert exercised > 0, "no stop fell between two reads"
+
+
+def holds_a_lock(pid, path):
+    """Whether `pid` holds a POSIX lock on the file at `path` (/proc/locks)."""
+    inode = os.stat(path).st_ino
+    held = [line.split() for line in pathlib.Path("/proc/locks").read_text().splitlines() if "->" not in line]
+    return any(fields[4] == str(pid) and fields[5].endswith(f":{inode}") for fields in held)
