@@ -8,10 +8,10 @@ import PackageDescription
 /// dates, errors) and not on MemoStore or MemoSync: the build's explicit import check
 /// (scripts/lib.sh) fails a face that imports them. The fixtures in examples/fixtures are built
 /// into MemoNotebook by the EmbedFixtures plugin.
-/// Only MemoStore imports CSQLite, CFileAttributes (extended attributes of the store file) and
-/// CStoreImage (the bytes of an empty store),
+/// Only MemoStore imports CSQLite, CSodium (libsodium: encrypted stores), CFileAttributes
+/// (extended attributes of the store file) and CStoreImage (the bytes of an empty store),
 /// but for MemoModel's SQLiteError, which names SQLite's result codes; only the line editor
-/// imports CEditLine, and only the program (memo) CMalloc, to set the allocator up. A debug build links SQLite and libedit as shared libraries, found by
+/// imports CEditLine, and only the program (memo) CMalloc, to set the allocator up. A debug build links SQLite, libsodium and libedit as shared libraries, found by
 /// the system's pkg-config files; a release build (scripts/lib.sh's build_memo) points
 /// pkg-config at files that find their static archives instead, so the binary loads neither.
 let package = Package(
@@ -30,13 +30,19 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         .systemLibrary(name: "CFileAttributes"),
         .systemLibrary(name: "CMalloc"),
         // The empty store's image (`EmptyStoreImage`): C, as a byte array of that size in
         // Swift takes the compiler minutes.
         .target(name: "CStoreImage"),
         .target(name: "MemoModel", dependencies: ["CSQLite"]),
-        .target(name: "MemoStore", dependencies: ["MemoModel", "CSQLite", "CFileAttributes", "CStoreImage"]),
+        .target(
+            name: "MemoStore", dependencies: ["MemoModel", "CSQLite", "CSodium", "CFileAttributes", "CStoreImage"]),
         .target(name: "MemoSync", dependencies: ["MemoStore"]),
         .target(name: "MemoNotebook", dependencies: ["MemoStore", "MemoSync"], plugins: ["EmbedFixtures"]),
         .executableTarget(name: "fixture-embedder"),

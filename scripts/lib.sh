@@ -21,7 +21,7 @@ ensure_packages() {
 ensure_system_libraries() {
     # (libncurses-dev, libbsd-dev and libmd-dev hold the archives libedit's needs: libedit-dev
     # brings them too, named here as a release build links them.)
-    ensure_packages libsqlite3-dev libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
+    ensure_packages libsqlite3-dev libsodium-dev libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 }
 
 # Builds memo quietly; prints the compiler's output only when the build fails. A release
@@ -111,7 +111,7 @@ static_libraries() {
     local folder=$static_libraries_folder package libdir library libraries
     mkdir -p "$folder"
     # Each: the pkg-config package, then the libraries its static link needs, in link order.
-    for package in "sqlite3 sqlite3" "libedit edit tinfo bsd md"; do
+    for package in "sqlite3 sqlite3" "libsodium sodium" "libedit edit tinfo bsd md"; do
         set -- $package
         libdir=$(pkg-config --variable=libdir "$1") || return 1
         libraries=""

@@ -41,6 +41,12 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     /// A memo's insert or update date, or a change's time, outside the years memo keeps
     /// (`Timestamp.representable`): no other memo store or ISO 8601 reader could take it.
     case dateOutsideYears(Timestamp)
+    /// `encrypt` of a store that is encrypted already.
+    case alreadySealed
+    /// `decrypt` or `encrypt --change-passphrase` of a store that is not encrypted.
+    case notSealed
+    /// `encrypt` while another memo process has the store open.
+    case storeInUse
 
     package var description: String {
         switch self {
@@ -96,6 +102,12 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
                 ? "memo keeps no date before 0001-01-01T00:00:00.000Z"
                 : "memo keeps no date after \(Timestamp.lastRepresentableText)")
                 + " (the years 0001 to 9999, in UTC): nothing was written"
+        case .alreadySealed:
+            "the store is encrypted already (memo encrypt --change-passphrase gives it a new passphrase)"
+        case .notSealed:
+            "the store is not encrypted: nothing was changed"
+        case .storeInUse:
+            "another memo process has the store open (a session, a server, a sync): close it and try again; nothing was changed"
         }
     }
 

@@ -73,6 +73,7 @@ package final class Database {
     }
 
     deinit {
+        sqlite3_commit_hook(handle, nil, nil)
         sqlite3_progress_handler(handle, 0, nil, nil)
         sqlite3_set_authorizer(handle, nil, nil)
         statementCache.removeAll()
@@ -144,6 +145,53 @@ package final class Database {
         guard code == SQLITE_OK else {
             throw SQLiteError(connection: handle, code: code, sql: sql)
         }
+        try commits?.saveIfCommitted(autocommit: isAutocommit)
+    }
+
+    // MARK: Sealed stores (`SealedStoreFile`)
+
+    /// What saves a sealed store after each commit, or nil for a store SQLite keeps in a file.
+    private var commits: CommitObserver?
+
+    /// Makes this empty connection's database the SQLite file image at `image`, which must
+    /// come from `sqlite3_malloc64`: SQLite owns it from here on (it frees it on failure too)
+    /// and grows it as the database grows. Then `save` runs after every commit, once no
+    /// transaction is open: a sealed store writes its file then (`CommitObserver`).
+    func load(image: UnsafeMutableRawPointer, count: Int, savingEachCommit save: @escaping () throws -> Void) throws {
+        // An image of a store in WAL mode (header bytes 18 and 19) is made a rollback-journal
+        // one: a database in memory has no write-ahead log.
+        let header = image.assumingMemoryBound(to: UInt8.self)
+        if count > 19, header[18] == 2 || header[19] == 2 { (header[18], header[19]) = (1, 1) }
+        let loaded = sqlite3_deserialize(
+            handle, "main", image.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(count),
+            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE))
+        guard loaded == SQLITE_OK else { throw SQLiteError(connection: handle, code: loaded) }
+        // A store in memory may grow as large as a file would (SQLite's default stops at 1 GiB).
+        var limit = Int64.max
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        let commits = CommitObserver(save: save)
+        self.commits = commits
+        sqlite3_commit_hook(
+            handle,
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<CommitObserver>.fromOpaque(context).takeUnretainedValue().hasUnsavedCommit = true
+                return 0
+            }, Unmanaged.passUnretained(commits).toOpaque())
+    }
+
+    /// Runs `body` with the bytes of the main database as a file would hold them; they are
+    /// valid only inside `body`. A database in memory lends its own bytes, others a copy.
+    func withImage<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        var size: Int64 = 0
+        if let bytes = sqlite3_serialize(handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) {
+            return try body(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
+        }
+        guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+            throw SQLiteError(connection: handle, code: SQLITE_NOMEM)
+        }
+        defer { sqlite3_free(bytes) }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
     }
 
     /// Makes this connection's database, which must be empty, a copy of `image` (the bytes of
@@ -174,17 +222,6 @@ package final class Database {
         }
     }
 
-    #if DEBUG
-        /// Tests only: the bytes of the main database as a file would hold them, to write the
-        /// empty store's image (`EmptyStoreImage`).
-        func serialized() -> [UInt8] {
-            var size: Int64 = 0
-            guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else { return [] }
-            defer { sqlite3_free(bytes) }
-            return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
-        }
-    #endif
-
     /// Prepares a fresh statement that the caller owns.
     package func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?
@@ -192,7 +229,7 @@ package final class Database {
         guard code == SQLITE_OK, let statement else {
             throw SQLiteError(connection: handle, code: code, sql: sql)
         }
-        return Statement(handle: statement, sql: sql)
+        return Statement(handle: statement, sql: sql, commits: commits)
     }
 
     /// A statement prepared once per connection and reused: for fixed SQL on hot paths.

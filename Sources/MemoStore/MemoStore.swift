@@ -21,6 +21,8 @@ package final class MemoStore {
     /// it succeeded, and takes it away again when that command failed.
     package let createdFile: CreatedStoreFile?
     let database: Database
+    /// The file of a sealed (encrypted) store, which holds it while it is open; nil otherwise.
+    let sealedFile: SealedStoreFile?
     /// The one writer of memo rows, and its parts for the history and for sync.
     let table: MemoTable
     let historyImages: HistoryImages
@@ -47,8 +49,11 @@ package final class MemoStore {
         table = MemoTable(database: database)
         historyImages = HistoryImages(database: database)
         syncStamping = SyncStamping(database: database)
+        sealedFile = opened.sealedFile
+        // A sealed store's every save is a new file: it keeps no marks of the file's own.
+        let file = opened.sealedFile == nil ? StoreFile(location) : nil
         recorder = ChangeRecorder(
-            database: database, historyImages: historyImages, syncStamping: syncStamping, file: StoreFile(location))
+            database: database, historyImages: historyImages, syncStamping: syncStamping, file: file)
         reader = MemoReader(database: database)
         linkIndex = LinkIndex(database: database, reader: reader)
         edits = MemoEdits(reader: reader, links: linkIndex, table: table, recorder: recorder)
@@ -57,7 +62,9 @@ package final class MemoStore {
         imports = ImportMerging(database: database, reader: reader, table: table, recorder: recorder)
         batches = BatchControl(database: database, recorder: recorder)
         historyLog = HistoryLog(database: database, historyImages: historyImages, recorder: recorder)
-        syncSide = SyncSide(location: location, database: database, syncStamping: syncStamping, recorder: recorder)
+        syncSide = SyncSide(
+            location: location, copyCheckedFile: file, database: database, syncStamping: syncStamping,
+            recorder: recorder)
         idSummaries = MemoSummaries(database: database)
         activity = ActivityReader(database: database)
     }

@@ -3,14 +3,17 @@ import CSQLite
 /// A prepared statement, finalized when released.
 ///
 /// It keeps no reference to its connection: connections close with `sqlite3_close_v2`,
-/// which waits for the last statement to be finalized.
+/// which waits for the last statement to be finalized. A sealed store's statements keep its
+/// `CommitObserver`, which saves the store once a statement has committed a change.
 package final class Statement {
     private let handle: OpaquePointer
     package let sql: String
+    private let commits: CommitObserver?
 
-    init(handle: OpaquePointer, sql: String) {
+    init(handle: OpaquePointer, sql: String, commits: CommitObserver? = nil) {
         self.handle = handle
         self.sql = sql
+        self.commits = commits
     }
 
     deinit {
@@ -54,7 +57,9 @@ package final class Statement {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
+        case SQLITE_DONE:
+            try saveIfCommitted()
+            return false
         default:
             let error = SQLiteError(connection: sqlite3_db_handle(handle), code: code, sql: sql)
             sqlite3_reset(handle)
@@ -72,8 +77,23 @@ package final class Statement {
     /// no read transaction open (a cached statement left mid-way would pin an old snapshot).
     package func firstRow<T>(_ values: [SQLiteValue] = [], _ decode: (Statement) throws -> T) throws -> T? {
         try bind(values)
-        defer { sqlite3_reset(handle) }
-        return try step() ? try decode(self) : nil
+        let row: T?
+        do {
+            row = try step() ? try decode(self) : nil
+        } catch {
+            sqlite3_reset(handle)
+            throw error
+        }
+        // A write with RETURNING that ran outside a transaction commits here.
+        sqlite3_reset(handle)
+        try saveIfCommitted()
+        return row
+    }
+
+    /// Saves a sealed store when this statement ended a transaction that changed it.
+    private func saveIfCommitted() throws {
+        guard let commits else { return }
+        try commits.saveIfCommitted(autocommit: sqlite3_get_autocommit(sqlite3_db_handle(handle)) != 0)
     }
 
     /// The first column of the first row as an integer, if any.

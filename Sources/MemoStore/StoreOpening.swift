@@ -21,6 +21,8 @@ struct StoreOpening {
     let database: Database
     /// The file opening created, or nil when it was there (or the store is in memory).
     var createdFile: CreatedStoreFile?
+    /// The sealed file a sealed store was opened from; nil for every other store.
+    var sealedFile: SealedStoreFile?
 
     /// How long a writer waits for another process's lock before reporting "busy".
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -54,6 +56,10 @@ struct StoreOpening {
                 let opening: StoreOpening
                 do {
                     opening = try openFile(absolutePath, created: created)
+                } catch .notAMemoStore(_, reason: Self.notSQLite)
+                    where created == nil && SealedStoreFile.isSealed(absolutePath)
+                {
+                    return try openSealed(absolutePath)
                 } catch {
                     // Its connection is closed: a file made for a store that failed to open goes.
                     created?.removeIfUnused()
@@ -142,6 +148,34 @@ struct StoreOpening {
         return nil
     }
 
+    /// Why a file SQLite cannot read is refused (unless it is a sealed store).
+    private static let notSQLite = "not an SQLite database"
+
+    /// Opens the sealed store at `path`: takes its file, asks the passphrase and loads the
+    /// image into memory, where it stays (never in a file as it is), saved sealed after each
+    /// commit, then prepares it as any store. SQLite keeps its temporary tables and sorts in
+    /// memory too: a temporary file would hold memo text as it is.
+    private static func openSealed(_ path: String) throws(StoreError) -> StoreOpening {
+        let (file, image, count) = try SealedStoreFile.open(path)
+        let database: Database
+        do {
+            database = try Database(path: ":memory:")
+        } catch {
+            sqlite3_free(image)
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+        try StoreError.wrapping {
+            try database.load(image: image, count: count) { [unowned database] in
+                try database.withImage { image in try file.save(image) as Void }
+            }
+            try database.execute("PRAGMA temp_store = MEMORY")
+        }
+        var opening = StoreOpening(location: .file(path: path), database: database)
+        opening.sealedFile = file
+        try opening.prepareSchema(path: path)
+        return opening
+    }
+
     /// Checks the file is ours, migrates it, then turns on WAL and foreign keys.
     ///
     /// The checks read the file's header; the first statement after them reads its schema
@@ -151,7 +185,7 @@ struct StoreOpening {
     private func prepareSchema(path: String) throws(StoreError) {
         database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         let version = try validatedSchemaVersion(path: path)
-        let turnsOnWAL = if case .file = location { !database.isReadOnly } else { false }
+        let turnsOnWAL = if case .file = location { !database.isReadOnly && sealedFile == nil } else { false }
         if version < Schema.currentVersion || !turnsOnWAL {
             _ = try readingTheFile(path: path) { try database.integer("SELECT count(*) FROM sqlite_schema") }
         }
@@ -230,7 +264,7 @@ struct StoreOpening {
         do {
             return try read()
         } catch let error as SQLiteError where error.code == .notADatabase {
-            throw .notAMemoStore(path: path, reason: "not an SQLite database")
+            throw .notAMemoStore(path: path, reason: Self.notSQLite)
         } catch let error as SQLiteError where database.isReadOnly && error.code == .readOnly {
             throw .cannotOpen(
                 path: path,

@@ -19,6 +19,10 @@ struct Invocation {
         case test(files: [String], update: Bool)
         /// `memo serve`: JSON-RPC with LSP framing on standard input and output.
         case serve
+        /// `memo encrypt`: seal the store file; with `--change-passphrase`, seal it again.
+        case encrypt(changingPassphrase: Bool)
+        /// `memo decrypt`: make a sealed store file plain again.
+        case decrypt
         /// `memo sync --serve PATH`: the remote half of a sync through ssh.
         case serveSync(path: String)
         /// The program's help, or that of one of its commands (`memo run --help`).
@@ -104,6 +108,23 @@ struct Invocation {
             let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }
             if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo serve'") }
             action = .serve
+        case .encrypt:
+            words.removeFirst()
+            var changingPassphrase = false
+            let extra = try readOptions(&words, collectingArguments: true) { name throws(CommandError) in
+                guard name == "--change-passphrase" else { return false }
+                changingPassphrase = true
+                return true
+            }
+            if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo encrypt'") }
+            try requireStoreFile(for: "encrypt")
+            action = .encrypt(changingPassphrase: changingPassphrase)
+        case .decrypt:
+            words.removeFirst()
+            let extra = try readOptions(&words, collectingArguments: true) { _ throws(CommandError) in false }
+            if let word = extra.first { throw .usage("unexpected argument '\(word)' for 'memo decrypt'") }
+            try requireStoreFile(for: "decrypt")
+            action = .decrypt
         case nil where words.first == "sync" && words.dropFirst().first == "--serve":
             // Only that store: no other store option, nothing after its path.
             let rest = words.dropFirst(2)
@@ -198,6 +219,13 @@ struct Invocation {
             }
         }
         return arguments
+    }
+
+    /// `encrypt` and `decrypt` change a store file: one in memory, or fixtures, make no sense.
+    private func requireStoreFile(for command: String) throws(CommandError) {
+        if requestedStore == .memory || !fixtures.isEmpty {
+            throw .usage("'memo \(command)' works on a store file: --in-memory and --fixture are not for it")
+        }
     }
 
     private mutating func chooseStore(_ choice: StoreChoice) throws(CommandError) {

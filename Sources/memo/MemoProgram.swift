@@ -28,6 +28,13 @@ struct MemoProgram {
         } catch {
             return report(error)
         }
+        // A person may be asked an encrypted store's passphrase; scripts and the server take
+        // it from $MEMO_PASSPHRASE_COMMAND only.
+        switch invocation.action {
+        case .run, .serve, .serveSync, .test, .complete:
+            Passphrases.install(environment: environment, askingOnTerminal: false)
+        default: Passphrases.install(environment: environment, askingOnTerminal: true)
+        }
         switch invocation.action {
         case .help(let command):
             if let mode = ProgramHelp.modes.first(where: { $0.kind.programCommand == command }) {
@@ -52,6 +59,14 @@ struct MemoProgram {
             return withNotebook(invocation, scripting: false) { notebook in
                 output.flush()
                 return ExitStatus(rawValue: ServerLoop.run(notebook: notebook)) ?? .failure
+            }
+        case .encrypt(let changingPassphrase):
+            return withStoreFile(invocation, output) { path throws(StoreError) in
+                try StoreEncryption.encrypt(fileAt: path, changingPassphrase: changingPassphrase)
+            }
+        case .decrypt:
+            return withStoreFile(invocation, output) { path throws(StoreError) in
+                try StoreEncryption.decrypt(fileAt: path)
             }
         case .serveSync(let path):
             return SyncServing.run(storeFile: UserPath.expand(path, environment: environment), displayPath: path)
@@ -120,6 +135,33 @@ struct MemoProgram {
         }
     }
 
+    /// Runs `body` on the chosen store file's path (`encrypt`, `decrypt`) and prints the line it returns.
+    private func withStoreFile(
+        _ invocation: Invocation, _ output: FileOutput, _ body: (String) throws(StoreError) -> String
+    ) -> ExitStatus {
+        do {
+            guard case .file(let path) = try storeLocation(invocation).location else { return .usage }
+            output.write(try body(path) + "\n")
+            return .success
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// The store the command line chose, and whether someone chose it (not the default).
+    private func storeLocation(_ invocation: Invocation) throws(StoreError) -> (location: StoreLocation, isChosen: Bool)
+    {
+        switch invocation.store {
+        case .memory: return (.memory, true)
+        case .path(let path): return (.file(path: UserPath.expand(path, environment: environment)), true)
+        case .defaultPath:
+            guard let storePath = StorePath.defaultPath(environment: environment) else {
+                throw .cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH")
+            }
+            return (.file(path: storePath.path), storePath.isChosen)
+        }
+    }
+
     /// Opens the chosen store, loads the fixtures, and runs `body` on the notebook: on the
     /// system clock for people; for scripts, on the deterministic clock with deterministic
     /// uuids in memory, and on the system clock with random uuids on a store file.
@@ -127,19 +169,8 @@ struct MemoProgram {
         _ invocation: Invocation, scripting: Bool, sessionScope: SessionScope = .session,
         _ body: (Notebook) -> ExitStatus
     ) -> ExitStatus {
-        let location: StoreLocation
-        var isChosen = true
-        switch invocation.store {
-        case .memory: location = .memory
-        case .path(let path): location = .file(path: UserPath.expand(path, environment: environment))
-        case .defaultPath:
-            guard let storePath = StorePath.defaultPath(environment: environment) else {
-                return report(StoreError.cannotOpen(path: "(default)", reason: "HOME is not set; use --store PATH"))
-            }
-            location = .file(path: storePath.path)
-            isChosen = storePath.isChosen
-        }
         do {
+            let (location, isChosen) = try storeLocation(invocation)
             // Deterministic uuids and dates only where nothing outlives the run: a memo written
             // to a store file gets a uuid no other store can hold, or syncs would merge
             // unrelated memos, and the date it was written (`StoreScriptClock`).

@@ -47,8 +47,8 @@ struct ShellCompletion {
         switch programCommand {
         case .completions:
             return position + 1 == words.count ? matching(current, Shell.allCases.map { Completion($0.rawValue) }) : []
-        case .run, .test, .serve:
-            return [] // files: the shell offers them
+        case .run, .test, .serve, .encrypt, .decrypt:
+            return [] // files, or nothing: the shell offers files
         case nil, .complete, .manual:
             // A command of the language; the two hidden ones are completed as any unknown word.
             let rest = words[position...].joined(separator: " ") + " " + current

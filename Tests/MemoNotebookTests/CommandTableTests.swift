@@ -35,7 +35,7 @@ struct CommandTableTests {
         #expect(
             CommandSyntax.table.map(\.kind) == CommandSyntax.all.map(\.kind)
                 + ProgramCommandName.allCases.map { .program($0) })
-        #expect(CommandSyntax.offeredProgramCommands == [.run, .test, .serve, .completions])
+        #expect(CommandSyntax.offeredProgramCommands == [.run, .test, .serve, .encrypt, .decrypt, .completions])
     }
 
     /// Every name and alias of a command parses to that command, and `NAME --help` to its help.

@@ -97,7 +97,7 @@ struct EmptyStoreImageTests {
     /// Sources/CStoreImage/EmptyStoreImage.c, leaving out runs of zero bytes.
     private static func writeImage(of database: Database) throws {
         try database.execute("UPDATE sync_identity SET store_id = ''")
-        let bytes = database.serialized()
+        let bytes = try database.withImage { Array($0) }
         var lines: [String] = []
         var offset = 0
         while offset < bytes.count {

@@ -12,7 +12,10 @@ package enum CommandName: String, CaseIterable, Sendable {
 /// The program's own commands, given first on memo's command line and nowhere else: the
 /// language does not know them. `memo --help` documents them.
 package enum ProgramCommandName: String, CaseIterable, Sendable {
-    case run, test, serve, completions
+    case run, test, serve
+    /// `memo encrypt`, `memo decrypt`: seal the store file at rest, or make it plain again.
+    case encrypt, decrypt
+    case completions
     /// `memo __complete LINE`: what the completion scripts ask for on Tab.
     case complete = "__complete"
     /// `memo __manual`: the manual page, for `scripts/install`.
@@ -21,7 +24,7 @@ package enum ProgramCommandName: String, CaseIterable, Sendable {
     /// Whether completion offers it: the two the scripts call are left out.
     package var isOffered: Bool {
         switch self {
-        case .run, .test, .serve, .completions: true
+        case .run, .test, .serve, .completions, .encrypt, .decrypt: true
         case .complete, .manual: false
         }
     }

@@ -490,6 +490,16 @@ extension CommandSyntax {
         program(
             .serve, usage: "[--store PATH | --in-memory] [--fixture NAME|FILE]...",
             summary: "Speak JSON-RPC 2.0 with LSP framing on standard input and output, for editors and programs."),
+        program(
+            .encrypt, usage: "[--store PATH] [--change-passphrase]",
+            summary:
+                "Encrypt the store file at rest (libsodium), asking a passphrase twice, or taking $MEMO_PASSPHRASE_COMMAND's.",
+            options: [
+                OptionSyntax(
+                    names: ["--change-passphrase"],
+                    summary: "Give an encrypted store a new passphrase (or $MEMO_NEW_PASSPHRASE_COMMAND's).")
+            ]),
+        program(.decrypt, usage: "[--store PATH]", summary: "Make an encrypted store a plain SQLite file again."),
         program(.completions, usage: "bash|zsh|fish", summary: "Print the completion script for bash, zsh or fish."),
         program(.complete), program(.manual)
     ]

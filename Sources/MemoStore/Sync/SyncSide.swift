@@ -4,6 +4,9 @@
 /// sync need not share a process.
 struct SyncSide {
     let location: StoreLocation
+    /// The file whose copies make a store of their own (`SyncIdentity.becomeOwnStoreIfCopied`):
+    /// nil in memory, and for a sealed store, whose every save is a new file.
+    let copyCheckedFile: StoreFile?
     let database: Database
     /// The sync's part of the one writer of memo rows, which writes what the merge decided.
     let syncStamping: SyncStamping
@@ -41,7 +44,7 @@ struct SyncSide {
         try recorder.begin(.sync, at: time)
         return try StoreError.wrapping {
             let identity = SyncIdentity(database: database)
-            try identity.becomeOwnStoreIfCopied(file: StoreFile(location))
+            try identity.becomeOwnStoreIfCopied(file: copyCheckedFile)
             if try identity.storeID() == peer { try identity.renew() }
             return try identity.storeID()
         }
