@@ -30,8 +30,10 @@ enum ProgramHelp {
         Without a command, memo reads commands from standard input: the REPL on a terminal.
         `memo run` replays command files (- is standard input) on an in-memory store with a
         deterministic clock; `memo test` checks REPL transcripts; `memo serve` speaks JSON-RPC 2.0
-        with LSP framing on standard input and output, for editors and programs; `memo completions`
-        prints a completion script for bash, zsh or fish. `add` and `edit` without text take
+        with LSP framing on standard input and output, for editors and programs; `memo encrypt`
+        seals the store file at rest under a passphrase (libsodium: Argon2id and
+        XChaCha20-Poly1305), after which every command works on it as before, and `memo decrypt`
+        makes it plain again; `memo completions` prints a completion script for bash, zsh or fish. `add` and `edit` without text take
         standard input when it is not a terminal, else open the editor.
         """
 
@@ -107,6 +109,14 @@ enum ProgramHelp {
 
     static let environment = [
         Entry(term: "MEMO_STORE", meaning: "The store to use when --store is not given."),
+        Entry(
+            term: "MEMO_PASSPHRASE_COMMAND",
+            meaning:
+                "A command (run by /bin/sh) whose first output line is an encrypted store's passphrase, as pass show memo; "
+                + "else memo asks on the terminal, and scripts and the server cannot open one."),
+        Entry(
+            term: "MEMO_NEW_PASSPHRASE_COMMAND",
+            meaning: "The same for the new passphrase of encrypt --change-passphrase (else the terminal is asked)."),
         Entry(term: "XDG_DATA_HOME", meaning: "Holds memo/memo.sqlite, the default store (else ~/.local/share)."),
         Entry(term: "XDG_STATE_HOME", meaning: "Holds memo/history, the REPL's history (else ~/.local/state)."),
         Entry(

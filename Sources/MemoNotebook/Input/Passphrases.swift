@@ -1,5 +1,4 @@
 import Glibc
-import MemoModel
 import MemoStore
 
 /// Where memo gets an encrypted store's passphrase: the first line that

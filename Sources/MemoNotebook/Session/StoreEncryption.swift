@@ -1,4 +1,3 @@
-import MemoModel
 import MemoStore
 
 /// `memo encrypt` and `memo decrypt`: the store file sealed at rest, or plain again. They
