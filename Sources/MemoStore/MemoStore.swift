@@ -105,7 +105,7 @@ package final class MemoStore {
 
     /// Facts about the store, for `info`.
     package func info() throws(StoreError) -> StoreInfo {
-        try StoreInfo(reading: database, location: location, memoCount: count())
+        try StoreInfo(reading: database, location: location, memoCount: count(), isEncrypted: isSealed)
     }
 
     // MARK: Reading (`MemoReader`)

@@ -294,7 +294,7 @@ struct RenderingTests {
         let version = try notebook.store.info().sqliteVersion
         #expect(
             text.hasSuffix(
-                #"{"mode":"memory","path":null,"schemaVersion":13,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","unsavedChanges":2}"#
+                #"{"mode":"memory","path":null,"schemaVersion":13,"memoCount":2,"sqliteVersion":"\#(version)","journalMode":"memory","encrypted":false,"unsavedChanges":2}"#
                     + "\n"))
     }
 

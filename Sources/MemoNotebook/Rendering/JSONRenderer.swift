@@ -227,6 +227,7 @@ package struct JSONRenderer: OutcomeRenderer {
             ("memoCount", .integer(Int64(store.memoCount))),
             ("sqliteVersion", .string(store.sqliteVersion)),
             ("journalMode", .string(store.journalMode)),
+            ("encrypted", .bool(store.isEncrypted)),
             ("unsavedChanges", .integer(Int64(info.unsavedChanges)))
         ])
     }

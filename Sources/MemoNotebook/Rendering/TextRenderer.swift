@@ -494,7 +494,7 @@ package struct TextRenderer: OutcomeRenderer {
     private func infoTable(_ info: NotebookInfo) -> String {
         let store = info.store
         let rows: [(String, String)] = [
-            ("store", store.location.isMemory ? "in memory" : "on disk"),
+            ("store", store.location.isMemory ? "in memory" : store.isEncrypted ? "on disk, encrypted" : "on disk"),
             ("path", TerminalText.row(store.location.displayPath)),
             ("schema version", "\(store.schemaVersion)"),
             ("memos", "\(store.memoCount)"),
