@@ -10,6 +10,7 @@ same on every run and every machine, where a time depends on what else the machi
 import argparse
 import contextlib
 import datetime
+import itertools
 import json
 import os
 import platform
@@ -59,6 +60,12 @@ SHOW_SQL = ("SELECT id, uuid, insert_date, update_date, content FROM memo WHERE 
 # The issue's target for start-up: memo's whole run at most twice the instructions of
 # `sqlite3 :memory: 'select 1'` (checked by --check, so CI's smoke step fails above it).
 STARTUP_INSTRUCTIONS_TARGET = 2.0
+
+# The encrypted store's rows (scripts/bench --sealed, and every full run), by N: the most seconds
+# opening it may take (`count`, the passphrase's key derivation included) and, where given, a
+# one-shot `add` (which seals and saves the whole store again). --check fails a row over its target.
+SEALED_TARGETS = {10_000: {"open": 0.6, "add": 0.8}, 100_000: {"open": 2.0}}
+SEALED_PASSPHRASE_COMMAND = "printf '%s\\n' 'a passphrase for the benchmark'"
 
 # What `memo calendar --year 2020` and `memo stats` compute, as the sqlite3 shell would: memos a
 # local day of the year (the year's bounds are its local midnights, TZ as memo reads it), and
@@ -214,6 +221,46 @@ def counted(memo, sqlite):
     (memo_total, memo_loader), (sqlite_total, sqlite_loader) = instructions(memo), instructions(sqlite)
     note = f"(the loader: {memo_loader / 1e6:.2f} M and {sqlite_loader / 1e6:.2f} M)"
     return Instructions(memo_total), Instructions(sqlite_total), memo_total / sqlite_total, note
+
+
+def sealed_rows(memo, sqlite, folder, jsonl, count, runs, row):
+    """The encrypted store's rows at `count` memos (SEALED_TARGETS): memo's import of the memos
+    made encrypted (`memo encrypt`), then opened (`count`) and added to, beside the sqlite3
+    shell counting and inserting into the same store unencrypted. Each row's note says pass
+    or FAIL against its target; returns the rows that failed."""
+    targets = SEALED_TARGETS.get(count)
+    if not targets:
+        return []
+    plain, sealed = os.path.join(folder, "sealed-plain.sqlite"), os.path.join(folder, "sealed.sqlite")
+    for path in (plain, sealed):
+        remove_store(path)
+    timed([memo, "--store", plain, "import", jsonl])
+    with contextlib.closing(sqlite3.connect(plain)) as source, contextlib.closing(sqlite3.connect(sealed)) as copy:
+        source.backup(copy)
+    environment = dict(os.environ, MEMO_PASSPHRASE_COMMAND=SEALED_PASSPHRASE_COMMAND)
+    timed([memo, "--store", sealed, "encrypt"], environment=environment)
+    failed = []
+    added = itertools.count()
+    for work, target, memo_command, sqlite_command in (
+            (f"open an encrypted store of {count} (key derivation included)", targets.get("open"),
+             lambda: [memo, "--store", sealed, "count"], lambda: [sqlite, plain, "SELECT count(*) FROM memo"]),
+            (f"add to an encrypted store of {count}", targets.get("add"),
+             lambda: [memo, "--store", sealed, "add", f"added to the encrypted store {next(added)}"],
+             lambda: [sqlite, plain, "INSERT INTO memo(uuid, content, insert_date) VALUES "
+                                     "(lower(hex(randomblob(16))), 'added to the plain store', 1893456000000)"])):
+        if target is None:
+            continue
+        memo_times, sqlite_times = [], []
+        for _ in range(runs):
+            memo_times.append(timed(memo_command(), environment=environment)[0])
+            sqlite_times.append(timed(sqlite_command())[0])
+        seconds, sqlite_seconds = statistics.median(memo_times), statistics.median(sqlite_times)
+        verdict = "pass" if seconds <= target else "FAIL"
+        if verdict == "FAIL":
+            failed.append(f"{work}: {seconds:.3f} s, over {target} s")
+        row(work, seconds, sqlite_seconds, seconds / sqlite_seconds, f"≤ {target} s",
+            f"({verdict}; the sqlite3 column: the same store unencrypted)")
+    return failed
 
 
 class SyncPair:
@@ -379,15 +426,21 @@ def main():
     parser.add_argument("--before", metavar="REPORT",
                         help="an earlier report (of an older memo, on this machine): its memo times become a 'before' column")
     parser.add_argument("--count", action="store_true", help="only the instruction rows (valgrind callgrind)")
+    parser.add_argument("--sealed", action="store_true",
+                        help=f"only the encrypted store's rows (default N: {' '.join(str(count) for count in SEALED_TARGETS)})")
     parser.add_argument("--check", action="store_true",
-                        help="exit 1 when start-up runs more instructions than --startup-target times sqlite3's")
+                        help="exit 1 when start-up runs more instructions than --startup-target times sqlite3's, "
+                             "or an encrypted store's row misses its target")
     parser.add_argument("--startup-target", type=float, default=STARTUP_INSTRUCTIONS_TARGET, metavar="RATIO",
                         help=f"start-up's target: memo's instructions over sqlite3's (default {STARTUP_INSTRUCTIONS_TARGET})")
     options = parser.parse_args()
     memo, sqlite, runs = options.memo, shutil.which("sqlite3"), options.runs
-    counts = sorted(options.counts or ([] if options.count else [10_000, 100_000, 1_000_000]))
-    output = options.output or (None if options.count else "BENCHMARKS.md")
+    counts = sorted(options.counts or ([] if options.count else list(SEALED_TARGETS) if options.sealed
+                                       else [10_000, 100_000, 1_000_000]))
+    output = options.output or (None if options.count or options.sealed else "BENCHMARKS.md")
     rows = []
+    # The encrypted store's rows that missed their targets (--check fails the run on any).
+    sealed_failed = []
 
     def row(work, memo_value, sqlite_value, ratio, target, note=""):
         rows.append((work, memo_value, sqlite_value, ratio, target, note))
@@ -432,6 +485,16 @@ def main():
         return count_row("start-up (--in-memory count)", [memo, "--in-memory", "count"], [sqlite, ":memory:", "select 1"],
                          f"≤ {options.startup_target}")[1]
 
+    if options.sealed:
+        for count in counts:
+            folder = os.path.join(options.data, str(count))
+            jsonl, _ = generate(folder, count)
+            sealed_failed += sealed_rows(memo, sqlite, folder, jsonl, count, runs, row)
+        if output:
+            write_report(output, memo, sqlite, counts, runs, rows)
+        check(None, 0, sealed_failed if options.check else [])
+        return
+
     if options.count:
         for count in counts:
             folder = os.path.join(options.data, str(count))
@@ -468,6 +531,7 @@ def main():
         rare = pair(runs, [memo, "--store", memo_store, "search", RARE_WORD], [sqlite, sqlite_store, SEARCH_SQL])
         search_times[count] = rare[0]
         row(f"search one rare word in {count}", *rare[:3], "≤ 1.5")
+        sealed_failed += sealed_rows(memo, sqlite, folder, jsonl, count, runs, row)
         count_rows(count, memo_store, sqlite_store)
         export = pair(runs, [memo, "--store", memo_store, "--json", "export", "-"],
                       [sqlite, "-json", sqlite_store, "SELECT id, uuid, content, insert_date, update_date FROM memo ORDER BY insert_date, id"])
@@ -571,13 +635,17 @@ def main():
         rows.append((f"growth {small} → {large}: sync of 1,000 edits each way", sync_times[large], sync_times[small],
                      sync_times[large] / sync_times[small], "≤ 2.0", "(memo at the largest N / at the smallest)"))
     write_report(output, memo, sqlite, counts, runs, rows, read_report(options.before) if options.before else None)
-    check(options.startup_target if options.check else None, startup_ratio)
+    check(options.startup_target if options.check else None, startup_ratio, sealed_failed if options.check else [])
 
 
-def check(limit, startup_ratio):
-    """With --check, fails the run when start-up's instruction ratio is over `limit`."""
+def check(limit, startup_ratio, sealed_failed=()):
+    """With --check, fails the run when start-up's instruction ratio is over `limit`, or an
+    encrypted store's row (`sealed_failed`, what each missed) missed its target."""
+    failures = list(sealed_failed)
     if limit is not None and startup_ratio > limit:
-        sys.exit(f"bench: FAIL: start-up runs {startup_ratio:.2f} times sqlite3's instructions, over {limit:.2f}")
+        failures.insert(0, f"start-up runs {startup_ratio:.2f} times sqlite3's instructions, over {limit:.2f}")
+    if failures:
+        sys.exit("bench: FAIL: " + "; ".join(failures))
 
 
 def quantity(value):

@@ -169,13 +169,13 @@ package final class Database {
         // A store in memory may grow as large as a file would (SQLite's default stops at 1 GiB).
         var limit = Int64.max
         sqlite3_file_control(handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
-        let commits = CommitObserver(save: save)
+        let commits = CommitObserver(connection: handle, save: save)
         self.commits = commits
         sqlite3_commit_hook(
             handle,
             { context in
                 guard let context else { return 0 }
-                Unmanaged<CommitObserver>.fromOpaque(context).takeUnretainedValue().hasUnsavedCommit = true
+                Unmanaged<CommitObserver>.fromOpaque(context).takeUnretainedValue().noteCommit()
                 return 0
             }, Unmanaged.passUnretained(commits).toOpaque())
     }

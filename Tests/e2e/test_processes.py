@@ -2,12 +2,14 @@
 import json
 import os
 import pathlib
+import re
 import signal
 import sqlite3
 import subprocess
 import threading
 import time
 
+from plaintext import SealedPlaces
 from stores import create_store
 from waiting import wait_until
 
@@ -187,3 +189,54 @@ def holds_a_lock(pid, path):
     inode = os.stat(path).st_ino
     held = [line.split() for line in pathlib.Path("/proc/locks").read_text().splitlines() if "->" not in line]
     return any(fields[4] == str(pid) and fields[5].endswith(f":{inode}") for fields in held)
+
+
+def held_encrypted_store(memo_binary, environment, tmp_path):
+    """An encrypted store of one memo, held by a piped session that has counted it."""
+    places = SealedPlaces(environment, tmp_path)
+    store, sealed = places.store, places.environment
+    assert one_shot(memo_binary, sealed, store, "add", "held").returncode == 0
+    assert one_shot(memo_binary, sealed, store, "encrypt").returncode == 0
+    session = PipedSession(memo_binary, sealed, store)
+    assert session.send("count") == ["1"]
+    return store, sealed, session
+
+
+def refused_locks(log):
+    """How many times the traced process tried the store's lock and was refused."""
+    return len(re.findall(r"^flock\(\d+, LOCK_EX\|LOCK_NB\) += -1 EAGAIN", log.read_text(), re.MULTILINE))
+
+
+def test_a_second_process_waits_while_another_holds_an_encrypted_store(memo_binary, environment, tmp_path):
+    """One process at a time holds an encrypted store (an flock on its file): a second tries
+    the lock again every few milliseconds, and goes on once the first lets go, even when the
+    first saved meanwhile (a new file in the old one's place). strace shows its tries refused
+    (-P: calls on the store file only)."""
+    store, sealed, session = held_encrypted_store(memo_binary, environment, tmp_path)
+    log = tmp_path / "strace.log"
+    log.write_text("")
+    waiter = subprocess.Popen(["strace", "-o", str(log), "-P", str(store), "-e", "trace=flock", memo_binary, "--store",
+                               str(store), "count"], env=sealed, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(lambda: waiter.poll() is not None or refused_locks(log) >= 2,
+               lambda: f"the second process was never refused the lock: {log.read_text()}")
+    assert waiter.poll() is None, f"the second process did not wait: {waiter.communicate()}"
+    assert session.send("add while the other waits") == ["added #2"]
+    assert waiter.poll() is None, f"the second process did not wait: {waiter.communicate()}"
+    assert session.close() == 0
+    output, errors = waiter.communicate(timeout=30)
+    assert (waiter.returncode, output, errors) == (0, "2\n", "")
+    assert refused_locks(log) >= 2
+
+
+def test_a_second_process_gives_up_on_an_encrypted_store_held_over_ten_seconds(memo_binary, environment, tmp_path):
+    store, sealed, session = held_encrypted_store(memo_binary, environment, tmp_path)
+    started = time.monotonic()
+    refused = one_shot(memo_binary, sealed, store, "count")
+    assert time.monotonic() - started >= 10
+    assert refused.returncode == 3
+    assert refused.stdout == ""
+    assert refused.stderr == (f"error: cannot open store {store}: "
+                              "the store is busy: another memo process has it open; try again\n")
+    assert session.send("count") == ["1"], "the first process holds the store still"
+    assert session.close() == 0
+    assert one_shot(memo_binary, sealed, store, "count").stdout == "1\n"

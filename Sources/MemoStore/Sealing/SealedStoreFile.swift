@@ -72,7 +72,7 @@ final class SealedStoreFile {
 
     /// Writes `image`, sealed with this file's key, in the file's place.
     func save(_ image: UnsafeRawBufferPointer) throws(StoreError) {
-        descriptor = try Self.replace(path, holding: descriptor, with: image, header: header, key: key)
+        try Self.replace(path, holding: descriptor, with: image, header: header, key: key) { self.descriptor = $0 }
     }
 
     /// Seals `image`, the plain store at `path`, with a key from `passphrase` (a new salt)
@@ -83,15 +83,23 @@ final class SealedStoreFile {
         -> SealedStoreFile
     {
         let (header, key) = try newKey(from: passphrase, for: image, at: path)
-        let sealed = try replace(path, holding: -1, with: image, header: header, key: key)
+        var sealed: Int32 = -1
+        do {
+            try replace(path, holding: -1, with: image, header: header, key: key) { sealed = $0 }
+        } catch {
+            if sealed >= 0 { close(sealed) }
+            throw error
+        }
         return SealedStoreFile(path: path, descriptor: sealed, key: key, header: header)
     }
 
     /// Seals `image` again with a key from `passphrase` (a new salt), in the file's place.
     func rekey(_ image: UnsafeRawBufferPointer, passphrase: SecretBytes) throws(StoreError) {
         let (header, key) = try Self.newKey(from: passphrase, for: image, at: path)
-        descriptor = try Self.replace(path, holding: descriptor, with: image, header: header, key: key)
-        (self.header, self.key) = (header, key)
+        try Self.replace(path, holding: descriptor, with: image, header: header, key: key) {
+            self.descriptor = $0
+            (self.header, self.key) = (header, key)
+        }
     }
 
     private static func newKey(
@@ -108,7 +116,7 @@ final class SealedStoreFile {
 
     /// Writes a plain store file with `image` in place of this sealed one (`decrypt`).
     func unseal(_ image: UnsafeRawBufferPointer) throws(StoreError) {
-        descriptor = try Self.replace(path, holding: descriptor, with: image, header: nil, key: nil)
+        try Self.replace(path, holding: descriptor, with: image, header: nil, key: nil) { self.descriptor = $0 }
     }
 
     /// The open and locked descriptor of the file at `path`, or the busy error after ten
@@ -157,16 +165,18 @@ final class SealedStoreFile {
     }
 
     /// Writes `image` (sealed with `key` under `header`, or as it is without them) to a new
-    /// file beside `path`, locks it, syncs it, renames it over `path` and syncs the folder;
-    /// then lets go of `descriptor`, the old file. Returns the new file's descriptor. On any
-    /// failure the new file is removed and the old one stays, held.
+    /// file beside `path`, locks it, syncs it and renames it over `path`; then lets go of
+    /// `descriptor`, the old file, hands the new file's descriptor to `placed` (the store's
+    /// file from then on) and syncs the folder. A failure before the rename removes the new
+    /// file and leaves the old one, held; after it, the new file is held, and a folder that
+    /// could not be synced is still a failure: the rename may not last.
     private static func replace(
         _ path: String, holding descriptor: Int32, with image: UnsafeRawBufferPointer,
-        header: SealedFileHeader?, key: SecretBytes?
-    ) throws(StoreError) -> Int32 {
+        header: SealedFileHeader?, key: SecretBytes?, placed: (Int32) -> Void
+    ) throws(StoreError) {
         var template = Array((path + saveInfix + "XXXXXX").utf8CString)
         let new = mkstemp(&template)
-        guard new >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard new >= 0 else { throw saveFailure(SealingFailure(errno: errno)) }
         _ = fcntl(new, F_SETFD, FD_CLOEXEC)
         let newPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(SealingFailure) {
@@ -179,14 +189,27 @@ final class SealedStoreFile {
                 try writePlain(image, to: new)
             }
             guard fsync(new) == 0, rename(newPath, path) == 0 else { throw SealingFailure(errno: errno) }
-            syncFolder(of: path)
         } catch {
             unlink(newPath)
             close(new)
-            throw .cannotOpen(path: path, reason: "the store could not be saved: \(error.reason)")
+            throw saveFailure(error)
         }
         if descriptor >= 0 { close(descriptor) }
-        return new
+        placed(new)
+        if let failure = syncFolder(of: path) { throw saveFailure(failure) }
+    }
+
+    /// A save that failed, as the store failure SQLite's own would be for the same reason
+    /// (a full disk, a read-only or unwritable folder, an I/O error): one line, exit status 3.
+    private static func saveFailure(_ failure: SealingFailure) -> StoreError {
+        let code =
+            switch failure.errno {
+            case ENOSPC, EDQUOT: SQLITE_FULL
+            case EROFS: SQLITE_READONLY
+            case EACCES, EPERM: SQLITE_PERM
+            default: SQLITE_IOERR
+            }
+        return .sqlite(SQLiteError(code: code, message: "the store could not be saved: \(failure.reason)"))
     }
 
     private static func writePlain(_ image: UnsafeRawBufferPointer, to descriptor: Int32) throws(SealingFailure) {
@@ -201,12 +224,15 @@ final class SealedStoreFile {
         }
     }
 
-    /// Syncs the folder holding `path`, so the rename that put a new file there lasts.
-    private static func syncFolder(of path: String) {
+    /// Syncs the folder holding `path`, so the rename that put a new file there lasts; the
+    /// failure, if the sync failed. As SQLite does, a folder that cannot be opened, or whose
+    /// file system cannot sync folders (EINVAL), goes unsynced.
+    private static func syncFolder(of path: String) -> SealingFailure? {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let descriptor = Glibc.open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard fsync(descriptor) != 0, errno != EINVAL else { return nil }
+        return SealingFailure(errno: errno)
     }
 }
