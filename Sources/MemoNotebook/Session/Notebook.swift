@@ -52,6 +52,10 @@ package final class Notebook {
         self.scope = scope
     }
 
+    /// Whether the store is encrypted at rest (`memo encrypt`): its text is only in memory,
+    /// and the faces write none of it anywhere else (the server's memos' own files, logs).
+    package var isStoreSealed: Bool { store.isSealed }
+
     /// Runs `body` with the store's writers waiting at most `milliseconds` for another
     /// process's lock (`MemoStore.waitingAtMost`).
     package func waitingAtMost<Result, Failure: Error>(

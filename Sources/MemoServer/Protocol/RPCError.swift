@@ -17,6 +17,8 @@ struct RPCError: Error, Equatable {
         static let memoNotFound = Code(rawValue: -32001)
         /// LSP's RequestFailed: the store cannot be used.
         static let storeFailure = Code(rawValue: -32803)
+        /// LSP's RequestFailed: a valid request the server declines; the message says why.
+        static let requestFailed = Code(rawValue: -32803)
     }
 
     let code: Code

@@ -18,7 +18,8 @@ final class ReferenceService {
     }
 
     let notebook: Notebook
-    /// The memos' own files, for go to definition; nil when there is no folder for them.
+    /// The memos' own files, for go to definition; nil when there is no folder for them, and
+    /// for an encrypted store, whose text is written nowhere else (`fileURI` says why).
     let memoFiles: MemoFiles?
     /// The store's change stamp when references were last checked.
     var referenceStamp: [Int64] = []
@@ -117,7 +118,8 @@ final class ReferenceService {
         ])
     }
 
-    /// `textDocument/definition` on a reference: the memo's own file, written now.
+    /// `textDocument/definition` on a reference: the memo's own file, written now. On an
+    /// encrypted store, an error that says why there is none (`fileURI`).
     func definition(
         in document: TextDocument, at position: Position, encoding: PositionEncoding
     ) throws(RPCError) -> JSONValue {
@@ -201,8 +203,10 @@ final class ReferenceService {
             }
             return locations.json
         }
-        if includingItsFile { locations.add(try fileURI(of: target), line: 0, 0, 0) }
-        let places = try RPCError.answering { try notebook.linkPlaces(to: target.id) }
+        // An encrypted store's memos have no files: only documents' places are given.
+        let sealed = notebook.isStoreSealed
+        if includingItsFile && !sealed { locations.add(try fileURI(of: target), line: 0, 0, 0) }
+        let places = sealed ? [] : try RPCError.answering { try notebook.linkPlaces(to: target.id) }
         // The places come by memo, in text order: each memo's file is written once and its
         // text read once, from each place on to the next.
         var referrer: (memo: Memo, uri: String, lines: TextLines)?
@@ -230,8 +234,10 @@ final class ReferenceService {
     }
 
     /// `textDocument/documentLink`: every reference to an existing memo links to its file
-    /// (written once per request, however often the document names the memo).
+    /// (written once per request, however often the document names the memo). None on an
+    /// encrypted store, whose memos have no files (editors ask for links unbidden: no error).
     func documentLinks(in document: TextDocument, encoding: PositionEncoding) throws(RPCError) -> JSONValue {
+        guard !notebook.isStoreSealed else { return .array([]) }
         var links: [JSONValue] = []
         var targets: [Int64: String] = [:]
         for found in references(in: document) {
@@ -366,8 +372,13 @@ final class ReferenceService {
 
     /// `workspace/symbol`: memos matching the query by full-text search, its last word a
     /// prefix as the query is being typed (all memos for an empty one), newest first, at
-    /// most 100, each located at its own file.
+    /// most 100, each located at its own file. Refused on an encrypted store, whose memos have
+    /// no files.
     func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(RPCError) -> JSONValue {
+        if notebook.isStoreSealed {
+            throw sealedStoreRefusal(
+                "memo's workspace symbols are its memos' own files, and an encrypted store's have none")
+        }
         let query = params.query.trimmingSpaces()
         var filter = MemoFilter()
         if !query.isEmpty {
@@ -403,8 +414,11 @@ final class ReferenceService {
         return text == readable || text == readable + "\n"
     }
 
-    /// Writes the memo's file; its URI.
+    /// Writes the memo's file; its URI. An encrypted store's memo has none: the error says
+    /// so, which both eglot and Neovim show as the answer to go to definition (an empty
+    /// answer would show only "no definition found").
     func fileURI(of memo: Memo) throws(RPCError) -> String {
+        if notebook.isStoreSealed { throw sealedStoreRefusal("memo #\(memo.id) has no file to open") }
         guard let files = memoFiles else {
             throw .invalidParams("no folder for the memos' files: set HOME or XDG_CACHE_HOME")
         }
@@ -413,6 +427,15 @@ final class ReferenceService {
         } catch {
             throw RPCError(code: .internalError, message: "\(error)")
         }
+    }
+
+    /// The answer to a request for a memo's own file on an encrypted store: `what` was
+    /// refused, and why.
+    func sealedStoreRefusal(_ what: String) -> RPCError {
+        RPCError(
+            code: .requestFailed,
+            message: "\(what): \(notebook.storeLocation.displayPath) is encrypted, and memo writes no memo's text "
+                + "to a file outside it; hover over a reference to read its memo")
     }
 
     /// A memo a completion offers: its id and first line, and its uuid, looked up when an

@@ -27,7 +27,8 @@ package final class MemoServer {
     package private(set) var exitStatus: Int32?
 
     /// - Parameter memoFilesFolder: the folder under which each store's own folder holds the
-    ///   memos' files (`MemoFiles.folder`).
+    ///   memos' files (`MemoFiles.folder`). An encrypted store's memos get none: its text is
+    ///   written nowhere but its sealed file.
     package init(
         notebook: Notebook, memoFilesFolder: String?, send: @escaping (JSONValue) -> Void,
         log: @escaping (String) -> Void
@@ -36,7 +37,9 @@ package final class MemoServer {
         self.log = log
         notebookMethods = NotebookMethods(notebook: notebook, outbox: outbox, log: log)
         references = ReferenceService(
-            notebook: notebook, memoFiles: memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
+            notebook: notebook,
+            memoFiles: notebook.isStoreSealed
+                ? nil : memoFilesFolder.map { MemoFiles(root: $0, store: notebook.storeLocation) })
         documents = DocumentTable(notebook: notebook, references: references, outbox: outbox, log: log)
         selectionActions = SelectionActions(notebook: notebook, outbox: outbox, references: references)
         workspace = WorkspaceIndex(excluding: memoFilesFolder)

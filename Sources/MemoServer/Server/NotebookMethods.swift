@@ -164,7 +164,11 @@ final class NotebookMethods {
                     ]))
             }
         } catch {
-            log("watch refresh failed: \(errorMessage(error))")
+            // An error may quote a query's words or a memo's text: not of an encrypted store.
+            log(
+                notebook.isStoreSealed
+                    ? "watch refresh failed (the store is encrypted: its error is not logged)"
+                    : "watch refresh failed: \(errorMessage(error))")
         }
     }
 

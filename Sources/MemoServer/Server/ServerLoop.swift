@@ -21,7 +21,8 @@ package enum ServerLoop {
         let server = MemoServer(
             notebook: notebook, memoFilesFolder: MemoFiles.folder(environment: .process),
             send: { writer.send($0.serialized) }, log: log)
-        var framer = MessageFramer()
+        // An encrypted store's server logs no bytes it received: they may be a memo's text.
+        var framer = MessageFramer(quotesHeaders: !notebook.isStoreSealed)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var lastTick = ContinuousClock.now
         while server.exitStatus == nil, !writer.isBroken {

@@ -29,11 +29,20 @@ struct MessageFramer {
         case resynchronizing
     }
 
+    /// Whether a malformed header block's report quotes the bytes it could not read. Not for
+    /// an encrypted store: after a frame whose length was wrong, the "header" is the rest of a
+    /// message, which may hold a memo's text, and the report goes to the log.
+    let quotesHeaders: Bool
+
     private var state = State.headers
     private var buffer: [UInt8] = []
     /// Where the unread bytes of `buffer` start: the bytes before are dropped once a receive,
     /// not once a message (many pipelined messages arrive in one read).
     private var start = 0
+
+    init(quotesHeaders: Bool = true) {
+        self.quotesHeaders = quotesHeaders
+    }
 
     /// Takes the next bytes from the stream and returns what they completed.
     mutating func receive(_ bytes: some Sequence<UInt8>) -> [Event] {
@@ -52,7 +61,7 @@ struct MessageFramer {
                 guard buffer.count - start > Self.maximumHeaderBytes else { return nil }
                 return resynchronize(after: "a header block longer than \(Self.maximumHeaderBytes) bytes")
             }
-            switch Self.contentLength(in: buffer[start..<end]) {
+            switch Self.contentLength(in: buffer[start..<end], quoting: quotesHeaders) {
             case .success(let length) where length > Self.maximumBodyBytes:
                 start = end + 4
                 state = .resynchronizing
@@ -129,18 +138,20 @@ struct MessageFramer {
         let reason: String
     }
 
-    private static func contentLength(in header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
+    private static func contentLength(in header: ArraySlice<UInt8>, quoting: Bool) -> Result<Int, HeaderProblem> {
         let text = String(decoding: header, as: UTF8.self)
         var length: Int?
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else {
-                return .failure(HeaderProblem(reason: "a header line without a colon: '\(line.prefix(80))'"))
+                return .failure(
+                    HeaderProblem(reason: "a header line without a colon" + (quoting ? ": '\(line.prefix(80))'" : "")))
             }
             let name = line[..<colon].trimmingSpaces().lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces()
             if name == "content-length" {
                 guard let number = Int(value), number >= 0 else {
-                    return .failure(HeaderProblem(reason: "Content-Length '\(value.prefix(40))' is not a number"))
+                    let quoted = quoting ? "Content-Length '\(value.prefix(40))'" : "the Content-Length"
+                    return .failure(HeaderProblem(reason: "\(quoted) is not a number"))
                 }
                 length = number
             }

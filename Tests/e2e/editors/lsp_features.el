@@ -116,4 +116,16 @@ message, which eglot shows in the echo area and *Messages*, names the file."
         (with-current-buffer (find-file-noselect (match-string 1 message))
           (memo-test-record "opened" (memo-test-buffer-text)))))))
 
+(defun memo-scenario-sealed-definition ()
+  "M-. (xref-find-definitions) on #1 with an encrypted store: no file opens (its memos have
+none), and the error eglot shows is the server's answer, which says why."
+  (let ((note (memo-test-open (memo-test-file "about.md"))))
+    (with-current-buffer note
+      (memo-test-search "#1" 1)
+      (memo-test-record "shown" (condition-case err
+                                    (progn (call-interactively #'xref-find-definitions) nil)
+                                  (error (format "%S" err))))
+      (memo-test-settle))
+    (memo-test-record "still in the note" (eq (window-buffer (selected-window)) note))))
+
 (provide 'memo-test-lsp-features)

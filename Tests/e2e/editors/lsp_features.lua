@@ -139,4 +139,21 @@ function S.new_memo(h)
   end
 end
 
+-- gd on #1 with an encrypted store: no file opens (its memos have none); Neovim shows the
+-- server's answer, an error that says why, as an error message (vim.notify).
+function S.sealed_definition(h)
+  local note = h.open("about.md")
+  h.search("#1", 1)
+  local shown = {}
+  local notify, err_writeln = vim.notify, vim.api.nvim_err_writeln
+  vim.notify = function(text, ...) table.insert(shown, text) return notify(text, ...) end
+  vim.api.nvim_err_writeln = function(text) table.insert(shown, text) end
+  vim.lsp.buf.definition()
+  h.wait(function() return #shown > 0 end, 5000)
+  vim.notify, vim.api.nvim_err_writeln = notify, err_writeln
+  h.settle()
+  h.record("shown", table.concat(shown, "\n"))
+  h.record("still in the note", vim.api.nvim_get_current_buf() == note)
+end
+
 return S
