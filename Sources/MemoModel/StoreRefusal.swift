@@ -47,6 +47,10 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
     case notSealed
     /// `encrypt` while another memo process has the store open.
     case storeInUse
+    /// `sync` from an encrypted store with one at `path` that is not encrypted (or does not
+    /// exist yet, and would be created plain), where no one can be asked and
+    /// `--allow-plaintext` was not given.
+    case plaintextSync(path: String)
 
     package var description: String {
         switch self {
@@ -108,6 +112,9 @@ package enum StoreRefusal: Equatable, Sendable, CustomStringConvertible {
             "the store is not encrypted: nothing was changed"
         case .storeInUse:
             "another memo process has the store open (a session, a server, a sync): close it and try again; nothing was changed"
+        case .plaintextSync(let path):
+            "\(path) is not an encrypted store, and this one is: a sync would leave your memos there readable by anyone"
+                + " who gets the file; nothing was synced (encrypt that store first, or give --allow-plaintext)"
         }
     }
 

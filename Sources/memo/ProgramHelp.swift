@@ -18,7 +18,7 @@ enum ProgramHelp {
         [
             "[--store PATH | --in-memory] [--fixture NAME|FILE]... [--json] [--no-color] [--no-pager] [COMMAND [ARGS]]"
         ] + modes.map { "\($0.name) \($0.usage)" } + [
-            "sync [--store PATH | --in-memory] [--json] PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
+            "sync [--store PATH | --in-memory] [--json] PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM] [--allow-plaintext]",
             "sync --serve PATH      (the remote half of a sync through ssh: serves the store at PATH on standard input and output)",
             "fixtures | memo --help | memo help COMMAND | memo COMMAND --help | memo --version"
         ]

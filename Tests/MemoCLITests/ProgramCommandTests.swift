@@ -58,7 +58,7 @@ struct ProgramCommandTests {
         #expect(!help.contains("--update"))
         #expect(
             try memo.run(["sync", "-h"]).standardOutput.hasPrefix(
-                "usage: sync PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]\n\nMerge this store"
+                "usage: sync PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM] [--allow-plaintext]\n\nMerge this store"
             ))
     }
 

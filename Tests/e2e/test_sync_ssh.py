@@ -161,7 +161,8 @@ def test_the_remote_half_refuses_a_client_of_another_protocol_before_opening_its
                             env=environment, capture_output=True, text=True)
     assert result.returncode == 1
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert lines[0] == {"memo-sync": {"protocol": 1, "oldest": 1, "program": lines[0]["memo-sync"]["program"]}}
+    assert lines[0] == {"memo-sync": {"protocol": 1, "oldest": 1, "program": lines[0]["memo-sync"]["program"],
+                                      "sealed": False}}
     message = lines[1]["failed"]["message"]
     assert "the memo there is memo" in message and "protocol 1" in message
     assert "this one is memo 99, protocol 99" in message and message.endswith("upgrade memo there")

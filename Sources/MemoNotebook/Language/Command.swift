@@ -192,18 +192,21 @@ package struct GraphDrawing: Equatable, Sendable {
     package var labelLength = 60
 }
 
-/// The arguments of `sync`: the other store, and for one through ssh the program that
-/// serves it there (`--remote-memo`).
+/// The arguments of `sync`: the other store, for one through ssh the program that serves it
+/// there (`--remote-memo`), and whether an encrypted store may sync with a plain one without
+/// being asked (`--allow-plaintext`).
 package struct SyncArguments: Equatable, Sendable {
     package var target: SyncTarget
     /// The argument as written, for messages.
     package var spelled: String
     package var remoteMemo: String?
+    package var allowsPlaintext: Bool
 
-    package init(_ spelled: String, remoteMemo: String? = nil) throws(CommandError) {
+    package init(_ spelled: String, remoteMemo: String? = nil, allowsPlaintext: Bool = false) throws(CommandError) {
         self.target = try SyncTarget.parse(spelled)
         self.spelled = spelled
         self.remoteMemo = remoteMemo
+        self.allowsPlaintext = allowsPlaintext
     }
 }
 

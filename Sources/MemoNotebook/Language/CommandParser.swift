@@ -106,7 +106,11 @@ package enum CommandParser {
                 throw .usage("'--remote-memo' needs a program", range: program.range)
             }
             do {
-                return .command(.sync(try SyncArguments(target.text, remoteMemo: reader.value("--remote-memo")?.text)))
+                return .command(
+                    .sync(
+                        try SyncArguments(
+                            target.text, remoteMemo: reader.value("--remote-memo")?.text,
+                            allowsPlaintext: reader.flag("--allow-plaintext"))))
             } catch {
                 throw CommandError(kind: error.kind, message: error.message, range: target.range)
             }

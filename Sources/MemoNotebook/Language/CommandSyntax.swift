@@ -314,13 +314,17 @@ extension CommandSyntax {
             .history, usage: "[-n N]", summary: "List the store's saved changes, newest first.",
             options: [OptionSyntax(names: ["-n", "--limit"], valueName: "N", summary: "At most N changes.")]),
         CommandSyntax(
-            .sync, usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM]",
+            .sync,
+            usage: "PATH|[USER@]HOST:PATH|ssh://[USER@]HOST[:PORT]/PATH [--remote-memo PROGRAM] [--allow-plaintext]",
             summary:
                 "Merge this store with the memo store at PATH, both ways (PATH is created in its folder when missing).",
             options: [
                 OptionSyntax(
                     names: ["--remote-memo"], valueName: "PROGRAM",
-                    summary: "Through ssh: the memo program there (default: memo), a command of its shell.")
+                    summary: "Through ssh: the memo program there (default: memo), a command of its shell."),
+                OptionSyntax(
+                    names: ["--allow-plaintext"],
+                    summary: "From an encrypted store, sync with (or create) a store that is not encrypted.")
             ],
             details: """
                 Memos match by uuid. A memo changed on one side only takes that side's version; its text
@@ -335,6 +339,12 @@ extension CommandSyntax {
                 machine: ssh (the command line in $MEMO_SSH, else ssh) runs 'memo sync --serve PATH' there,
                 which serves that one store and nothing else; the same rules and safety hold, and only what
                 changed since the last sync travels. A relative PATH is in the login's home folder there.
+                From an encrypted store, a sync with a store that is not encrypted (or one it creates) would
+                leave a readable copy of the memos in that file: on a terminal it asks first; elsewhere
+                (scripts, the server, piped input) it is refused unless --allow-plaintext is given. Two
+                encrypted stores stay encrypted: here both are opened with the passphrase that
+                $MEMO_PASSPHRASE_COMMAND prints (so they must share it; on a terminal without it, each is
+                asked), and through ssh the memo there takes its own $MEMO_PASSPHRASE_COMMAND, never a prompt.
                 """),
         CommandSyntax(
             .import,

@@ -15,6 +15,12 @@ extension Notebook {
             let peerPath = UserPath.expand(path)
             // Before opening: opening creates a missing file, and SQLite its -wal beside it.
             if store.isOwnFile(peerPath) { throw StoreError.refused(.syncWithItself(path: path)) }
+            // Read from the file's first bytes: nothing is opened or created before the answer.
+            if !MemoStore.isSealedFile(at: peerPath),
+                let declined = try mayWritePlaintext(to: path, allowed: arguments.allowsPlaintext)
+            {
+                return declined
+            }
             var createdPeer: CreatedStoreFile?
             do {
                 return try sync(withFile: peerPath, displayPath: path, created: &createdPeer)
@@ -24,9 +30,25 @@ extension Notebook {
                 throw error
             }
         case .ssh(let address):
-            return try sync(through: address, remoteMemo: arguments.remoteMemo)
+            return try sync(
+                through: address, remoteMemo: arguments.remoteMemo, allowsPlaintext: arguments.allowsPlaintext)
         }
     }
+
+    /// Whether this sync may go on when the other store, at `path`, is not encrypted (or is
+    /// new, and would be created plain): always from a plain store, and with
+    /// `--allow-plaintext` (`allowed`). From an encrypted one the memos would be readable in
+    /// that file: a person is asked (`confirmation`); where no one can be asked (scripts, the
+    /// server, piped input) it is refused. Nil to go on; the outcome of a declined sync.
+    private func mayWritePlaintext(to path: String, allowed: Bool) throws -> Outcome? {
+        guard store.isSealed, !allowed else { return nil }
+        guard let confirmation else { throw StoreError.refused(.plaintextSync(path: path)) }
+        return confirmation(Self.plaintextQuestion) ? nil : .unchanged("nothing synced")
+    }
+
+    static let plaintextQuestion =
+        "the other store is not encrypted: its copy of your memos will be readable by anyone who gets the file; "
+        + "go on? [y/N] "
 
     /// A sync with the store file at `peerPath`, which it creates when missing (`created`
     /// says so): its connection is closed when this returns or throws.
@@ -54,7 +76,9 @@ extension Notebook {
 
     /// A sync with `memo sync --serve` on another machine, through ssh (`SSHConnection`),
     /// showing the memos that crossed on a terminal.
-    private func sync(through address: SSHAddress, remoteMemo: String?) throws -> Outcome {
+    /// The store there tells in its hello whether it is encrypted, before it is opened: a
+    /// declined sync ends the connection with the store there untouched (not even created).
+    private func sync(through address: SSHAddress, remoteMemo: String?, allowsPlaintext: Bool) throws -> Outcome {
         let connection = try SSHConnection(to: address, remoteMemo: remoteMemo)
         defer { connection.close() }
         let progress = progress
@@ -66,6 +90,11 @@ extension Notebook {
             progress?.update(
                 "syncing with \(address.spelled): \(traffic.recordsReceived) memos received, \(traffic.recordsSent) sent"
             )
+        }
+        if !remote.isStoreSealed,
+            let declined = try mayWritePlaintext(to: address.spelled, allowed: allowsPlaintext)
+        {
+            return declined
         }
         let summary = try Synchronizer.sync(try here(), with: remote, at: changeTime)
         return .synced(summary, path: address.spelled, traffic: remote.traffic)

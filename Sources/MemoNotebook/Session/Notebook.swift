@@ -23,8 +23,10 @@ package final class Notebook {
     package var missingTextSource: MissingTextSource?
     /// Lets a person pick memos (`pick`, `-i`); nil where no one can be asked.
     package var picker: MemoPicker?
-    /// Asks a person a yes-or-no question before a step that needs one (`undo --sync`); nil
-    /// where no one can be asked (scripts, the server, piped input), and the step goes ahead.
+    /// Asks a person a yes-or-no question before a step that needs one (`undo --sync`, a
+    /// sync from an encrypted store to a plain one); nil where no one can be asked (scripts,
+    /// the server, piped input): `undo --sync` goes ahead, the plaintext sync is refused
+    /// unless `--allow-plaintext` was given.
     package var confirmation: ((String) -> Bool)?
     /// The folder of `add --template` and `today` (`TemplateFolder`); nil where the environment
     /// names none.

@@ -4,6 +4,12 @@ extension MemoStore {
     /// Whether the store is sealed (encrypted at rest).
     package var isSealed: Bool { sealedFile != nil }
 
+    /// Whether the file at `path` is a sealed store, read from its first bytes without
+    /// opening (or creating) the store: false for a plain store and for no file.
+    package static func isSealedFile(at path: String) -> Bool {
+        SealedStoreFile.isSealed(path)
+    }
+
     /// Seals the plain store file at `path` in its place, with a passphrase asked for a new
     /// store (`PassphraseSource`). It needs the store to itself: SQLite leaves its
     /// write-ahead log only when no other connection has the file open, and the image is

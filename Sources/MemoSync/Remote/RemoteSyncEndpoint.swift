@@ -14,6 +14,9 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
     private var recordsSent = 0, recordsReceived = 0
     /// Set once the connection ended: nothing more is sent.
     private var endedBecause: String?
+    /// Whether the store there is encrypted, as its hello says: false for a plain store, for
+    /// one the sync would create, and for a memo too old to say (it knows no encrypted stores).
+    package private(set) var isStoreSealed = false
     /// Lines a shell may print before memo starts (a login banner on standard output)
     /// that are skipped while waiting for the hello.
     private static let mostLinesBeforeHello = 100
@@ -30,6 +33,7 @@ package final class RemoteSyncEndpoint: SyncEndpoint {
         try send(SyncHello.Line(hello))
         let theirs = try receiveHello()
         guard hello.agreedVersion(with: theirs) != nil else { throw failure(hello.refusal(of: theirs)) }
+        isStoreSealed = theirs.sealed ?? false
     }
 
     package var traffic: SyncTraffic {

@@ -3,7 +3,8 @@ import MemoStore
 /// `memo sync --serve PATH`, the remote half of a sync through ssh: answers the requests of
 /// one `RemoteSyncEndpoint` on `channel` with the store at `location`, and does nothing
 /// else, so a login that may run only this command can touch only that store, and only
-/// through the exchange. The store is opened after the hellos agree (a refused client
+/// through the exchange. Its hello says whether the store is encrypted (`SyncHello.sealed`).
+/// The store is opened after the hellos agree (a refused client
 /// leaves it untouched, not even created). Whatever was not committed is rolled back when
 /// the input ends, however it ends.
 package final class SyncService {
@@ -36,6 +37,10 @@ package final class SyncService {
     /// or the input ended in the middle of one.
     package func run(hello: SyncHello) -> Int32 {
         defer { closeStore() }
+        var hello = hello
+        // Read from the file's first bytes, so the client may refuse (or ask its user) before
+        // the store is opened or created.
+        hello.sealed = if case .file(let path) = location { MemoStore.isSealedFile(at: path) } else { false }
         do {
             try channel.send(WireCoding.encode(SyncHello.Line(hello)))
             guard let line = try channel.receiveLine(maximumBytes: LineChannel.maximumHelloBytes) else { return 1 }
