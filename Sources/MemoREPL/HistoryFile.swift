@@ -2,7 +2,11 @@ import MemoModel
 
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/memo/history`, else
 /// `~/.local/state/memo/history` (the XDG Base Directory default), folder 0700, file 0600.
+/// A session on an encrypted store neither reads nor writes it: its lines stay in memory.
 enum HistoryFile {
+    /// Said once, on standard error, when a REPL on an encrypted store starts.
+    static let notSavedNotice = "memo: the store is encrypted: this session's history is not saved"
+
     static func path(environment: Environment) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/memo/history" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }

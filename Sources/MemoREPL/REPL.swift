@@ -33,10 +33,13 @@ package final class REPL {
             errors.flush()
         }
         let completer = Completer(data: notebook)
-        guard
-            let editor = LineEditor(
-                historyFile: HistoryFile.prepare(environment: environment), complete: completer.complete)
-        else { return nil }
+        // An encrypted store's commands hold its text: they stay in this session's memory.
+        let historyFile = notebook.isStoreSealed ? nil : HistoryFile.prepare(environment: environment)
+        guard let editor = LineEditor(historyFile: historyFile, complete: completer.complete) else { return nil }
+        if notebook.isStoreSealed {
+            errors.write(HistoryFile.notSavedNotice + "\n")
+            errors.flush()
+        }
         InterruptSignal.install()
         notebook.confirmation = { question in
             if case .line(let answer) = editor.readLine(prompt: question) { return Self.isYes(answer) }

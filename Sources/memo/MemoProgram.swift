@@ -99,8 +99,8 @@ struct MemoProgram {
                 return withNotebook(invocation, scripting: false, sessionScope: .oneShot) { notebook in
                     notebook.missingTextSource = UserText(
                         environment: environment,
-                        readsStandardInput: !Terminal.isTerminal(STDIN_FILENO))
-                    notebook.picker = FzfPicker()
+                        readsStandardInput: !Terminal.isTerminal(STDIN_FILENO), place: notebook.temporaryTextPlace)
+                    notebook.picker = FzfPicker(place: notebook.temporaryTextPlace)
                     if Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDERR_FILENO) {
                         notebook.confirmation = { [errors] question in
                             errors.write(question)
@@ -119,8 +119,9 @@ struct MemoProgram {
         case .session:
             return withNotebook(invocation, scripting: false) { notebook in
                 if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
-                    notebook.missingTextSource = UserText(environment: environment, readsStandardInput: false)
-                    notebook.picker = FzfPicker()
+                    notebook.missingTextSource = UserText(
+                        environment: environment, readsStandardInput: false, place: notebook.temporaryTextPlace)
+                    notebook.picker = FzfPicker(place: notebook.temporaryTextPlace)
                     let repl = REPL(
                         notebook: notebook, makeRenderer: { renderer(for: invocation, scripting: false) },
                         output: output, errors: errors, environment: environment)
@@ -188,6 +189,12 @@ struct MemoProgram {
             notebook.notices = { [errors] notice in
                 errors.write(notice + "\n")
                 errors.flush()
+            }
+            if notebook.isStoreSealed {
+                // Temporary files an encrypted store's earlier sessions left when they were killed.
+                PrivateScratchFolder.sweep(environment: environment)
+                // less would keep what is searched for in the pager in ~/.lesshst.
+                setenv("LESSHISTFILE", "-", 1)
             }
             if !scripting, Terminal.isTerminal(STDERR_FILENO) { notebook.progress = ProgressBar(output: errors) }
             // Scripts run the same on every machine: no templates folder of this one.

@@ -135,14 +135,21 @@ enum ProgramHelp {
         Entry(
             term: "MEMO_SSH",
             meaning: "The ssh command line for sync HOST:PATH, run by /bin/sh so it may hold options (else ssh)."),
-        Entry(term: "TMPDIR", meaning: "Where the editor's private temporary file goes (else /tmp).")
+        Entry(
+            term: "TMPDIR",
+            meaning: "Where the editor's private temporary file goes (else /tmp); never for an encrypted store."),
+        Entry(
+            term: "XDG_RUNTIME_DIR",
+            meaning: "Holds an encrypted store's temporary files, in a private memo-PID-XXXXXX folder (else /dev/shm).")
     ]
 
     static let files = [
         Entry(
             term: "~/.local/share/memo/memo.sqlite",
             meaning: "The default store (mode 0600, in folders of mode 0700), with its -wal and -shm files."),
-        Entry(term: "~/.local/state/memo/history", meaning: "The REPL's history: private, at most 1,000 lines."),
+        Entry(
+            term: "~/.local/state/memo/history",
+            meaning: "The REPL's history: private, at most 1,000 lines; none for an encrypted store."),
         Entry(
             term: "$TMPDIR/memo-XXXXXX.md",
             meaning: "The text being edited for add or edit (mode 0600), removed afterwards.")

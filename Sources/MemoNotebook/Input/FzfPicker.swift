@@ -15,7 +15,8 @@ package enum PickPreview: Equatable, Sendable {
     /// `memo --store STORE show #ID`, run by `program` (this very binary) on the same store file.
     case showCommand(program: String, store: String)
     /// The `show` text of each line by its first word (`#12`): for a store in memory, which
-    /// no other process can open, and inside a batch, whose changes the file does not hold yet.
+    /// no other process can open, an encrypted store, which this process holds alone, and
+    /// inside a batch, whose changes the file does not hold yet.
     case texts([String: String])
 }
 
@@ -24,7 +25,12 @@ package enum PickPreview: Equatable, Sendable {
 /// come back through another; it draws on the terminal (`/dev/tty`), so memo's own standard
 /// output may be a pipe (`memo pick | xargs …`). memo ignores Ctrl-C meanwhile: it is fzf's.
 package struct FzfPicker: MemoPicker {
-    package init() {}
+    /// Where the previews' texts go (`Notebook.temporaryTextPlace`).
+    private let place: TemporaryTextPlace
+
+    package init(place: TemporaryTextPlace) {
+        self.place = place
+    }
 
     package func pick(_ lines: [String], preview: PickPreview) throws -> [String] {
         guard let fzfPath = Self.onPath("fzf") else { throw CommandError.invalid(Self.notInstalled) }
@@ -33,7 +39,7 @@ package struct FzfPicker: MemoPicker {
             throw CommandError.invalid("picking needs a terminal for fzf to draw on, and there is none here")
         }
         defer { close(terminal) }
-        let previews = try PreviewCommand(preview)
+        let previews = try PreviewCommand(preview, place: place)
         defer { previews.remove() }
         guard let input = Self.makePipe() else {
             throw CommandError.invalid("cannot make a pipe for fzf: \(Errno(errno))")
@@ -146,7 +152,7 @@ private struct PreviewCommand {
     let environment: [String]
     private let folder: String?
 
-    init(_ preview: PickPreview) throws {
+    init(_ preview: PickPreview, place: TemporaryTextPlace) throws {
         var variables = ["SHELL=/bin/sh"]
         switch preview {
         case .showCommand(let program, let store):
@@ -154,7 +160,7 @@ private struct PreviewCommand {
             variables += ["MEMO_PICK_PROGRAM=" + program, "MEMO_PICK_STORE=" + store]
             folder = nil
         case .texts(let texts):
-            let folder = try Self.privateFolder()
+            let folder = try Self.privateFolder(in: place)
             self.folder = folder
             for (name, text) in texts {
                 let descriptor = open(folder + "/" + name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -171,26 +177,16 @@ private struct PreviewCommand {
 
     /// Removes the folder of texts, if any.
     func remove() {
-        guard let folder, let entries = opendir(folder) else { return }
-        while let entry = readdir(entries) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { unlink(folder + "/" + name) }
-        }
-        closedir(entries)
-        rmdir(folder)
+        if let folder { PrivateScratchFolder.removeFolder(folder) }
     }
 
-    /// A new folder only its owner may read, in `$TMPDIR` or `/tmp`.
-    private static func privateFolder() throws -> String {
-        let base = Environment.process["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((base + "/memo-pick-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
-        guard made else {
-            throw CommandError.invalid("cannot create a folder for the preview in \(base): \(Errno(errno))")
-        }
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// A new folder only its owner may read: `memo-pick-XXXXXX` in `$TMPDIR` or `/tmp`, or a
+    /// `PrivateScratchFolder` for an encrypted store.
+    private static func privateFolder(in place: TemporaryTextPlace) throws -> String {
+        let environment = Environment.process
+        if place == .privateScratch { return try PrivateScratchFolder(environment: environment, for: "preview").path }
+        let base = TemporaryTextPlace.temporaryFolder(environment: environment)
+        return try PrivateScratchFolder.makeFolder(in: base, named: "memo-pick-", for: "preview")
     }
 
     /// This process's environment, as `NAME=value` words.

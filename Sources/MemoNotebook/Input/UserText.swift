@@ -9,12 +9,16 @@ import MemoStore
 package struct UserText: MissingTextSource {
     private let environment: Environment
     private let readsStandardInput: Bool
+    private let place: TemporaryTextPlace
 
-    /// - Parameter readsStandardInput: whether standard input carries the text: it is not a
-    ///   terminal, and not where the commands come from.
-    package init(environment: Environment, readsStandardInput: Bool) {
+    /// - Parameters:
+    ///   - readsStandardInput: whether standard input carries the text: it is not a
+    ///     terminal, and not where the commands come from.
+    ///   - place: where its temporary files go (`Notebook.temporaryTextPlace`).
+    package init(environment: Environment, readsStandardInput: Bool, place: TemporaryTextPlace) {
         self.environment = environment
         self.readsStandardInput = readsStandardInput
+        self.place = place
     }
 
     /// The editor's command: `$VISUAL`, else `$EDITOR`, else `vi`. It may carry arguments
@@ -31,8 +35,9 @@ package struct UserText: MissingTextSource {
             // Piped bytes that are no text are refused as any other input is: they are not lost,
             // they are where they were piped from.
             let bytes = Array(try TextFile.read(descriptor: STDIN_FILENO, name: "standard input").utf8)
-            return SavedText(bytes: bytes, isFromStandardInput: true) { [environment] in
-                try PrivateTemporaryFile.create(holding: bytes, environment: environment, kind: "edited text")
+            return SavedText(bytes: bytes, isFromStandardInput: true) { [environment, place] in
+                try PrivateTemporaryFile(holding: bytes, in: place, environment: environment, kind: "edited text")
+                    .keep()
             }
         }
         return try edit(asOneText && !current.isEmpty ? current + "\n" : current)
@@ -41,8 +46,9 @@ package struct UserText: MissingTextSource {
     /// What the user saved in the editor, started on `initial`: its file stays until the
     /// command has used it, and is what a failed command keeps.
     private func edit(_ initial: String) throws -> SavedText {
-        let path = try PrivateTemporaryFile.create(
-            holding: Array(initial.utf8), environment: environment, kind: "editor")
+        let file = try PrivateTemporaryFile(
+            holding: Array(initial.utf8), in: place, environment: environment, kind: "editor")
+        let path = file.path
         let command = editorCommand
         let bytes: [UInt8]
         do {
@@ -54,17 +60,10 @@ package struct UserText: MissingTextSource {
             defer { close(descriptor) }
             bytes = try TextFile.bytes(descriptor: descriptor, name: path)
         } catch {
-            unlink(path)
+            file.remove()
             throw error
         }
-        return SavedText(
-            bytes: bytes, isFromStandardInput: false,
-            keep: {
-                // The editor may have saved a new file in its place: only its owner reads it still.
-                chmod(path, 0o600)
-                return path
-            },
-            discard: { unlink(path) })
+        return SavedText(bytes: bytes, isFromStandardInput: false, keep: file.keep, discard: file.remove)
     }
 
     /// Runs `command FILE` on this terminal and waits for it; its exit status.

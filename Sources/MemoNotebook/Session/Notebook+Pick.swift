@@ -64,10 +64,10 @@ extension Notebook {
 
     /// `memo show` of the line under the cursor: this program run on the same store file, or
     /// the texts it would show where another process would not see what this session sees:
-    /// a store in memory, which no other process can open, and an open batch, whose changes
-    /// the file does not hold yet.
+    /// a store in memory, which no other process can open, an encrypted store, which this
+    /// process holds alone, and an open batch, whose changes the file does not hold yet.
     private func preview(of memos: [Memo], shownBy renderer: TextRenderer) throws -> PickPreview {
-        if !hasOpenBatch, case .file(let path) = storeLocation, let program = Self.thisProgram {
+        if !hasOpenBatch, !isStoreSealed, case .file(let path) = storeLocation, let program = Self.thisProgram {
             return .showCommand(program: program, store: path)
         }
         var texts: [String: String] = [:]

@@ -54,9 +54,13 @@ package final class Notebook {
         self.scope = scope
     }
 
-    /// Whether the store is encrypted at rest (`memo encrypt`): its text is only in memory,
-    /// and the faces write none of it anywhere else (the server's memos' own files, logs).
+    /// Whether the store is encrypted at rest (`memo encrypt`): its text must reach no file
+    /// but the sealed store, so the faces keep no history file, put temporary files in
+    /// memory and write no memos' own files.
     package var isStoreSealed: Bool { store.isSealed }
+
+    /// Where the temporary files holding this store's text go: in memory for an encrypted store.
+    package var temporaryTextPlace: TemporaryTextPlace { isStoreSealed ? .privateScratch : .temporaryFolder }
 
     /// Runs `body` with the store's writers waiting at most `milliseconds` for another
     /// process's lock (`MemoStore.waitingAtMost`).
