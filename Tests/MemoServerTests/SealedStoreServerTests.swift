@@ -19,7 +19,8 @@ struct SealedStoreServerTests {
     func server(sealed: Bool = true) throws -> ServerHarness {
         PassphraseSource.use(PassphraseSource { _ in Self.passphrase() })
         _ = try MemoStore.open(.file(path: storePath))
-        let store = sealed ? try MemoStore.encrypt(fileAt: storePath) : try MemoStore.open(.file(path: storePath))
+        if sealed { _ = try MemoStore.encrypt(fileAt: storePath) }
+        let store = try MemoStore.open(.file(path: storePath))
         #expect(store.isSealed == sealed)
         let harness = try ServerHarness.initialized(store: store, filesFolder: filesFolder)
         #expect(harness.notebook.isStoreSealed == sealed)

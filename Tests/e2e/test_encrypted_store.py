@@ -401,3 +401,19 @@ def test_on_a_terminal_memo_asks_twice_for_a_new_passphrase_and_once_to_open(mem
     assert f"encrypted {store}" in answer(["encrypt"], [passphrase, passphrase])
     assert image_texts(unseal(store.read_bytes(), passphrase), tmp_path) == TEXTS[:1]
     assert answer(["count"], [passphrase]).endswith("1\r\n")
+
+
+def test_a_store_reached_through_a_symbolic_link_is_sealed_and_saved_where_it_is(memo_binary, environment, tmp_path):
+    """`encrypt` and every save replace the file the link names, never the link: else the
+    real store stays plain beside a link-sized sealed copy, and later memos go to the copy."""
+    sealed_environment = with_passphrase(environment)
+    real = plain_store(memo_binary, sealed_environment, tmp_path / "synced")
+    link = tmp_path / "memo.sqlite"
+    link.symlink_to(real)
+    succeed(memo_binary, sealed_environment, link, "encrypt")
+    assert link.is_symlink()
+    assert real.read_bytes().startswith(MAGIC)
+    succeed(memo_binary, sealed_environment, link, "add", "written through the link")
+    assert link.is_symlink()
+    shown = succeed(memo_binary, sealed_environment, real, "search", "through").stdout
+    assert "written through the link" in shown

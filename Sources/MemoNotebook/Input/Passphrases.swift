@@ -23,10 +23,15 @@ package enum Passphrases {
             return try fromCommand(command, variable: variable, path: request.path)
         }
         guard askingOnTerminal, let terminal = PassphraseTerminal() else {
+            let need =
+                switch request {
+                case .open: "the store is encrypted"
+                case .choose: "encrypting the store needs a passphrase"
+                case .replace: "a new passphrase is needed"
+                }
             throw .cannotOpen(
                 path: request.path,
-                reason: "the store is encrypted: set \(variable) to a command that prints its passphrase "
-                    + "(there is no terminal to ask it on)")
+                reason: "\(need): set \(variable) to a command that prints it (there is no terminal to ask it on)")
         }
         switch request {
         case .open(let path, let attempt):

@@ -12,8 +12,7 @@ package enum StoreEncryption {
             try store.changePassphrase()
             return "changed the passphrase of \(store.location.displayPath)"
         }
-        let store = try MemoStore.encrypt(fileAt: path)
-        return "encrypted \(store.location.displayPath)"
+        return "encrypted \(try MemoStore.encrypt(fileAt: path))"
     }
 
     /// Writes the sealed store at `path` as a plain SQLite file.

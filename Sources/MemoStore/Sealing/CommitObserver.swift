@@ -7,9 +7,6 @@ import CSQLite
 final class CommitObserver {
     /// Set by SQLite's commit hook (`noteCommit`); cleared by a save that succeeded.
     var hasUnsavedCommit = false
-    /// A save runs statements of its own (it notes the new file in the store): their
-    /// commits are part of the save, not new ones.
-    private var isSaving = false
     /// The connection whose main database is the store.
     private let connection: OpaquePointer
     private let save: () throws -> Void
@@ -28,9 +25,7 @@ final class CommitObserver {
     }
 
     func saveIfCommitted(autocommit: Bool) throws {
-        guard hasUnsavedCommit, autocommit, !isSaving else { return }
-        isSaving = true
-        defer { isSaving = false }
+        guard hasUnsavedCommit, autocommit else { return }
         try save()
         hasUnsavedCommit = false
     }

@@ -13,8 +13,8 @@ extension MemoStore {
     /// Seals the plain store file at `path` in its place, with a passphrase asked for a new
     /// store (`PassphraseSource`). It needs the store to itself: SQLite leaves its
     /// write-ahead log only when no other connection has the file open, and the image is
-    /// read inside an exclusive transaction. Returns the sealed store, open.
-    package static func encrypt(fileAt path: String) throws(StoreError) -> MemoStore {
+    /// read inside an exclusive transaction. Returns the path of the sealed store.
+    package static func encrypt(fileAt path: String) throws(StoreError) -> String {
         if SealedStoreFile.isSealed(path) { throw .refused(.alreadySealed) }
         let plain = try MemoStore.open(.file(path: path))
         guard case .file(let absolutePath) = plain.location else { throw .refused(.alreadySealed) }
@@ -34,7 +34,7 @@ extension MemoStore {
                 try SealedStoreFile.seal(image, at: absolutePath, passphrase: passphrase)
             }
         }
-        return try MemoStore.open(.file(path: absolutePath))
+        return absolutePath
     }
 
     /// Writes the store as a plain SQLite file in place of its sealed one (`memo decrypt`).

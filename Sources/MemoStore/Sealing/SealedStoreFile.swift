@@ -43,28 +43,49 @@ final class SealedStoreFile {
     static func open(
         _ path: String
     ) throws(StoreError) -> (file: SealedStoreFile, image: UnsafeMutableRawPointer, count: Int) {
-        let descriptor = try lock(path)
-        removeLeftSaves(of: path)
+        let target = fileBehind(path)
+        let descriptor = try lock(target)
+        removeLeftSaves(of: target)
+        // A header memo cannot open, or a file of another length than it says, is refused
+        // before a passphrase is asked and a key derived for nothing.
         var bytes = [UInt8](repeating: 0, count: SealedFileHeader.count)
-        let headerRead = pread(descriptor, &bytes, bytes.count, 0) == bytes.count
-        let header = headerRead ? bytes.withUnsafeBytes { SealedFileHeader($0) } : nil
+        var status = stat()
+        guard pread(descriptor, &bytes, bytes.count, 0) == bytes.count,
+            let header = bytes.withUnsafeBytes({ SealedFileHeader($0) }),
+            fstat(descriptor, &status) == 0, UInt64(status.st_size) == header.fileCount
+        else {
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: Self.refusal)
+        }
         var attempt = 1
-        while true {
-            guard let passphrase = try PassphraseSource.passphrase(.open(path: path, attempt: attempt)) else { break }
+        while attempt <= Self.attempts,
+            let passphrase = try PassphraseSource.passphrase(.open(path: path, attempt: attempt))
+        {
             attempt += 1
-            guard let header else { continue }
             guard let key = SealedStream.key(for: passphrase, header) else {
                 close(descriptor)
                 throw .cannotOpen(path: path, reason: "not enough memory to derive the store's key")
             }
             if let opened = SealedStream.read(from: descriptor, header: header, headerBytes: bytes, key: key) {
-                let file = SealedStoreFile(path: path, descriptor: descriptor, key: key, header: header)
+                let file = SealedStoreFile(path: target, descriptor: descriptor, key: key, header: header)
                 return (file, opened.image, opened.count)
             }
         }
         close(descriptor)
         throw .cannotOpen(path: path, reason: Self.refusal)
     }
+
+    /// The file `path` names, through any symbolic links: a save renames a new file over it,
+    /// which must replace the store, not a link to it (the store would stay where it was,
+    /// and plain, after `encrypt`). `path` itself when it cannot be resolved.
+    private static func fileBehind(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// How many passphrases opening tries at most (a source may stop sooner: a command is asked once).
+    static let attempts = 3
 
     /// What a wrong passphrase and a damaged file both get: telling them apart would tell
     /// an attacker which bytes they changed.
@@ -82,6 +103,7 @@ final class SealedStoreFile {
     ) throws(StoreError)
         -> SealedStoreFile
     {
+        let path = fileBehind(path)
         let (header, key) = try newKey(from: passphrase, for: image, at: path)
         var sealed: Int32 = -1
         do {

@@ -62,16 +62,14 @@ enum SealedStream {
     }
 
     /// The image sealed in the file open at `descriptor`, whose first bytes are `header`, in
-    /// memory from `sqlite3_malloc64` (for `Database.load`). Nil when any chunk fails to
+    /// memory from `sqlite3_malloc64` (for `Database.load`); the caller has checked the file's
+    /// length against the header. Nil when any chunk fails to
     /// open: a wrong key, or a file damaged, cut short, lengthened or put together from
     /// others; nothing of a stream that failed is kept.
     static func read(
         from descriptor: Int32, header: SealedFileHeader, headerBytes: [UInt8], key: SecretBytes
     ) -> (image: UnsafeMutableRawPointer, count: Int)? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, UInt64(status.st_size) == header.fileCount,
-            let image = sqlite3_malloc64(header.plaintextCount)
-        else { return nil }
+        guard let image = sqlite3_malloc64(header.plaintextCount) else { return nil }
         var state = crypto_secretstream_xchacha20poly1305_state()
         defer { sodium_memzero(&state, MemoryLayout.size(ofValue: state)) }
         let started = key.withUnsafeBytes { key in
