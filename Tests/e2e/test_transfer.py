@@ -127,7 +127,10 @@ def test_a_killed_export_leaves_no_partial_file(memo_binary, environment, tmp_pa
     previous = folder / "previous.jsonl"
     previous.write_text("the previous export\n")
     names = files_beside(store)
-    whole = whole_run_cpu_seconds([memo_binary, "--store", str(store), "export", folder / "timed.jsonl"], env=environment)
+    # The least of three runs: a run that met a busy machine (other tests' memory traffic)
+    # spends more CPU on the same work, and later runs must reach each share of it.
+    whole = min(whole_run_cpu_seconds([memo_binary, "--store", str(store), "export", folder / "timed.jsonl"],
+                                      env=environment) for _ in range(3))
     (folder / "timed.jsonl").unlink()
     for share in (0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.95):
         for destination in ("new.jsonl", "previous.jsonl"):
