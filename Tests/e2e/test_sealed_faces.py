@@ -262,7 +262,7 @@ stat -c %a "$(dirname "$1")" >> "{inputs}/given.tmp"
 mv "{inputs}/given.tmp" "{inputs}/given"
 {block}
 """
-BLOCK = """while [ ! -e "{inputs}/release" ]; do sleep 0.05; done"""
+BLOCK = """while [ ! -e "{inputs}/release" ]; do sleep 0.05; done"""  # not a wait: the poll interval of an editor that waits for the test to release it
 
 
 def editor(places, word, blocking, alone=False):
