@@ -208,7 +208,7 @@ final class SealedStoreFile {
             if let header, let key {
                 try SealedStream.write(image, header: header, key: key, to: new)
             } else {
-                try writePlain(image, to: new)
+                if let failure = SealedStream.writeAll(image, to: new) { throw SealingFailure(errno: failure) }
             }
             guard fsync(new) == 0, rename(newPath, path) == 0 else { throw SealingFailure(errno: errno) }
         } catch {
@@ -232,18 +232,6 @@ final class SealedStoreFile {
             default: SQLITE_IOERR
             }
         return .sqlite(SQLiteError(code: code, message: "the store could not be saved: \(failure.reason)"))
-    }
-
-    private static func writePlain(_ image: UnsafeRawBufferPointer, to descriptor: Int32) throws(SealingFailure) {
-        var offset = 0
-        while offset < image.count {
-            let written = write(descriptor, image.baseAddress! + offset, image.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SealingFailure(errno: errno)
-            }
-            offset += written
-        }
     }
 
     /// Syncs the folder holding `path`, so the rename that put a new file there lasts; the

@@ -108,7 +108,7 @@ enum SealedStream {
     }
 
     /// Writes all of `bytes`; the `errno` of a write that failed, else nil.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
